@@ -1,0 +1,96 @@
+#include "run_result.hpp"
+
+#include <cstdio>
+
+#include "stencil/variants.hpp"
+
+namespace stencil::app {
+namespace {
+
+std::string fixed(double value, const char* format) {
+  char text[64];
+  std::snprintf(text, sizeof text, format, value);
+  return text;
+}
+
+std::string json_string(const std::string& s) {
+  std::string out = "\"";
+  for (char c : s) {
+    if (c == '"' || c == '\\')
+      out += '\\';
+    if (static_cast<unsigned char>(c) < 0x20) {
+      char escaped[8];
+      std::snprintf(escaped, sizeof escaped, "\\u%04x", static_cast<unsigned>(c));
+      out += escaped;
+      continue;
+    }
+    out += c;
+  }
+  return out + "\"";
+}
+
+std::string grid_text(const RunResult& r) {
+  return r.dimensions == 2 ? std::to_string(r.n) + " x " + std::to_string(r.n) + " cells"
+                           : std::to_string(r.n) + " cells (1-D)";
+}
+
+}  // namespace
+
+double RunResult::cell_updates() const {
+  const double cells = dimensions == 2 ? static_cast<double>(n) * n : static_cast<double>(n);
+  return cells * iterations;
+}
+double RunResult::gcells_per_second() const {
+  return cell_updates() / seconds * 1e-9;
+}
+double RunResult::gigabytes_per_second() const {
+  return cell_updates() * kBytesPerCellUpdate / seconds * 1e-9;
+}
+
+void print_result(std::ostream& out, const RunResult& r, OutputFormat format) {
+  const std::string chunks = r.chunks > 0 ? std::to_string(r.chunks) : "-";
+  switch (format) {
+    case OutputFormat::text:
+      out << "stencil_miniapp (" << r.commit << ")\n"
+          << "  variant          : " << r.variant << "\n"
+          << "  implementation   : " << r.implementation << "\n"
+          << "  execution space  : " << r.execution_space << "\n"
+          << "  grid             : " << grid_text(r) << ", float32\n"
+          << "  iterations       : " << r.iterations << "\n"
+          << "  row chunks       : " << chunks << "\n"
+          << "  time             : " << fixed(r.seconds, "%.6f") << " s ("
+          << fixed(r.seconds / r.iterations * 1e3, "%.4f") << " ms per iteration)\n"
+          << "  rate             : " << fixed(r.gcells_per_second(), "%.3f") << " Gcell/s\n"
+          << "  bandwidth        : " << fixed(r.gigabytes_per_second(), "%.2f")
+          << " GB/s (counting 8 bytes per cell update: one read + one write)\n"
+          << "  checksum         : " << fixed(r.checksum, "%.10e")
+          << " (float64 sum of the final grid)\n"
+          << "  verification     : " << r.verification << "\n";
+      break;
+    case OutputFormat::csv:
+      out << "variant,implementation,execution_space,dimensions,n,iterations,chunks,seconds,"
+             "gcells_per_s,gb_per_s,checksum,verification,commit\n"
+          << r.variant << "," << r.implementation << ",\"" << r.execution_space << "\","
+          << r.dimensions << "," << r.n << "," << r.iterations << "," << r.chunks << ","
+          << fixed(r.seconds, "%.9f") << "," << fixed(r.gcells_per_second(), "%.6f") << ","
+          << fixed(r.gigabytes_per_second(), "%.6f") << "," << fixed(r.checksum, "%.17g") << ",\""
+          << r.verification << "\"," << r.commit << "\n";
+      break;
+    case OutputFormat::json:
+      out << "{\"variant\": " << json_string(r.variant)
+          << ", \"implementation\": " << json_string(r.implementation)
+          << ", \"execution_space\": " << json_string(r.execution_space)
+          << ", \"dimensions\": " << r.dimensions << ", \"n\": " << r.n
+          << ", \"iterations\": " << r.iterations << ", \"chunks\": " << r.chunks
+          << ", \"seconds\": " << fixed(r.seconds, "%.9f")
+          << ", \"gcells_per_s\": " << fixed(r.gcells_per_second(), "%.6f")
+          << ", \"gb_per_s\": " << fixed(r.gigabytes_per_second(), "%.6f")
+          << ", \"bytes_per_cell_update\": " << kBytesPerCellUpdate
+          << ", \"checksum\": " << fixed(r.checksum, "%.17g")
+          << ", \"verification\": " << json_string(r.verification)
+          << ", \"commit\": " << json_string(r.commit) << "}\n";
+      break;
+  }
+}
+
+}  // namespace stencil::app

@@ -1,0 +1,31 @@
+// What one run measured, and how it is printed (text block, CSV line or JSON object).
+#pragma once
+
+#include <ostream>
+#include <string>
+
+#include "options.hpp"
+
+namespace stencil::app {
+
+struct RunResult {
+  std::string variant;
+  std::string implementation;
+  std::string execution_space;
+  int dimensions = 2;
+  int n = 0;
+  int iterations = 0;
+  int chunks = 0;  // 0 when the variant takes no chunks
+  double seconds = 0.0;
+  double checksum = 0.0;
+  std::string verification;  // "skipped", "PASSED ...", "FAILED ..."
+  std::string commit;
+
+  double cell_updates() const;
+  double gcells_per_second() const;
+  double gigabytes_per_second() const;  // at kBytesPerCellUpdate bytes per cell update
+};
+
+void print_result(std::ostream& out, const RunResult& result, OutputFormat format);
+
+}  // namespace stencil::app

@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# Configures and builds stencil_miniapp in ./build (or $BUILD_DIR) against the project's
+# bootstrapped Kokkos, or against the user's own Kokkos when Kokkos_ROOT is set in the
+# environment. Extra arguments go to CMake's configure step (e.g. -DSTENCIL_ENABLE_CUDA=OFF).
+set -euo pipefail
+
+repo_root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+build_dir=${BUILD_DIR:-$repo_root/build}
+kokkos_root=${Kokkos_ROOT:-$("$repo_root/scripts/bootstrap-kokkos.sh")}
+
+args=(-S "$repo_root" -B "$build_dir" -DKokkos_ROOT="$kokkos_root")
+# A Kokkos with the CUDA backend must compile its consumers with its nvcc_wrapper.
+if grep -q '^#define KOKKOS_ENABLE_CUDA$' "$kokkos_root/include/KokkosCore_config.h" 2>/dev/null; then
+  wrapper=$kokkos_root/bin/nvcc_wrapper
+  [ -x "$wrapper" ] || wrapper=$(command -v nvcc_wrapper || true)
+  [ -n "$wrapper" ] || { echo "build: Kokkos uses CUDA but no nvcc_wrapper was found" >&2; exit 1; }
+  args+=(-DCMAKE_CXX_COMPILER="$wrapper")
+fi
+if [ ! -f "$build_dir/CMakeCache.txt" ] && command -v ninja >/dev/null 2>&1; then
+  args+=(-G Ninja)
+fi
+
+cmake "${args[@]}" "$@"
+cmake --build "$build_dir" --parallel "$(nproc)"

@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# Installs everything a fresh Debian 12 machine needs to build and test stencil_miniapp:
+# the toolchain, CMake, HDF5, GoogleTest, Google Benchmark and the Python plotting stack.
+# Kokkos is not a Debian package with OpenMP or CUDA; scripts/bootstrap-kokkos.sh builds it.
+set -euo pipefail
+
+packages=(
+  build-essential cmake ninja-build pkg-config
+  libhdf5-dev hdf5-tools
+  libgtest-dev googletest libbenchmark-dev
+  python3 python3-h5py python3-numpy python3-matplotlib
+  dpkg-dev patch git
+)
+
+sudo_if_needed() {
+  if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi
+}
+
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+
+if [ ${#missing[@]} -eq 0 ]; then
+  echo "install-deps: all ${#packages[@]} packages already installed"
+  exit 0
+fi
+
+echo "install-deps: installing ${missing[*]}"
+export DEBIAN_FRONTEND=noninteractive
+sudo_if_needed apt-get update -q
+sudo_if_needed apt-get install -y -q --no-install-recommends "${missing[@]}"

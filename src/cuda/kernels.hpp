@@ -1,0 +1,19 @@
+// Native CUDA launchers, one per variant, each defined in the .cu file of the same name. They
+// take device pointers; `in` and `out` must not alias. Each checks its launch.
+#pragma once
+
+#include <cuda_runtime.h>
+
+namespace stencil::cuda {
+
+using LaunchFunction = void (*)(const float* in, float* out, int n, int chunks,
+                                cudaStream_t stream);
+
+void launch_naive(const float* in, float* out, int n, int chunks, cudaStream_t stream);
+void launch_tiled(const float* in, float* out, int n, int chunks, cudaStream_t stream);
+void launch_strip(const float* in, float* out, int n, int chunks, cudaStream_t stream);
+void launch_rolling(const float* in, float* out, int n, int chunks, cudaStream_t stream);
+void launch_naive1d(const float* in, float* out, int n, int chunks, cudaStream_t stream);
+void launch_halo1d(const float* in, float* out, int n, int chunks, cudaStream_t stream);
+
+}  // namespace stencil::cuda

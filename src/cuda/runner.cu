@@ -1,0 +1,137 @@
+#include <sstream>
+
+#include "cuda/check.hpp"
+#include "cuda/kernels.hpp"
+#include "cuda/runner.hpp"
+#include "stencil/memory_budget.hpp"
+
+namespace stencil::cuda {
+namespace {
+
+LaunchFunction launch_function(Variant variant) {
+  switch (variant) {
+    case Variant::naive:
+      return &launch_naive;
+    case Variant::tiled:
+      return &launch_tiled;
+    case Variant::strip:
+      return &launch_strip;
+    case Variant::rolling:
+      return &launch_rolling;
+    case Variant::naive1d:
+      return &launch_naive1d;
+    case Variant::halo1d:
+      return &launch_halo1d;
+  }
+  throw std::logic_error("variant without a CUDA kernel");
+}
+
+// Owns one device allocation.
+class DeviceBuffer {
+ public:
+  explicit DeviceBuffer(std::size_t count) {
+    STENCIL_CUDA_CHECK(cudaMalloc(reinterpret_cast<void**>(&data_), count * sizeof(float)));
+  }
+  ~DeviceBuffer() { cudaFree(data_); }
+  DeviceBuffer(const DeviceBuffer&) = delete;
+  DeviceBuffer& operator=(const DeviceBuffer&) = delete;
+  float* get() const { return data_; }
+
+ private:
+  float* data_ = nullptr;
+};
+
+class CudaRunner final : public StencilRunner {
+ public:
+  explicit CudaRunner(const RunConfig& config)
+      : config_(config),
+        cells_(cell_count(*config.variant, config.n)),
+        launch_(launch_function(config.variant->id)),
+        a_(cells_),
+        b_(cells_) {
+    STENCIL_CUDA_CHECK(cudaStreamCreateWithFlags(&stream_, cudaStreamNonBlocking));
+    current_ = a_.get();
+    next_ = b_.get();
+  }
+  ~CudaRunner() override { cudaStreamDestroy(stream_); }
+
+  std::string implementation() const override { return "cuda"; }
+  std::string execution_space() const override { return device_description(); }
+
+  void upload(const std::vector<float>& cells) override {
+    if (cells.size() != cells_)
+      throw std::invalid_argument("state has the wrong cell count");
+    STENCIL_CUDA_CHECK(cudaMemcpyAsync(current_, cells.data(), cells_ * sizeof(float),
+                                       cudaMemcpyHostToDevice, stream_));
+    fence();
+  }
+
+  void poison_next_output() override {
+    // Every byte 0xFF: each float is 0xFFFFFFFF, a NaN.
+    STENCIL_CUDA_CHECK(cudaMemsetAsync(next_, 0xFF, cells_ * sizeof(float), stream_));
+  }
+
+  void step() override {
+    launch_(current_, next_, config_.n, config_.chunks, stream_);
+    std::swap(current_, next_);
+  }
+
+  void warm_up() override { launch_(current_, next_, config_.n, config_.chunks, stream_); }
+
+  void fence() override { STENCIL_CUDA_CHECK(cudaStreamSynchronize(stream_)); }
+
+  std::vector<float> download() override {
+    std::vector<float> cells(cells_);
+    STENCIL_CUDA_CHECK(cudaMemcpyAsync(cells.data(), current_, cells_ * sizeof(float),
+                                       cudaMemcpyDeviceToHost, stream_));
+    fence();
+    return cells;
+  }
+
+ private:
+  RunConfig config_;
+  std::size_t cells_;
+  LaunchFunction launch_;
+  DeviceBuffer a_;
+  DeviceBuffer b_;
+  float* current_ = nullptr;
+  float* next_ = nullptr;
+  cudaStream_t stream_ = nullptr;
+};
+
+}  // namespace
+
+std::string unavailable_reason() {
+  int count = 0;
+  const cudaError_t status = cudaGetDeviceCount(&count);
+  if (status != cudaSuccess) {
+    cudaGetLastError();  // clear the sticky-free error so later checks start clean
+    return std::string("no usable CUDA device (") + cudaGetErrorString(status) + ")";
+  }
+  if (count == 0)
+    return "no CUDA device found";
+  return "";
+}
+
+std::string device_description() {
+  int device = 0;
+  STENCIL_CUDA_CHECK(cudaGetDevice(&device));
+  cudaDeviceProp prop{};
+  STENCIL_CUDA_CHECK(cudaGetDeviceProperties(&prop, device));
+  std::ostringstream out;
+  out << "CUDA device " << device << ": " << prop.name << " (sm_" << prop.major << prop.minor
+      << ", " << prop.multiProcessorCount << " SMs)";
+  return out.str();
+}
+
+std::unique_ptr<StencilRunner> make_runner(const RunConfig& config) {
+  if (const std::string reason = unavailable_reason(); !reason.empty()) {
+    throw UnsupportedRequest("-impl cuda: " + reason);
+  }
+  std::size_t free = 0, total = 0;
+  STENCIL_CUDA_CHECK(cudaMemGetInfo(&free, &total));
+  require_memory(2 * cell_count(*config.variant, config.n) * sizeof(float), free, "the GPU");
+  return std::make_unique<CudaRunner>(config);
+}
+
+}  // namespace stencil::cuda

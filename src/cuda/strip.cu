@@ -1,0 +1,52 @@
+// strip (seed 000 starter): a 256x1x1 block owns a 256-column strip and one chunk of rows and
+// walks it top to bottom, re-reading rows y-1, y and y+1 from global memory at every step. The
+// x neighbours come from a static 258-float shared row.
+#include "cuda/check.hpp"
+#include "cuda/kernels.hpp"
+#include "stencil/arithmetic.hpp"
+#include "stencil/variants.hpp"
+
+namespace stencil::cuda {
+
+__global__ void __launch_bounds__(kStripWidth)
+    strip_kernel(const float* __restrict__ in, float* __restrict__ out, int n) {
+  __shared__ float row[kStripWidth + 2];
+  const int x = blockIdx.x * kStripWidth + threadIdx.x;
+  const int cx = x < n ? x : n - 1;
+  const int sx = threadIdx.x + 1;
+  const int xl = blockIdx.x * kStripWidth > 0 ? blockIdx.x * kStripWidth - 1 : 0;
+  const int xr = clamp_index(blockIdx.x * kStripWidth + kStripWidth, 0, n - 1);
+
+  // The chunk height comes from the launched grid, so the chunks cover every row for any n.
+  const int rows = (n + gridDim.y - 1) / gridDim.y;
+  const int y0 = blockIdx.y * rows;
+  if (y0 >= n)
+    return;  // whole block: trailing chunks can be empty
+  const int y_end = y0 + rows < n ? y0 + rows : n;
+
+  for (int y = y0; y < y_end; ++y) {
+    const float above = y > 0 ? in[(y - 1) * n + cx] : 0.0f;
+    const float centre = in[y * n + cx];
+    const float below = y + 1 < n ? in[(y + 1) * n + cx] : 0.0f;
+    row[sx] = centre;
+    if (threadIdx.x == 0)
+      row[0] = in[y * n + xl];
+    if (threadIdx.x == kStripWidth - 1)
+      row[kStripWidth + 1] = in[y * n + xr];
+    __syncthreads();  // the row is published before anyone reads a neighbour
+    if (x < n) {
+      out[y * n + x] = is_border_2d(x, y, n)
+                           ? centre
+                           : five_point(centre, row[sx - 1], row[sx + 1], above, below);
+    }
+    __syncthreads();  // everyone is done reading the row before it is overwritten
+  }
+}
+
+void launch_strip(const float* in, float* out, int n, int chunks, cudaStream_t stream) {
+  const dim3 grid((n + kStripWidth - 1) / kStripWidth, chunks);
+  strip_kernel<<<grid, kStripWidth, 0, stream>>>(in, out, n);
+  check_launch("strip_kernel launch");
+}
+
+}  // namespace stencil::cuda

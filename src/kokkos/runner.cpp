@@ -1,0 +1,166 @@
+#include "kokkos/runner.hpp"
+
+#include <limits>
+#include <sstream>
+
+#include "kokkos/kernels.hpp"
+#include "stencil/memory_budget.hpp"
+
+namespace stencil::kokkos {
+namespace {
+
+template <class ExecSpace>
+using StepFunction = void (*)(const ExecSpace&, const ConstDeviceView<ExecSpace>&,
+                              const DeviceView<ExecSpace>&, int, int);
+
+template <class ExecSpace>
+StepFunction<ExecSpace> step_function(Variant variant) {
+  switch (variant) {
+    case Variant::naive:
+      return &naive_step<ExecSpace>;
+    case Variant::tiled:
+      return &tiled_step<ExecSpace>;
+    case Variant::strip:
+      return &strip_step<ExecSpace>;
+    case Variant::rolling:
+      return &rolling_step<ExecSpace>;
+    case Variant::naive1d:
+      return &naive1d_step<ExecSpace>;
+    case Variant::halo1d:
+      return &halo1d_step<ExecSpace>;
+  }
+  throw std::logic_error("variant without a Kokkos kernel");
+}
+
+template <class ExecSpace>
+std::string lower_name() {
+  std::string name = ExecSpace::name();
+  for (char& c : name)
+    c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return name;
+}
+
+template <class ExecSpace>
+std::size_t free_bytes(const ExecSpace& space) {
+#if defined(KOKKOS_ENABLE_CUDA)
+  if constexpr (std::is_same_v<ExecSpace, Kokkos::Cuda>) {
+    (void)space;
+    std::size_t free = 0, total = 0;
+    if (cudaMemGetInfo(&free, &total) != cudaSuccess)
+      return std::numeric_limits<std::size_t>::max();
+    return free;
+  }
+#endif
+  (void)space;
+  return host_available_bytes();
+}
+
+template <class ExecSpace>
+class KokkosRunner final : public StencilRunner {
+ public:
+  explicit KokkosRunner(const RunConfig& config)
+      : config_(config),
+        cells_(cell_count(*config.variant, config.n)),
+        step_(step_function<ExecSpace>(config.variant->id)) {
+    // Two device grids; a host space also holds the driver's initial and final copies.
+    const std::size_t grids = kRunsOnHost<ExecSpace> ? 4 : 2;
+    require_memory(grids * cells_ * sizeof(float), free_bytes(space_), lower_name<ExecSpace>());
+    try {
+      current_ = DeviceView<ExecSpace>(
+          Kokkos::view_alloc(Kokkos::WithoutInitializing, "stencil::grid_a"), cells_);
+      next_ = DeviceView<ExecSpace>(
+          Kokkos::view_alloc(Kokkos::WithoutInitializing, "stencil::grid_b"), cells_);
+    } catch (const std::exception& e) {
+      throw UnsupportedRequest("cannot allocate two grids of " + std::to_string(cells_) +
+                               " cells in " + lower_name<ExecSpace>() + ": " + e.what());
+    }
+  }
+
+  std::string implementation() const override { return "kokkos"; }
+
+  std::string execution_space() const override {
+    std::ostringstream out;
+    out << ExecSpace::name() << " (concurrency " << space_.concurrency() << ")";
+    return out.str();
+  }
+
+  void upload(const std::vector<float>& cells) override {
+    check_size(cells.size());
+    Kokkos::View<const float*, Kokkos::HostSpace, Kokkos::MemoryTraits<Kokkos::Unmanaged>> host(
+        cells.data(), cells.size());
+    Kokkos::deep_copy(space_, current_, host);
+    space_.fence();
+  }
+
+  void poison_next_output() override {
+    Kokkos::deep_copy(space_, next_, std::numeric_limits<float>::quiet_NaN());
+  }
+
+  void step() override {
+    step_(space_, current_, next_, config_.n, config_.chunks);
+    std::swap(current_, next_);
+  }
+
+  void warm_up() override { step_(space_, current_, next_, config_.n, config_.chunks); }
+
+  void fence() override { space_.fence(); }
+
+  std::vector<float> download() override {
+    std::vector<float> cells(cells_);
+    Kokkos::View<float*, Kokkos::HostSpace, Kokkos::MemoryTraits<Kokkos::Unmanaged>> host(
+        cells.data(), cells.size());
+    space_.fence();
+    Kokkos::deep_copy(host, current_);
+    return cells;
+  }
+
+ private:
+  void check_size(std::size_t size) const {
+    if (size != cells_) {
+      throw std::invalid_argument("state has " + std::to_string(size) + " cells, expected " +
+                                  std::to_string(cells_));
+    }
+  }
+
+  RunConfig config_;
+  std::size_t cells_;
+  ExecSpace space_{};
+  StepFunction<ExecSpace> step_;
+  DeviceView<ExecSpace> current_;
+  DeviceView<ExecSpace> next_;
+};
+
+template <class ExecSpace>
+void add_name(std::vector<std::string>& names) {
+  names.push_back(lower_name<ExecSpace>());
+}
+
+}  // namespace
+
+std::vector<std::string> space_names() {
+  std::vector<std::string> names;
+  add_name<Kokkos::DefaultExecutionSpace>(names);
+#define ADD_IF_NOT_DEFAULT(Space)                            \
+  if (!std::is_same_v<Space, Kokkos::DefaultExecutionSpace>) \
+    add_name<Space>(names);
+  STENCIL_FOR_EACH_KOKKOS_SPACE(ADD_IF_NOT_DEFAULT)
+#undef ADD_IF_NOT_DEFAULT
+  return names;
+}
+
+std::unique_ptr<StencilRunner> make_runner(const RunConfig& config, std::string_view space) {
+  if (space.empty())
+    space = space_names().front();
+#define MAKE_IF_NAMED(Space)        \
+  if (space == lower_name<Space>()) \
+    return std::make_unique<KokkosRunner<Space>>(config);
+  STENCIL_FOR_EACH_KOKKOS_SPACE(MAKE_IF_NAMED)
+#undef MAKE_IF_NAMED
+  std::string known;
+  for (const auto& name : space_names())
+    known += (known.empty() ? "" : ", ") + name;
+  throw UnsupportedRequest("execution space '" + std::string(space) +
+                           "' is not in this Kokkos build (available: " + known + ")");
+}
+
+}  // namespace stencil::kokkos

@@ -1,0 +1,20 @@
+// The Kokkos implementation of StencilRunner, for any execution space this build enables.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "stencil/runner.hpp"
+
+namespace stencil::kokkos {
+
+// Lower-case names of the enabled execution spaces ("serial", "openmp", "cuda"), default first.
+std::vector<std::string> space_names();
+
+// `space` empty means Kokkos' default execution space. Kokkos must be initialized.
+// Throws UnsupportedRequest for an unknown space or a grid that does not fit in memory.
+std::unique_ptr<StencilRunner> make_runner(const RunConfig& config, std::string_view space);
+
+}  // namespace stencil::kokkos

@@ -1,0 +1,36 @@
+#include "runners.hpp"
+
+#include "kokkos/runner.hpp"
+#if defined(STENCIL_HAVE_CUDA)
+#include "cuda/runner.hpp"
+#endif
+
+namespace stencil {
+
+std::vector<std::string> implementations() {
+#if defined(STENCIL_HAVE_CUDA)
+  return {"kokkos", "cuda"};
+#else
+  return {"kokkos"};
+#endif
+}
+
+std::unique_ptr<StencilRunner> make_runner(std::string_view implementation, const RunConfig& config,
+                                           std::string_view space) {
+  if (implementation == "kokkos")
+    return kokkos::make_runner(config, space);
+  if (implementation == "cuda") {
+#if defined(STENCIL_HAVE_CUDA)
+    if (!space.empty() && space != "cuda") {
+      throw UnsupportedRequest("-impl cuda runs on the GPU only; drop -space '" +
+                               std::string(space) + "'");
+    }
+    return cuda::make_runner(config);
+#else
+    throw UnsupportedRequest("-impl cuda: this build has no native CUDA (nvcc was not found)");
+#endif
+  }
+  throw UnsupportedRequest("unknown implementation '" + std::string(implementation) + "'");
+}
+
+}  // namespace stencil

@@ -1,0 +1,18 @@
+// A grid that cannot fit must be refused before allocation: on Linux an oversized host
+// allocation "succeeds" and the process is killed later, far from the cause.
+#pragma once
+
+#include <cstddef>
+#include <string>
+
+namespace stencil {
+
+// MemAvailable from /proc/meminfo (physical memory the kernel can hand out without swapping).
+std::size_t host_available_bytes();
+
+// Throws UnsupportedRequest naming `where` when `needed` exceeds `available`.
+void require_memory(std::size_t needed, std::size_t available, const std::string& where);
+
+std::string format_bytes(double bytes);
+
+}  // namespace stencil

@@ -1,0 +1,41 @@
+#include "stencil/reference.hpp"
+
+#include "stencil/arithmetic.hpp"
+
+namespace stencil {
+
+void reference_step_2d(const float* in, float* out, int n) {
+  for (int y = 0; y < n; ++y) {
+    for (int x = 0; x < n; ++x) {
+      const long i = static_cast<long>(y) * n + x;
+      if (is_border_2d(x, y, n)) {
+        out[i] = in[i];
+      } else {
+        out[i] = five_point(in[i], in[i - 1], in[i + 1], in[i - n], in[i + n]);
+      }
+    }
+  }
+}
+
+void reference_step_1d(const float* in, float* out, int n) {
+  for (int i = 0; i < n; ++i) {
+    out[i] = is_border_1d(i, n) ? in[i] : three_point(in[i - 1], in[i], in[i + 1]);
+  }
+}
+
+std::vector<float> reference_run(const VariantInfo& variant, int n, int iterations,
+                                 std::vector<float> initial) {
+  std::vector<float> current = std::move(initial);
+  std::vector<float> next(current.size());
+  for (int it = 0; it < iterations; ++it) {
+    if (variant.dimensions == 2) {
+      reference_step_2d(current.data(), next.data(), n);
+    } else {
+      reference_step_1d(current.data(), next.data(), n);
+    }
+    current.swap(next);
+  }
+  return current;
+}
+
+}  // namespace stencil

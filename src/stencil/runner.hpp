@@ -1,0 +1,53 @@
+// The narrow, blocking interface every implementation offers the driver and the tests
+// (BabelStream-style): upload a state, step it, fence, read it back. The driver knows nothing
+// about any kernel's internals.
+#pragma once
+
+#include <memory>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "stencil/variants.hpp"
+
+namespace stencil {
+
+// A failure of the machine or a backend (allocation, CUDA error, ...), as opposed to bad input.
+class RuntimeFailure : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+// A request this build or machine cannot serve (unknown space, impl not built, grid too large).
+class UnsupportedRequest : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+struct RunConfig {
+  const VariantInfo* variant = nullptr;
+  int n = 0;
+  int chunks = kDefaultChunks;
+};
+
+class StencilRunner {
+ public:
+  virtual ~StencilRunner() = default;
+  virtual std::string implementation() const = 0;
+  virtual std::string execution_space() const = 0;
+
+  // Copies `cells` (cell_count(variant, n) values) into the current-state buffer.
+  virtual void upload(const std::vector<float>& cells) = 0;
+  // Fills the buffer the next step writes with NaN, so any cell a kernel misses shows up.
+  virtual void poison_next_output() = 0;
+  // Runs one step into the other buffer and makes it the current state. May return before the
+  // device finishes; fence() waits.
+  virtual void step() = 0;
+  // Runs one step into the other buffer without making it current: loads modules and warms
+  // caches, leaving the state untouched.
+  virtual void warm_up() = 0;
+  virtual void fence() = 0;
+  virtual std::vector<float> download() = 0;
+};
+
+}  // namespace stencil
