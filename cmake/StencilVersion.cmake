@@ -1,12 +1,10 @@
-# The commit the binary was built from, recorded in results and HDF5 outputs.
-find_package(Git QUIET)
-set(STENCIL_GIT_COMMIT "unknown")
-if(GIT_FOUND AND EXISTS ${CMAKE_CURRENT_SOURCE_DIR}/.git)
-  execute_process(COMMAND ${GIT_EXECUTABLE} describe --always --dirty --abbrev=12
-                  WORKING_DIRECTORY ${CMAKE_CURRENT_SOURCE_DIR}
-                  OUTPUT_VARIABLE STENCIL_GIT_COMMIT OUTPUT_STRIP_TRAILING_WHITESPACE
-                  ERROR_QUIET)
-  if(NOT STENCIL_GIT_COMMIT)
-    set(STENCIL_GIT_COMMIT "unknown")
-  endif()
-endif()
+# The commit the binary was built from, recorded in results and outputs. Refreshed at every build
+# (not only at configure time), and the header is rewritten only when the text changes, so an
+# unchanged commit triggers no recompilation.
+set(STENCIL_VERSION_HEADER ${CMAKE_CURRENT_BINARY_DIR}/generated/stencil_version.hpp)
+add_custom_target(stencil_version_header
+  COMMAND ${CMAKE_COMMAND} -DSOURCE_DIR=${CMAKE_CURRENT_SOURCE_DIR}
+          -DOUTPUT=${STENCIL_VERSION_HEADER} -DVERSION=${PROJECT_VERSION}
+          -P ${CMAKE_CURRENT_SOURCE_DIR}/cmake/WriteVersionHeader.cmake
+  BYPRODUCTS ${STENCIL_VERSION_HEADER}
+  COMMENT "Recording the git commit in stencil_version.hpp")

@@ -2,6 +2,9 @@
 // Exit status: 0 success, 1 run or verification failure, 2 bad input.
 #include <Kokkos_Core.hpp>
 
+#include <unistd.h>
+
+#include <cstdio>
 #include <iostream>
 
 #include "kokkos/runner.hpp"
@@ -37,6 +40,26 @@ void print_list(std::ostream& out) {
 #endif
 }
 
+// Kokkos up for the lifetime of the object. Kokkos prints its start-up warnings (e.g. about
+// OMP_PROC_BIND) on stdout; they are diagnostics, so they go to stderr and never mix into the
+// -csv / -json result on stdout.
+class KokkosSession {
+ public:
+  KokkosSession(int& argc, char* argv[]) {
+    std::fflush(stdout);
+    const int saved_stdout = dup(STDOUT_FILENO);
+    dup2(STDERR_FILENO, STDOUT_FILENO);
+    Kokkos::initialize(argc, argv);
+    std::fflush(stdout);
+    std::cout.flush();
+    dup2(saved_stdout, STDOUT_FILENO);
+    close(saved_stdout);
+  }
+  ~KokkosSession() { Kokkos::finalize(); }
+  KokkosSession(const KokkosSession&) = delete;
+  KokkosSession& operator=(const KokkosSession&) = delete;
+};
+
 int fail(int code, const std::string& message) {
   std::cerr << "stencil_miniapp: error: " << message << "\n";
   return code;
@@ -68,7 +91,7 @@ int main(int argc, char* argv[]) {
                   "is visible");
     }
 #endif
-    Kokkos::ScopeGuard kokkos(argc, argv);
+    KokkosSession kokkos(argc, argv);
     const stencil::app::RunResult result = stencil::app::run(options);
     stencil::app::print_result(std::cout, result, options.format);
     if (result.verification.rfind("FAILED", 0) == 0)

@@ -1,0 +1,167 @@
+// The real binary: good runs, every kind of bad input (exit 2 with one error line), and the
+// known-answer table in inputs/ (computed independently by scripts/make_known_answers.py).
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <fstream>
+#include <sstream>
+
+#include "process.hpp"
+#include "runners.hpp"
+#include "stencil/variants.hpp"
+
+namespace stencil::test {
+namespace {
+
+ProcessResult miniapp(const std::vector<std::string>& args, const std::string& prefix = "") {
+  return run_program(STENCIL_MINIAPP_PATH, args, prefix);
+}
+
+// The CSV result line as a header -> value map.
+std::map<std::string, std::string> csv_result(const std::string& out) {
+  std::istringstream lines(out);
+  std::string header, values;
+  std::getline(lines, header);
+  std::getline(lines, values);
+  const auto keys = split_csv(header);
+  const auto fields = split_csv(values);
+  std::map<std::string, std::string> row;
+  for (std::size_t i = 0; i < keys.size() && i < fields.size(); ++i) row[keys[i]] = fields[i];
+  return row;
+}
+
+TEST(Cli, TypicalRunPrintsAResultBlock) {
+  const auto r = miniapp({"-n", "64", "-iters", "5", "-variant", "tiled", "-verify"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  for (const char* field : {"variant          : tiled", "implementation   : kokkos",
+                            "execution space", "grid             : 64 x 64", "iterations       : 5",
+                            "Gcell/s", "GB/s (counting 8 bytes per cell update",
+                            "checksum", "verification     : PASSED"}) {
+    EXPECT_NE(r.out.find(field), std::string::npos) << field << "\n" << r.out;
+  }
+}
+
+TEST(Cli, EveryVariantVerifiesOnEveryHostSpace) {
+  const auto list = miniapp({"-list"});
+  ASSERT_EQ(list.exit_code, 0);
+  for (const std::string space : {"serial", "openmp"}) {
+    if (list.out.find("  " + space + "\n") == std::string::npos) continue;
+    for (const auto& v : kVariants) {
+      const auto r = miniapp({"-n", "33", "-iters", "3", "-variant", std::string(v.name),
+                              "-space", space, "-chunks", "5", "-verify", "-csv"});
+      ASSERT_EQ(r.exit_code, 0) << v.name << " " << space << ": " << r.err;
+      EXPECT_EQ(csv_result(r.out)["verification"].rfind("PASSED", 0), 0u) << r.out;
+    }
+  }
+}
+
+TEST(Cli, ListShowsVariantsAndHostSpaces) {
+  const auto r = miniapp({"-list"});
+  ASSERT_EQ(r.exit_code, 0);
+  for (const auto& v : kVariants) EXPECT_NE(r.out.find(std::string(v.name)), std::string::npos);
+  EXPECT_NE(r.out.find("serial"), std::string::npos);
+#if defined(KOKKOS_ENABLE_OPENMP)
+  EXPECT_NE(r.out.find("openmp"), std::string::npos);
+#endif
+}
+
+TEST(Cli, HelpExitsZero) {
+  const auto r = miniapp({"--help"});
+  EXPECT_EQ(r.exit_code, 0);
+  EXPECT_NE(r.out.find("usage: stencil_miniapp"), std::string::npos);
+}
+
+TEST(Cli, JsonHasTheResultFields) {
+  const auto r = miniapp({"-n", "20", "-iters", "2", "-variant", "rolling", "-json"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  for (const char* key : {"\"variant\": \"rolling\"", "\"gcells_per_s\"", "\"gb_per_s\"",
+                          "\"bytes_per_cell_update\": 8", "\"checksum\""}) {
+    EXPECT_NE(r.out.find(key), std::string::npos) << key << "\n" << r.out;
+  }
+}
+
+struct BadInput {
+  std::vector<std::string> args;
+  std::string message;  // a fragment the one error line must contain
+};
+
+TEST(Cli, BadInputGetsOneErrorLineAndExitTwo) {
+  const std::vector<BadInput> cases = {
+      {{"-n", "0"}, "-n must be between 1"},
+      {{"-n", "-7"}, "-n must be between 1"},
+      {{"-n", "abc"}, "-n expects an integer"},
+      {{"-n", "4096x"}, "-n expects an integer"},
+      {{"-iters", "1.5"}, "-iters expects an integer"},
+      {{"-n"}, "-n needs a value"},
+      {{"-variant"}, "-variant needs a value"},
+      {{"-variant", "fancy"}, "unknown variant 'fancy'"},
+      {{"-impl", "opencl"}, "unknown implementation"},
+      {{"--frobnicate"}, "unknown option '--frobnicate'"},
+      {{"-chunks", "0"}, "-chunks must be between 1 and 65535"},
+      {{"-n", "100000"}, "too large for a 2-D grid"},
+      {{"-space", "hpx", "-n", "8"}, "execution space 'hpx' is not in this Kokkos build"},
+  };
+  for (const auto& c : cases) {
+    const auto r = miniapp(c.args);
+    std::string joined;
+    for (const auto& a : c.args) joined += a + " ";
+    EXPECT_EQ(r.exit_code, 2) << joined << "\n" << r.err;
+    EXPECT_NE(r.err.find("stencil_miniapp: error: "), std::string::npos) << joined << r.err;
+    EXPECT_NE(r.err.find(c.message), std::string::npos) << joined << "\n" << r.err;
+    EXPECT_TRUE(r.out.empty()) << joined;
+  }
+}
+
+TEST(Cli, GridsThatCannotBeAllocatedAreRefused) {
+#if defined(KOKKOS_ENABLE_CUDA)
+  GTEST_SKIP() << "an address-space limit stops CUDA from initialising at all";
+#else
+  // 2-D N = 46340 needs four 8.6 GB host grids; a 2 GB address-space limit makes that impossible
+  // on any machine, so the refusal is tested without touching real memory.
+  const auto r = miniapp({"-n", "46340", "-iters", "1", "-space", "serial"}, "ulimit -v 2000000;");
+  EXPECT_EQ(r.exit_code, 2) << r.err;
+  EXPECT_NE(r.err.find("grid too large"), std::string::npos) << r.err;
+#endif
+}
+
+TEST(Cli, CudaImplWithoutAGpuFailsCleanly) {
+  const auto impls = implementations();
+  if (std::find(impls.begin(), impls.end(), "cuda") == impls.end()) {
+    GTEST_SKIP() << "this build has no native CUDA";
+  }
+  const auto list = miniapp({"-list"});
+  if (list.out.find("cuda device:\n  none") == std::string::npos) {
+    GTEST_SKIP() << "a GPU is present; the GPU suite covers -impl cuda";
+  }
+  const auto r = miniapp({"-impl", "cuda", "-n", "64"});
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.err.find("-impl cuda: no"), std::string::npos) << r.err;
+}
+
+TEST(Cli, KnownAnswersForEveryVariant) {
+  std::ifstream table(STENCIL_INPUTS_DIR "/known_answers.csv");
+  ASSERT_TRUE(table) << "missing inputs/known_answers.csv";
+  std::string line;
+  int rows = 0;
+  while (std::getline(table, line)) {
+    if (line.empty() || line[0] == '#' || line.rfind("dimensions", 0) == 0) continue;
+    const auto f = split_csv(line);
+    ASSERT_EQ(f.size(), 5u) << line;
+    const int dims = std::stoi(f[0]);
+    const double expected = std::stod(f[4]);
+    for (const auto& v : kVariants) {
+      if (v.dimensions != dims) continue;
+      const auto r = miniapp({"-variant", std::string(v.name), "-n", f[1], "-iters", f[2],
+                              "-seed", f[3], "-csv"});
+      ASSERT_EQ(r.exit_code, 0) << r.err;
+      const double checksum = std::stod(csv_result(r.out)["checksum"]);
+      ASSERT_FALSE(std::isnan(checksum)) << v.name << " " << line;
+      EXPECT_NEAR(checksum, expected, 1e-12 * std::fabs(expected)) << v.name << " " << line;
+    }
+    ++rows;
+  }
+  EXPECT_GE(rows, 10);
+}
+
+}  // namespace
+}  // namespace stencil::test

@@ -1,0 +1,70 @@
+#include <gtest/gtest.h>
+
+#include "options.hpp"
+
+namespace stencil::app {
+namespace {
+
+Options parse(std::vector<std::string> args) { return parse_options(args); }
+
+TEST(Options, DefaultsMatchTheTypicalCall) {
+  const Options o = parse({});
+  EXPECT_EQ(o.n, 4096);
+  EXPECT_EQ(o.iterations, 100);
+  EXPECT_EQ(o.variant, "tiled");
+  EXPECT_EQ(o.implementation, "kokkos");
+  EXPECT_EQ(o.chunks, 16);
+}
+
+TEST(Options, ShortLongAndEqualsSpellings) {
+  EXPECT_EQ(parse({"-n", "17"}).n, 17);
+  EXPECT_EQ(parse({"--n", "18"}).n, 18);
+  EXPECT_EQ(parse({"--iters=7"}).iterations, 7);
+  EXPECT_EQ(parse({"--variant", "rolling", "--chunks", "3"}).chunks, 3);
+  EXPECT_TRUE(parse({"--verify"}).verify);
+  EXPECT_EQ(parse({"-json"}).format, OutputFormat::json);
+}
+
+TEST(Options, KokkosFlagsPassThrough) {
+  EXPECT_NO_THROW(parse({"--kokkos-threads=2", "-n", "8", "--kokkos-disable-warnings"}));
+}
+
+TEST(Options, BadValuesAreUsageErrors) {
+  for (const auto& args : std::vector<std::vector<std::string>>{
+           {"-n", "0"},
+           {"-n", "-3"},
+           {"-n", "abc"},
+           {"-n", "12x"},
+           {"-n", ""},
+           {"-n", "99999999999999"},
+           {"-n"},
+           {"-iters", "0"},
+           {"-chunks", "0"},
+           {"-chunks", "65536"},
+           {"-variant", "bogus"},
+           {"-impl", "opencl"},
+           {"-bogus"},
+           {"stray"},
+           {"-verify=yes"},
+           {"-n", "50000"},  // 2-D N*N beyond a 32-bit index
+       }) {
+    std::string joined;
+    for (const auto& a : args) joined += a + " ";
+    EXPECT_THROW(parse(args), UsageError) << joined;
+  }
+}
+
+TEST(Options, LargeOneDimensionalSizesAreValid) {
+  EXPECT_EQ(parse({"-variant", "naive1d", "-n", "50000"}).n, 50000);
+}
+
+TEST(Options, HelpMentionsEveryOption) {
+  const std::string help = help_text();
+  for (const char* name : {"-n ", "-iters", "-variant", "-impl", "-space", "-chunks", "-seed",
+                           "-verify", "-csv", "-json", "-list", "-help", "--kokkos-"}) {
+    EXPECT_NE(help.find(name), std::string::npos) << name;
+  }
+}
+
+}  // namespace
+}  // namespace stencil::app

@@ -1,0 +1,22 @@
+// Runs the real stencil_miniapp binary and captures its exit code, stdout and stderr.
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace stencil::test {
+
+struct ProcessResult {
+  int exit_code = -1;
+  std::string out;
+  std::string err;
+};
+
+// `shell_prefix` runs before the binary in the same shell (e.g. "ulimit -v 1000000;").
+ProcessResult run_program(const std::string& program, const std::vector<std::string>& args,
+                          const std::string& shell_prefix = "");
+
+// Splits one CSV line, honouring double quotes.
+std::vector<std::string> split_csv(const std::string& line);
+
+}  // namespace stencil::test
