@@ -39,6 +39,12 @@ RunResult run(const Options& options) {
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   progress.finish();
 
+  // The in-run data-movement reference: copying the same bytes one step moves (one read and one
+  // write of every cell), measured in the same process on the same buffers.
+  constexpr int kCopyRepetitions = 20;
+  runner->copy_seconds(1);  // warm-up
+  const double copy_seconds = runner->copy_seconds(kCopyRepetitions) / kCopyRepetitions;
+
   const std::vector<float> final_state = runner->download();
 
   RunResult result;
@@ -50,6 +56,7 @@ RunResult run(const Options& options) {
   result.iterations = options.iterations;
   result.chunks = variant.uses_chunks ? options.chunks : 0;
   result.seconds = seconds;
+  result.copy_seconds_per_step = copy_seconds;
   result.checksum = std::accumulate(final_state.begin(), final_state.end(), 0.0);
   result.commit = kGitCommit;
   result.verification = "skipped (use -verify)";

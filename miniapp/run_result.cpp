@@ -47,6 +47,13 @@ double RunResult::gigabytes_per_second() const {
   return cell_updates() * kBytesPerCellUpdate / seconds * 1e-9;
 }
 
+double RunResult::copy_gigabytes_per_second() const {
+  return cell_updates() / iterations * kBytesPerCellUpdate / copy_seconds_per_step * 1e-9;
+}
+double RunResult::ratio_to_copy() const {
+  return gigabytes_per_second() / copy_gigabytes_per_second();
+}
+
 void print_result(std::ostream& out, const RunResult& r, OutputFormat format) {
   const std::string chunks = r.chunks > 0 ? std::to_string(r.chunks) : "-";
   switch (format) {
@@ -63,18 +70,23 @@ void print_result(std::ostream& out, const RunResult& r, OutputFormat format) {
           << "  rate             : " << fixed(r.gcells_per_second(), "%.3f") << " Gcell/s\n"
           << "  bandwidth        : " << fixed(r.gigabytes_per_second(), "%.2f")
           << " GB/s (counting 8 bytes per cell update: one read + one write)\n"
+          << "  copy reference   : " << fixed(r.copy_gigabytes_per_second(), "%.2f")
+          << " GB/s (copy of the same bytes, same process); stencil/copy = "
+          << fixed(r.ratio_to_copy(), "%.3f") << "\n"
           << "  checksum         : " << fixed(r.checksum, "%.10e")
           << " (float64 sum of the final grid)\n"
           << "  verification     : " << r.verification << "\n";
       break;
     case OutputFormat::csv:
       out << "variant,implementation,execution_space,dimensions,n,iterations,chunks,seconds,"
-             "gcells_per_s,gb_per_s,checksum,verification,commit\n"
+             "gcells_per_s,gb_per_s,checksum,verification,commit,copy_gb_per_s,ratio_to_copy\n"
           << r.variant << "," << r.implementation << ",\"" << r.execution_space << "\","
           << r.dimensions << "," << r.n << "," << r.iterations << "," << r.chunks << ","
           << fixed(r.seconds, "%.9f") << "," << fixed(r.gcells_per_second(), "%.6f") << ","
           << fixed(r.gigabytes_per_second(), "%.6f") << "," << fixed(r.checksum, "%.17g") << ",\""
-          << r.verification << "\"," << r.commit << "\n";
+          << r.verification << "\"," << r.commit << ","
+          << fixed(r.copy_gigabytes_per_second(), "%.6f") << "," << fixed(r.ratio_to_copy(), "%.6f")
+          << "\n";
       break;
     case OutputFormat::json:
       out << "{\"variant\": " << json_string(r.variant)
@@ -88,7 +100,9 @@ void print_result(std::ostream& out, const RunResult& r, OutputFormat format) {
           << ", \"bytes_per_cell_update\": " << kBytesPerCellUpdate
           << ", \"checksum\": " << fixed(r.checksum, "%.17g")
           << ", \"verification\": " << json_string(r.verification)
-          << ", \"commit\": " << json_string(r.commit) << "}\n";
+          << ", \"commit\": " << json_string(r.commit)
+          << ", \"copy_gb_per_s\": " << fixed(r.copy_gigabytes_per_second(), "%.6f")
+          << ", \"ratio_to_copy\": " << fixed(r.ratio_to_copy(), "%.6f") << "}\n";
       break;
   }
 }

@@ -17,6 +17,7 @@ struct RunResult {
   int iterations = 0;
   int chunks = 0;  // 0 when the variant takes no chunks
   double seconds = 0.0;
+  double copy_seconds_per_step = 0.0;  // one copy of the grid (the same bytes as one step)
   double checksum = 0.0;
   std::string verification;  // "skipped", "PASSED ...", "FAILED ..."
   std::string commit;
@@ -24,6 +25,8 @@ struct RunResult {
   double cell_updates() const;
   double gcells_per_second() const;
   double gigabytes_per_second() const;  // at kBytesPerCellUpdate bytes per cell update
+  double copy_gigabytes_per_second() const;  // bytes read + bytes written by the copy
+  double ratio_to_copy() const;
 };
 
 void print_result(std::ostream& out, const RunResult& result, OutputFormat format);

@@ -80,6 +80,24 @@ class CudaRunner final : public StencilRunner {
 
   void fence() override { STENCIL_CUDA_CHECK(cudaStreamSynchronize(stream_)); }
 
+  double copy_seconds(int repetitions) override {
+    cudaEvent_t start, stop;
+    STENCIL_CUDA_CHECK(cudaEventCreate(&start));
+    STENCIL_CUDA_CHECK(cudaEventCreate(&stop));
+    STENCIL_CUDA_CHECK(cudaEventRecord(start, stream_));
+    for (int r = 0; r < repetitions; ++r) {
+      STENCIL_CUDA_CHECK(cudaMemcpyAsync(next_, current_, cells_ * sizeof(float),
+                                         cudaMemcpyDeviceToDevice, stream_));
+    }
+    STENCIL_CUDA_CHECK(cudaEventRecord(stop, stream_));
+    STENCIL_CUDA_CHECK(cudaEventSynchronize(stop));
+    float milliseconds = 0.0f;
+    STENCIL_CUDA_CHECK(cudaEventElapsedTime(&milliseconds, start, stop));
+    cudaEventDestroy(start);
+    cudaEventDestroy(stop);
+    return milliseconds * 1e-3;
+  }
+
   std::vector<float> download() override {
     std::vector<float> cells(cells_);
     STENCIL_CUDA_CHECK(cudaMemcpyAsync(cells.data(), current_, cells_ * sizeof(float),

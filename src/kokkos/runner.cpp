@@ -1,5 +1,6 @@
 #include "kokkos/runner.hpp"
 
+#include <chrono>
 #include <limits>
 #include <sstream>
 
@@ -104,6 +105,14 @@ class KokkosRunner final : public StencilRunner {
   void warm_up() override { step_(space_, current_, next_, config_.n, config_.chunks); }
 
   void fence() override { space_.fence(); }
+
+  double copy_seconds(int repetitions) override {
+    space_.fence();
+    const auto start = std::chrono::steady_clock::now();
+    for (int r = 0; r < repetitions; ++r) Kokkos::deep_copy(space_, next_, current_);
+    space_.fence();
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  }
 
   std::vector<float> download() override {
     std::vector<float> cells(cells_);

@@ -48,6 +48,10 @@ class StencilRunner {
   virtual void warm_up() = 0;
   virtual void fence() = 0;
   virtual std::vector<float> download() = 0;
+  // Seconds for `repetitions` plain copies of the current grid into the spare buffer, fenced:
+  // the data-movement reference (same bytes as one step) each run's rate is compared with.
+  // Leaves the current state untouched.
+  virtual double copy_seconds(int repetitions) = 0;
 };
 
 }  // namespace stencil

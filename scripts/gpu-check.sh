@@ -1,0 +1,107 @@
+#!/usr/bin/env bash
+# One-command GPU check, run on the GPU machine from the repository root:
+#   bash scripts/gpu-check.sh [OUT_DIR]
+# Builds Kokkos (CUDA + Serial, HOPPER90) from the carried source tarball in .deps/ (no network),
+# builds the project, then runs:
+#   1. the full test suite, `gpu` label included (every variant x {kokkos, cuda} vs the reference);
+#   2. compute-sanitizer memcheck, racecheck and synccheck on every native CUDA kernel at tail sizes;
+#   3. the README run command for every variant with -impl cuda and -impl kokkos at N = 4096 and
+#      16384 (1-D variants at N*N cells), each with its in-process device-to-device copy reference.
+# Writes summary.txt and logs.tar.gz into OUT_DIR (default: $OUT, else ./gpu-check-out).
+set -uo pipefail
+
+repo_root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+out=${1:-${OUT:-$repo_root/gpu-check-out}}
+logs=$out/logs
+mkdir -p "$logs"
+summary=$out/summary.txt
+: >"$summary"
+cd "$repo_root"
+export PATH=/usr/local/cuda/bin:$PATH
+
+say() { echo "$*" | tee -a "$summary"; }
+failures=0
+step() {  # step NAME LOGFILE COMMAND...
+  local name=$1 log=$2; shift 2
+  local start=$SECONDS
+  "$@" >"$logs/$log" 2>&1
+  local rc=$?
+  say "$(printf '%-28s rc=%-3s %4ss  (%s)' "$name" "$rc" "$((SECONDS - start))" "$log")"
+  [ "$rc" -eq 0 ] || failures=$((failures + 1))
+  return "$rc"
+}
+
+say "stencil_miniapp GPU check"
+say "date    : $(date -u +%Y-%m-%dT%H:%M:%SZ)"
+say "commit  : $(git rev-parse --short=12 HEAD 2>/dev/null || echo unknown)$(git diff --quiet 2>/dev/null || echo ' (with uncommitted changes)')"
+say "gpu     : $(nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv,noheader 2>/dev/null)"
+say "nvcc    : $(nvcc --version | tail -n 2 | head -n 1)"
+say "command : bash scripts/gpu-check.sh"
+say ""
+
+kokkos_root=""
+build_kokkos() { kokkos_root=$(bash scripts/bootstrap-kokkos.sh --backend cuda | tail -n 1); }
+step "bootstrap Kokkos (CUDA)" bootstrap.log build_kokkos || { say "cannot continue"; exit 1; }
+export BUILD_DIR=$repo_root/build-gpu
+step "build project" build.log env Kokkos_ROOT="$kokkos_root" bash scripts/build.sh || {
+  tail -n 40 "$logs/build.log"; say "cannot continue"; exit 1; }
+app=$BUILD_DIR/stencil_miniapp
+
+step "ctest (all labels)" ctest.log ctest --test-dir "$BUILD_DIR" -j 8 --output-on-failure
+say "  $(grep -E 'tests passed|tests failed' "$logs/ctest.log" | tail -n 1)"
+say "  gpu label: $(ctest --test-dir "$BUILD_DIR" -N -L gpu | grep -E '^Total Tests' )"
+
+variants="naive tiled strip rolling naive1d halo1d"
+sanitize() {
+  local errors=0
+  for tool in memcheck racecheck synccheck; do
+    for v in $variants; do
+      for n in 1 33 257; do
+        echo "== $tool $v n=$n"
+        compute-sanitizer --tool "$tool" --error-exitcode 9 \
+          "$app" -impl cuda -variant "$v" -n "$n" -iters 2 -chunks 5 -verify -csv || errors=$((errors + 1))
+      done
+    done
+  done
+  echo "runs with errors: $errors"
+  [ "$errors" -eq 0 ]
+}
+step "compute-sanitizer x3 tools" sanitizer.log sanitize
+say "  $(grep -c '^== ' "$logs/sanitizer.log") sanitizer runs; $(grep -E 'ERROR SUMMARY' "$logs/sanitizer.log" | sort | uniq -c | tr '\n' ';')"
+
+measure() {
+  echo "impl,variant,n,cells,gcells_per_s,gb_per_s,copy_gb_per_s,ratio_to_copy,verification"
+  for impl in cuda kokkos; do
+    for v in $variants; do
+      for n in 4096 16384; do
+        local size=$n verify=()
+        case $v in *1d) size=$((n * n)) ;; esac
+        [ "$n" -eq 4096 ] && verify=(-verify)
+        "$app" -impl "$impl" -variant "$v" -n "$size" -iters 100 -csv "${verify[@]}" >run.csv || return 1
+        /usr/bin/env python3 - "$impl" "$v" "$n" "$size" run.csv <<'PY'
+import csv, sys
+impl, variant, n, size, path = sys.argv[1:]
+row = list(csv.DictReader(open(path)))[-1]
+print(",".join([impl, variant, n, size, row["gcells_per_s"], row["gb_per_s"],
+                row["copy_gb_per_s"], row["ratio_to_copy"], row["verification"]]))
+PY
+      done
+    done
+  done
+  rm -f run.csv
+}
+step "run command, all variants" runs.csv measure
+say ""
+say "README run command per variant (100 iterations; 1-D at N*N cells; copy = cudaMemcpy/deep_copy"
+say "of the same bytes in the same process; verified bit for bit at N = 4096):"
+column -s, -t <"$logs/runs.csv" | tee -a "$summary"
+say ""
+say "typical call, both implementations:"
+for impl in cuda kokkos; do
+  "$app" -n 4096 -iters 100 -variant tiled -impl "$impl" >>"$summary" 2>&1 || failures=$((failures + 1))
+done
+
+say ""
+say "steps failed: $failures"
+tar -czf "$out/logs.tar.gz" -C "$out" logs && rm -rf "$logs"
+[ "$failures" -eq 0 ]
