@@ -1,7 +1,10 @@
 # cmake -DSOURCE_DIR=... -DOUTPUT=... -DVERSION=... -P WriteVersionHeader.cmake
 set(commit "unknown")
 find_package(Git QUIET)
-if(GIT_FOUND)
+if(DEFINED ENV{STENCIL_GIT_COMMIT})
+  # Copies of the tree without .git (e.g. on the GPU machine) are told their commit.
+  set(commit "$ENV{STENCIL_GIT_COMMIT}")
+elseif(GIT_FOUND)
   execute_process(COMMAND ${GIT_EXECUTABLE} describe --always --dirty --abbrev=12
                   WORKING_DIRECTORY ${SOURCE_DIR} OUTPUT_VARIABLE described
                   OUTPUT_STRIP_TRAILING_WHITESPACE ERROR_QUIET RESULT_VARIABLE failed)

@@ -33,10 +33,12 @@ step() {  # step NAME LOGFILE COMMAND...
 
 say "stencil_miniapp GPU check"
 say "date    : $(date -u +%Y-%m-%dT%H:%M:%SZ)"
-say "commit  : $(git rev-parse --short=12 HEAD 2>/dev/null || echo unknown)$(git diff --quiet 2>/dev/null || echo ' (with uncommitted changes)')"
+# A copy of the tree without .git is told its commit through STENCIL_GIT_COMMIT.
+export STENCIL_GIT_COMMIT=${STENCIL_GIT_COMMIT:-$(git describe --always --dirty --abbrev=12 2>/dev/null || echo unknown)}
+say "commit  : $STENCIL_GIT_COMMIT"
 say "gpu     : $(nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv,noheader 2>/dev/null)"
 say "nvcc    : $(nvcc --version | tail -n 2 | head -n 1)"
-say "command : bash scripts/gpu-check.sh"
+say "command : STENCIL_GIT_COMMIT=$STENCIL_GIT_COMMIT bash scripts/gpu-check.sh"
 say ""
 
 kokkos_root=""
@@ -47,6 +49,8 @@ step "build project" build.log env Kokkos_ROOT="$kokkos_root" bash scripts/build
   tail -n 40 "$logs/build.log"; say "cannot continue"; exit 1; }
 app=$BUILD_DIR/stencil_miniapp
 
+# What CTest's test discovery parses; kept in the log in case discovery fails.
+"$BUILD_DIR/tests/stencil_gpu_tests" --gtest_list_tests >"$logs/gpu-tests-list.log" 2>&1
 step "ctest (all labels)" ctest.log ctest --test-dir "$BUILD_DIR" -j 8 --output-on-failure
 say "  $(grep -E 'tests passed|tests failed' "$logs/ctest.log" | tail -n 1)"
 say "  gpu label: $(ctest --test-dir "$BUILD_DIR" -N -L gpu | grep -E '^Total Tests' )"
@@ -95,7 +99,8 @@ step "run command, all variants" runs.csv measure
 say ""
 say "README run command per variant (100 iterations; 1-D at N*N cells; copy = cudaMemcpy/deep_copy"
 say "of the same bytes in the same process; verified bit for bit at N = 4096):"
-column -s, -t <"$logs/runs.csv" | tee -a "$summary"
+awk -F, '{ printf "%-7s %-8s %-6s %-10s %-12s %-12s %-14s %-14s %s\n", $1, $2, $3, $4, $5, $6, $7, $8, $9 }' \
+  "$logs/runs.csv" | tee -a "$summary"
 say ""
 say "typical call, both implementations:"
 for impl in cuda kokkos; do
