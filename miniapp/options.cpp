@@ -87,7 +87,9 @@ const std::vector<OptionSpec>& option_table() {
        }},
       {"space", "NAME", "Kokkos execution space (see -list; default: Kokkos' default space)",
        [](Options& o, const std::string&, const std::string& v) { o.space = v; }},
-      {"chunks", "C", "row chunks for strip and rolling, 1..65535 (default 16)",
+      {"chunks", "C",
+       "row chunks for strip, rolling and stream, 1..65535 (default: 16 for strip and rolling; "
+       "stream picks enough to fill the device)",
        [](Options& o, const std::string& f, const std::string& v) {
          o.chunks = parse_integer<int>(f, v, 1, 65535);
        }},

@@ -22,7 +22,7 @@ struct Options {
   std::string variant = "tiled";
   std::string implementation = "kokkos";
   std::string space;  // Kokkos execution space; empty = Kokkos' default
-  int chunks = 16;
+  int chunks = 0;  // 0: the variant's default
   std::uint64_t seed = 0;  // set to stencil::kDefaultSeed by the parser's defaults
   bool verify = false;
   bool list = false;

@@ -54,7 +54,11 @@ RunResult run(const Options& options) {
   result.dimensions = variant.dimensions;
   result.n = options.n;
   result.iterations = options.iterations;
-  result.chunks = variant.uses_chunks ? options.chunks : 0;
+  if (variant.uses_chunks) {
+    result.chunks = options.chunks > 0                   ? std::to_string(options.chunks)
+                    : variant.id == Variant::stream ? "auto"
+                                                    : std::to_string(kDefaultChunks);
+  }
   result.seconds = seconds;
   result.copy_seconds_per_step = copy_seconds;
   result.checksum = std::accumulate(final_state.begin(), final_state.end(), 0.0);

@@ -55,7 +55,6 @@ double RunResult::ratio_to_copy() const {
 }
 
 void print_result(std::ostream& out, const RunResult& r, OutputFormat format) {
-  const std::string chunks = r.chunks > 0 ? std::to_string(r.chunks) : "-";
   switch (format) {
     case OutputFormat::text:
       out << "stencil_miniapp (" << r.commit << ")\n"
@@ -64,7 +63,7 @@ void print_result(std::ostream& out, const RunResult& r, OutputFormat format) {
           << "  execution space  : " << r.execution_space << "\n"
           << "  grid             : " << grid_text(r) << ", float32\n"
           << "  iterations       : " << r.iterations << "\n"
-          << "  row chunks       : " << chunks << "\n"
+          << "  row chunks       : " << r.chunks << "\n"
           << "  time             : " << fixed(r.seconds, "%.6f") << " s ("
           << fixed(r.seconds / r.iterations * 1e3, "%.4f") << " ms per iteration)\n"
           << "  rate             : " << fixed(r.gcells_per_second(), "%.3f") << " Gcell/s\n"
@@ -93,7 +92,7 @@ void print_result(std::ostream& out, const RunResult& r, OutputFormat format) {
           << ", \"implementation\": " << json_string(r.implementation)
           << ", \"execution_space\": " << json_string(r.execution_space)
           << ", \"dimensions\": " << r.dimensions << ", \"n\": " << r.n
-          << ", \"iterations\": " << r.iterations << ", \"chunks\": " << r.chunks
+          << ", \"iterations\": " << r.iterations << ", \"chunks\": " << json_string(r.chunks)
           << ", \"seconds\": " << fixed(r.seconds, "%.9f")
           << ", \"gcells_per_s\": " << fixed(r.gcells_per_second(), "%.6f")
           << ", \"gb_per_s\": " << fixed(r.gigabytes_per_second(), "%.6f")

@@ -15,7 +15,7 @@ struct RunResult {
   int dimensions = 2;
   int n = 0;
   int iterations = 0;
-  int chunks = 0;  // 0 when the variant takes no chunks
+  std::string chunks = "-";  // "-" when the variant takes no chunks, "auto" when it picks its own
   double seconds = 0.0;
   double copy_seconds_per_step = 0.0;  // one copy of the grid (the same bytes as one step)
   double checksum = 0.0;

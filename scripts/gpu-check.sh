@@ -50,12 +50,18 @@ step "build project" build.log env Kokkos_ROOT="$kokkos_root" bash scripts/build
 app=$BUILD_DIR/stencil_miniapp
 
 # What CTest's test discovery parses; kept in the log in case discovery fails.
-"$BUILD_DIR/tests/stencil_gpu_tests" --gtest_list_tests >"$logs/gpu-tests-list.log" 2>&1
-step "ctest (all labels)" ctest.log ctest --test-dir "$BUILD_DIR" -j 8 --output-on-failure
+run_ctest() {
+  echo "== stencil_gpu_tests --gtest_list_tests (head)"
+  "$BUILD_DIR/tests/stencil_gpu_tests" --gtest_list_tests 2>&1 | head -n 5
+  echo "== ctest"
+  ctest --test-dir "$BUILD_DIR" -j 8 --output-on-failure
+}
+step "ctest (all labels)" ctest.log run_ctest
 say "  $(grep -E 'tests passed|tests failed' "$logs/ctest.log" | tail -n 1)"
 say "  gpu label: $(ctest --test-dir "$BUILD_DIR" -N -L gpu | grep -E '^Total Tests' )"
 
-variants="naive tiled strip rolling naive1d halo1d"
+variants=$("$app" -list | awk '/^variants:/ { on = 1; next } /^[a-z]/ { on = 0 } on { print $1 }')
+say "variants: $(echo $variants)"
 # The GPU suite's native-CUDA cases at tail sizes N = 1, 33, 257 (every variant, 1 and 3
 # iterations, several chunk counts, poisoned outputs), plus Kokkos-CUDA at N = 33, under each tool.
 sanitize() {

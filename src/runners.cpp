@@ -15,8 +15,11 @@ std::vector<std::string> implementations() {
 #endif
 }
 
-std::unique_ptr<StencilRunner> make_runner(std::string_view implementation, const RunConfig& config,
-                                           std::string_view space) {
+std::unique_ptr<StencilRunner> make_runner(std::string_view implementation,
+                                           const RunConfig& requested, std::string_view space) {
+  // Chunk count 0 means the variant's default; stream resolves its own in its launcher.
+  RunConfig config = requested;
+  if (config.chunks <= 0 && config.variant->id != Variant::stream) config.chunks = kDefaultChunks;
   if (implementation == "kokkos")
     return kokkos::make_runner(config, space);
   if (implementation == "cuda") {

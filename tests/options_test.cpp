@@ -13,7 +13,7 @@ TEST(Options, DefaultsMatchTheTypicalCall) {
   EXPECT_EQ(o.iterations, 100);
   EXPECT_EQ(o.variant, "tiled");
   EXPECT_EQ(o.implementation, "kokkos");
-  EXPECT_EQ(o.chunks, 16);
+  EXPECT_EQ(o.chunks, 0);  // the variant's default
 }
 
 TEST(Options, ShortLongAndEqualsSpellings) {

@@ -15,5 +15,6 @@ void launch_strip(const float* in, float* out, int n, int chunks, cudaStream_t s
 void launch_rolling(const float* in, float* out, int n, int chunks, cudaStream_t stream);
 void launch_naive1d(const float* in, float* out, int n, int chunks, cudaStream_t stream);
 void launch_halo1d(const float* in, float* out, int n, int chunks, cudaStream_t stream);
+void launch_stream(const float* in, float* out, int n, int chunks, cudaStream_t stream);
 
 }  // namespace stencil::cuda

@@ -22,6 +22,8 @@ LaunchFunction launch_function(Variant variant) {
       return &launch_naive1d;
     case Variant::halo1d:
       return &launch_halo1d;
+    case Variant::stream:
+      return &launch_stream;
   }
   throw std::logic_error("variant without a CUDA kernel");
 }

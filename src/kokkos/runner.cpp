@@ -29,6 +29,8 @@ StepFunction<ExecSpace> step_function(Variant variant) {
       return &naive1d_step<ExecSpace>;
     case Variant::halo1d:
       return &halo1d_step<ExecSpace>;
+    case Variant::stream:
+      return &stream_step<ExecSpace>;
   }
   throw std::logic_error("variant without a Kokkos kernel");
 }

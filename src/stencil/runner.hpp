@@ -27,7 +27,7 @@ class UnsupportedRequest : public std::runtime_error {
 struct RunConfig {
   const VariantInfo* variant = nullptr;
   int n = 0;
-  int chunks = kDefaultChunks;
+  int chunks = 0;  // 0: the variant's default (kDefaultChunks; stream tunes its own)
 };
 
 class StencilRunner {

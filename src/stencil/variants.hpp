@@ -8,17 +8,17 @@
 
 namespace stencil {
 
-enum class Variant { naive, tiled, strip, rolling, naive1d, halo1d };
+enum class Variant { naive, tiled, strip, rolling, naive1d, halo1d, stream };
 
 struct VariantInfo {
   Variant id;
   std::string_view name;
   int dimensions;    // 2: N x N grid, 1: N cells
-  bool uses_chunks;  // strip/rolling: the row-chunk count (-chunks) shapes the launch
+  bool uses_chunks;  // the row-chunk count (-chunks) shapes the launch
   std::string_view contract;
 };
 
-inline constexpr std::array<VariantInfo, 6> kVariants{{
+inline constexpr std::array<VariantInfo, 7> kVariants{{
     {Variant::naive, "naive", 2, false, "one output per thread, five global reads"},
     {Variant::tiled, "tiled", 2, false,
      "32x8 outputs per team from a 34x10 scratch tile with halo"},
@@ -28,10 +28,14 @@ inline constexpr std::array<VariantInfo, 6> kVariants{{
      "as strip, rows y-1 and y rolled in registers, one 258-float scratch row"},
     {Variant::naive1d, "naive1d", 1, false, "1-D three-point, three global reads per output"},
     {Variant::halo1d, "halo1d", 1, false, "1-D three-point from a 258-float scratch tile"},
+    {Variant::stream, "stream", 2, true,
+     "rolling with 2048-column blocks, 16-byte loads, prefetched rows: the bandwidth limit"},
 }};
 
 // Bytes a cell update ideally moves: one 4-byte read plus one 4-byte write.
 inline constexpr double kBytesPerCellUpdate = 8.0;
+// Row chunks when none are asked for (RunConfig::chunks == 0): the seeds' 16 for strip and
+// rolling; stream picks its own (see its launcher).
 inline constexpr int kDefaultChunks = 16;
 
 // Launch geometry shared by the Kokkos and CUDA kernels, so both follow the same contract.
