@@ -1,19 +1,18 @@
 // stream (issue 7): a single-step kernel built to run at the device-to-device copy rate while
-// issuing no more global sectors than one read and one write of every cell, plus a thin halo.
+// issuing no more global sectors than one read and one write of every cell, plus a small halo.
 //
-//  * A block owns 2048 columns and walks a chunk of rows top to bottom, so each row is read from
-//    global memory once per chunk (as in `rolling`); the x-halo (two scalars per row) and the
-//    two priming rows per chunk are under 1% of the traffic.
-//  * Rows arrive by asynchronous copies (cp.async, 16 bytes per thread) straight into a ring of
-//    kStages shared-memory rows: kStages - 3 rows are in flight while one is computed, without
-//    registers to hold them. That depth is what keeps HBM busy.
-//  * Interleaved slots: lane t owns 16-byte slots t, t + 256, ..., so each warp instruction covers
-//    512 contiguous bytes and every sector it touches is fully used.
-//  * One barrier per row: it publishes the row that just landed and, because the ring slot
-//    refilled next was last read in the previous row, it also protects that slot.
-// N % 4 != 0 rows are not 16-byte aligned; they take the same path one float at a time.
-#include <cuda_pipeline.h>
-
+// What the rolling variant already does, it keeps: a block walks a chunk of rows top to bottom
+// with rows y-1 and y in registers, so each row is read from global memory once per chunk. What
+// it adds, and why:
+//  * wide rows per block (2048 columns): the x-halo (two scalars per row) and the two priming
+//    rows per chunk shrink to under 1% of the traffic;
+//  * 16-byte loads and stores (float4) where rows are 16-byte aligned (N % 4 == 0): a quarter of
+//    the memory instructions; other N take the same path one float at a time;
+//  * interleaved slots: lane t of a warp owns slots t, t + 256, ... so each warp instruction
+//    covers 512 contiguous bytes, every sector it touches fully used;
+//  * a prefetch ring: row y + 1 + kAhead is requested while row y is computed, keeping kAhead
+//    rows of loads in flight per thread, which is what feeds HBM at full rate;
+//  * a double-buffered shared row: one barrier per row instead of two.
 #include <cstdlib>
 
 #include "cuda/check.hpp"
@@ -24,94 +23,124 @@ namespace stencil::cuda {
 namespace {
 
 constexpr int kThreads = 256;
-constexpr int kMinChunkRows = 128;  // keeps the two priming rows per chunk under 1% of reads
 
-template <int kSlots, int kWidth>
-struct StreamShape {
-  static constexpr int kBlockWidth = kThreads * kSlots * kWidth;  // columns a block owns
-  // One ring row: the columns, then the left and right halo, padded to 16 bytes.
-  static constexpr int kPitch = kBlockWidth + 4;
+// kWidth consecutive floats, loaded and stored as one instruction where kWidth == 4.
+template <int kWidth>
+struct Slot {
+  float v[kWidth];
+
+  __device__ void load(const float* p) {
+    if constexpr (kWidth == 4) {
+      const float4 t = __ldg(reinterpret_cast<const float4*>(p));
+      v[0] = t.x, v[1] = t.y, v[2] = t.z, v[3] = t.w;
+    } else {
+      v[0] = __ldg(p);
+    }
+  }
+  __device__ void store(float* p) const {
+    if constexpr (kWidth == 4) {
+      *reinterpret_cast<float4*>(p) = make_float4(v[0], v[1], v[2], v[3]);
+    } else {
+      p[0] = v[0];
+    }
+  }
 };
 
-template <int kSlots, int kWidth, int kStages, int kMinBlocks>
+// One row of this thread's slots.
+template <int kSlots, int kWidth>
+struct RowSlots {
+  Slot<kWidth> s[kSlots];
+};
+
+// kAhead: rows in flight per thread besides the one being computed.
+template <int kSlots, int kWidth, int kAhead, int kMinBlocks>
 __global__ void __launch_bounds__(kThreads, kMinBlocks)
     stream_kernel(const float* __restrict__ in, float* __restrict__ out, int n) {
-  using Shape = StreamShape<kSlots, kWidth>;
-  static_assert(kStages >= 4, "rows y-1, y, y+1 and the row being refilled need four slots");
-  extern __shared__ __align__(16) float ring[];  // kStages rows of Shape::kPitch floats
+  constexpr int kBlockWidth = kThreads * kSlots * kWidth;  // columns a block owns
+  __shared__ float row[2][kBlockWidth + 2];                // row y, double-buffered, with halo
 
-  const int base = blockIdx.x * Shape::kBlockWidth;
+  const int base = blockIdx.x * kBlockWidth;
   const int rows = (n + gridDim.y - 1) / gridDim.y;
   const int y0 = blockIdx.y * rows;
   if (y0 >= n) return;  // whole block: trailing chunks can be empty
   const int y_end = y0 + rows < n ? y0 + rows : n;
-  const int first_row = y0 > 0 ? y0 - 1 : 0;
-  const int last_row = y_end < n - 1 ? y_end : n - 1;  // "below" of the chunk's last row
+  const int last_row_needed = y_end < n - 1 ? y_end : n - 1;  // "below" of the chunk's last row
 
-  // Row y lives in ring slot (y - y0 + 1) % kStages.
-  auto slot = [&](int y) { return ring + ((y - y0 + 1) % kStages) * Shape::kPitch; };
-  auto local_column = [&](int k) { return (k * kThreads + threadIdx.x) * kWidth; };
+  // Column of slot k of this thread, and whether it lies in the grid (N % kWidth == 0, so a slot
+  // is wholly inside or wholly outside).
+  auto column = [&](int k) { return base + (k * kThreads + threadIdx.x) * kWidth; };
+  const bool left_halo_thread = threadIdx.x == 0 && base > 0;
+  const bool right_halo_thread = threadIdx.x == kThreads - 1 && base + kBlockWidth < n;
 
-  // Requests row y into its ring slot (rows outside [first_row, last_row] are never read).
-  auto request_row = [&](int y) {
-    if (y < first_row || y > last_row) return;
-    float* dst = slot(y);
-    const float* src = in + static_cast<long>(y) * n + base;
+  auto load_row = [&](RowSlots<kSlots, kWidth>& dst, float& halo_left, float& halo_right,
+                      int y) {
 #pragma unroll
     for (int k = 0; k < kSlots; ++k) {
-      const int c = local_column(k);
-      if (base + c < n) __pipeline_memcpy_async(dst + c, src + c, kWidth * sizeof(float));
+      if (column(k) < n) dst.s[k].load(in + static_cast<long>(y) * n + column(k));
     }
-    if (threadIdx.x == 0 && base > 0) {
-      __pipeline_memcpy_async(dst + Shape::kBlockWidth, src - 1, sizeof(float));
-    }
-    if (threadIdx.x == kThreads - 1 && base + Shape::kBlockWidth < n) {
-      __pipeline_memcpy_async(dst + Shape::kBlockWidth + 1, src + Shape::kBlockWidth,
-                              sizeof(float));
+    if (y < y_end) {  // only rows this chunk computes need their x-halo
+      if (left_halo_thread) halo_left = __ldg(in + static_cast<long>(y) * n + base - 1);
+      if (right_halo_thread) halo_right = __ldg(in + static_cast<long>(y) * n + base + kBlockWidth);
     }
   };
 
-  // Prologue: rows y0-1 .. y0+kStages-3, one commit group per row (empty groups keep the count).
-  for (int i = 0; i < kStages - 1; ++i) {
-    request_row(y0 - 1 + i);
-    __pipeline_commit();
+  RowSlots<kSlots, kWidth> above{}, centre{}, ring[kAhead];
+  float centre_left = 0.0f, centre_right = 0.0f, unused_left, unused_right;
+  float ring_left[kAhead], ring_right[kAhead];
+  if (y0 > 0) load_row(above, unused_left, unused_right, y0 - 1);
+  load_row(centre, centre_left, centre_right, y0);
+#pragma unroll
+  for (int r = 0; r < kAhead; ++r) {
+    if (y0 + 1 + r <= last_row_needed) load_row(ring[r], ring_left[r], ring_right[r], y0 + 1 + r);
   }
 
-  for (int y = y0; y < y_end; ++y) {
-    // Groups committed so far: kStages - 1 + (y - y0); row y+1 is group y - y0 + 2.
-    __pipeline_wait_prior(kStages - 4);
-    __syncthreads();  // rows y-1..y+1 visible to all; everyone is done with row y-2's slot
-    request_row(y + kStages - 2);  // refills row y-2's slot
-    __pipeline_commit();
+  for (int y_block = y0; y_block < y_end; y_block += kAhead) {
+#pragma unroll
+    for (int r = 0; r < kAhead; ++r) {
+      const int y = y_block + r;
+      if (y >= y_end) break;  // block-uniform: every thread leaves together
+      float* published = row[r & 1];
 
-    const float* up = slot(y - 1);
-    const float* mid = slot(y);
-    const float* down = slot(y + 1);
+      // Publish row y for the x neighbours that live in other threads.
 #pragma unroll
-    for (int k = 0; k < kSlots; ++k) {
-      const int c = local_column(k);
-      const int x0 = base + c;
-      if (x0 >= n) continue;
-      float result[kWidth];
+      for (int k = 0; k < kSlots; ++k) {
 #pragma unroll
-      for (int e = 0; e < kWidth; ++e) {
-        const int lc = c + e;
-        const float centre = mid[lc];
-        const float left = lc > 0 ? mid[lc - 1] : mid[Shape::kBlockWidth];
-        const float right = lc + 1 < Shape::kBlockWidth ? mid[lc + 1] : mid[Shape::kBlockWidth + 1];
-        result[e] = is_border_2d(x0 + e, y, n)
-                        ? centre
-                        : five_point(centre, left, right, up[lc], down[lc]);
+        for (int e = 0; e < kWidth; ++e) {
+          published[1 + (k * kThreads + threadIdx.x) * kWidth + e] = centre.s[k].v[e];
+        }
       }
-      float* dst = out + static_cast<long>(y) * n + x0;
-      if constexpr (kWidth == 4) {
-        *reinterpret_cast<float4*>(dst) = make_float4(result[0], result[1], result[2], result[3]);
-      } else {
-        dst[0] = result[0];
+      if (threadIdx.x == 0) published[0] = centre_left;
+      if (threadIdx.x == kThreads - 1) published[kBlockWidth + 1] = centre_right;
+      __syncthreads();  // row y is visible; buffer r&1 is rewritten only after the next barrier
+
+#pragma unroll
+      for (int k = 0; k < kSlots; ++k) {
+        const int x0 = column(k);
+        if (x0 >= n) continue;
+        const int s0 = 1 + (k * kThreads + threadIdx.x) * kWidth;  // shared index of element 0
+        Slot<kWidth> result;
+#pragma unroll
+        for (int e = 0; e < kWidth; ++e) {
+          const float c = centre.s[k].v[e];
+          const float left = e > 0 ? centre.s[k].v[e - 1] : published[s0 - 1];
+          const float right = e + 1 < kWidth ? centre.s[k].v[e + 1] : published[s0 + kWidth];
+          result.v[e] = is_border_2d(x0 + e, y, n)
+                            ? c
+                            : five_point(c, left, right, above.s[k].v[e], ring[r].s[k].v[e]);
+        }
+        result.store(out + static_cast<long>(y) * n + x0);
+      }
+
+      // Roll the window down one row, then refill the ring slot just consumed.
+      above = centre;
+      centre = ring[r];
+      centre_left = ring_left[r];
+      centre_right = ring_right[r];
+      if (y + 1 + kAhead <= last_row_needed) {
+        load_row(ring[r], ring_left[r], ring_right[r], y + 1 + kAhead);
       }
     }
   }
-  __pipeline_wait_prior(0);  // no copy may outlive the block's shared memory
 }
 
 int multiprocessor_count() {
@@ -125,28 +154,28 @@ int multiprocessor_count() {
   return count;
 }
 
-template <int kSlots, int kWidth, int kStages, int kMinBlocks>
+template <int kSlots, int kWidth, int kAhead, int kMinBlocks>
 void launch_stream_shape(const float* in, float* out, int n, int chunks, cudaStream_t stream) {
-  using Shape = StreamShape<kSlots, kWidth>;
-  auto* kernel = &stream_kernel<kSlots, kWidth, kStages, kMinBlocks>;
-  constexpr int kSharedBytes = kStages * Shape::kPitch * sizeof(float);
+  constexpr int kBlockWidth = kThreads * kSlots * kWidth;
+  auto* kernel = &stream_kernel<kSlots, kWidth, kAhead, kMinBlocks>;
   static const int resident_blocks = [&] {
-    check(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, kSharedBytes),
-          "cudaFuncSetAttribute(stream_kernel)");
     int blocks = 0;
-    check(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, kernel, kThreads, kSharedBytes),
+    check(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, kernel, kThreads, 0),
           "cudaOccupancyMaxActiveBlocksPerMultiprocessor(stream_kernel)");
     return blocks > 0 ? blocks : 1;
   }();
-  const int column_blocks = (n + Shape::kBlockWidth - 1) / Shape::kBlockWidth;
+  const int column_blocks = (n + kBlockWidth - 1) / kBlockWidth;
   int row_chunks = chunks;
-  if (row_chunks <= 0) {  // one full wave of resident blocks, chunks of at least kMinChunkRows
+  if (row_chunks <= 0) {
+    // One wave: as many blocks as fit on the GPU at once and no more. A second, partial wave
+    // would take as long as the first. Chunks keep at least 128 rows, so the two priming rows
+    // of each chunk stay under 1% of what it reads.
     const int wave = resident_blocks * multiprocessor_count();
-    const int most = n / kMinChunkRows > 1 ? n / kMinChunkRows : 1;
-    row_chunks = (wave + column_blocks - 1) / column_blocks;
-    row_chunks = row_chunks < most ? row_chunks : most;
+    const int fit = wave / column_blocks > 1 ? wave / column_blocks : 1;
+    const int most = n / 128 > 1 ? n / 128 : 1;
+    row_chunks = fit < most ? fit : most;
   }
-  kernel<<<dim3(column_blocks, row_chunks), kThreads, kSharedBytes, stream>>>(in, out, n);
+  kernel<<<dim3(column_blocks, row_chunks), kThreads, 0, stream>>>(in, out, n);
   check_launch("stream_kernel launch");
 }
 
@@ -162,14 +191,15 @@ int tuning_shape() {
 }  // namespace
 
 void launch_stream(const float* in, float* out, int n, int chunks, cudaStream_t stream) {
-  if (n % 4 != 0) return launch_stream_shape<8, 1, 8, 1>(in, out, n, chunks, stream);
+  // 16-byte rows (N % 4 == 0; cudaMalloc aligns the base) take float4; others one float at a time.
+  if (n % 4 != 0) return launch_stream_shape<8, 1, 4, 1>(in, out, n, chunks, stream);
   switch (tuning_shape()) {
-    case 1: return launch_stream_shape<2, 4, 6, 3>(in, out, n, chunks, stream);
-    case 2: return launch_stream_shape<2, 4, 12, 1>(in, out, n, chunks, stream);
-    case 3: return launch_stream_shape<1, 4, 8, 4>(in, out, n, chunks, stream);
-    case 4: return launch_stream_shape<1, 4, 12, 2>(in, out, n, chunks, stream);
-    case 5: return launch_stream_shape<2, 4, 16, 1>(in, out, n, chunks, stream);
-    default: return launch_stream_shape<2, 4, 8, 2>(in, out, n, chunks, stream);
+    case 1: return launch_stream_shape<1, 4, 8, 2>(in, out, n, chunks, stream);
+    case 2: return launch_stream_shape<1, 4, 4, 3>(in, out, n, chunks, stream);
+    case 3: return launch_stream_shape<2, 4, 3, 2>(in, out, n, chunks, stream);
+    case 4: return launch_stream_shape<1, 4, 6, 2>(in, out, n, chunks, stream);
+    case 5: return launch_stream_shape<1, 4, 3, 3>(in, out, n, chunks, stream);
+    default: return launch_stream_shape<2, 4, 2, 2>(in, out, n, chunks, stream);
   }
 }
 
