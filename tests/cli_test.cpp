@@ -1,6 +1,6 @@
 // The real binary: good runs, every kind of bad input (exit 2 with one error line), and the
 // known-answer table in inputs/ (computed independently by scripts/make_known_answers.py).
-#include <KokkosCore_config.h>  // KOKKOS_ENABLE_* of the Kokkos this build uses
+#include <Kokkos_Macros.hpp>  // KOKKOS_ENABLE_* of the Kokkos this build uses
 #include <gtest/gtest.h>
 
 #include <cmath>
