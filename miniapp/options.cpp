@@ -93,6 +93,15 @@ const std::vector<OptionSpec>& option_table() {
        [](Options& o, const std::string& f, const std::string& v) {
          o.chunks = parse_integer<int>(f, v, 1, 65535);
        }},
+      {"fuse", "K",
+       "temporal: iterations fused into one pass, 1, 2, 4 or 8 (default 4); -iters must be a "
+       "multiple of it",
+       [](Options& o, const std::string& f, const std::string& v) {
+         o.fuse = parse_integer<int>(f, v, 1, 8);
+         if (o.fuse != 1 && o.fuse != 2 && o.fuse != 4 && o.fuse != 8) {
+           throw UsageError(f + " must be 1, 2, 4 or 8, got " + v);
+         }
+       }},
       {"seed", "S", "seed of the random initial field (default 20261130)",
        [](Options& o, const std::string& f, const std::string& v) {
          o.seed = parse_integer<std::uint64_t>(f, v, 0, UINT64_MAX);
@@ -168,6 +177,17 @@ Options parse_options(const std::vector<std::string>& args) {
   }
 
   const VariantInfo& variant = *find_variant(options.variant);
+  if (options.fuse != 0 && variant.id != Variant::temporal) {
+    throw UsageError("-fuse applies to -variant temporal only");
+  }
+  if (variant.id == Variant::temporal) {
+    if (options.fuse == 0)
+      options.fuse = kDefaultFuse;
+    if (options.iterations % options.fuse != 0) {
+      throw UsageError("-iters " + std::to_string(options.iterations) +
+                       " is not a multiple of -fuse " + std::to_string(options.fuse));
+    }
+  }
   if (variant.dimensions == 2 && options.n > kMax2DSize) {
     throw UsageError("-n " + std::to_string(options.n) + " is too large for a 2-D grid: N*N " +
                      "must fit a 32-bit index, so N <= " + std::to_string(kMax2DSize));

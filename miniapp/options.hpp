@@ -21,8 +21,9 @@ struct Options {
   int iterations = 100;
   std::string variant = "tiled";
   std::string implementation = "kokkos";
-  std::string space;  // Kokkos execution space; empty = Kokkos' default
-  int chunks = 0;  // 0: the variant's default
+  std::string space;       // Kokkos execution space; empty = Kokkos' default
+  int chunks = 0;          // 0: the variant's default
+  int fuse = 0;            // temporal: iterations fused per pass; 0: kDefaultFuse
   std::uint64_t seed = 0;  // set to stencil::kDefaultSeed by the parser's defaults
   bool verify = false;
   bool list = false;

@@ -14,7 +14,9 @@ namespace stencil::app {
 
 RunResult run(const Options& options) {
   const VariantInfo& variant = *find_variant(options.variant);
-  const RunConfig config{&variant, options.n, options.chunks};
+  RunConfig config{&variant, options.n, options.chunks};
+  if (options.fuse > 0)
+    config.fuse = options.fuse;
   auto runner = make_runner(options.implementation, config, options.space);
 
   const std::vector<float> initial = random_field(cell_count(variant, options.n), options.seed);
@@ -22,9 +24,11 @@ RunResult run(const Options& options) {
   runner->warm_up();  // module load and first-touch stay out of the timing
   runner->fence();
 
-  Progress progress(options.iterations, options.progress);
+  // A step is one iteration, or k fused iterations for temporal (-iters is a multiple of k).
+  const int steps = options.iterations / runner->iterations_per_step();
+  Progress progress(steps, options.progress);
   const auto start = std::chrono::steady_clock::now();
-  for (int done = 0; done < options.iterations;) {
+  for (int done = 0; done < steps;) {
     const int batch = progress.next_batch(done);
     for (int i = 0; i < batch; ++i)
       runner->step();
@@ -55,10 +59,12 @@ RunResult run(const Options& options) {
   result.n = options.n;
   result.iterations = options.iterations;
   if (variant.uses_chunks) {
-    result.chunks = options.chunks > 0                   ? std::to_string(options.chunks)
-                    : variant.id == Variant::stream ? "auto"
-                                                    : std::to_string(kDefaultChunks);
+    const bool tunes_own = variant.id == Variant::stream || variant.id == Variant::temporal;
+    result.chunks = options.chunks > 0 ? std::to_string(options.chunks)
+                    : tunes_own        ? "auto"
+                                       : std::to_string(kDefaultChunks);
   }
+  result.fuse = config.fuse;
   result.seconds = seconds;
   result.copy_seconds_per_step = copy_seconds;
   result.checksum = std::accumulate(final_state.begin(), final_state.end(), 0.0);

@@ -62,7 +62,9 @@ void print_result(std::ostream& out, const RunResult& r, OutputFormat format) {
           << "  implementation   : " << r.implementation << "\n"
           << "  execution space  : " << r.execution_space << "\n"
           << "  grid             : " << grid_text(r) << ", float32\n"
-          << "  iterations       : " << r.iterations << "\n"
+          << "  iterations       : " << r.iterations
+          << (r.fuse > 1 ? " (" + std::to_string(r.fuse) + " fused per pass)" : std::string())
+          << "\n"
           << "  row chunks       : " << r.chunks << "\n"
           << "  time             : " << fixed(r.seconds, "%.6f") << " s ("
           << fixed(r.seconds / r.iterations * 1e3, "%.4f") << " ms per iteration)\n"

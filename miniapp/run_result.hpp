@@ -15,6 +15,7 @@ struct RunResult {
   int dimensions = 2;
   int n = 0;
   int iterations = 0;
+  int fuse = 1;              // iterations per pass over the grid (temporal); 1 otherwise
   std::string chunks = "-";  // "-" when the variant takes no chunks, "auto" when it picks its own
   double seconds = 0.0;
   double copy_seconds_per_step = 0.0;  // one copy of the grid (the same bytes as one step)
@@ -24,7 +25,7 @@ struct RunResult {
 
   double cell_updates() const;
   double gcells_per_second() const;
-  double gigabytes_per_second() const;  // at kBytesPerCellUpdate bytes per cell update
+  double gigabytes_per_second() const;       // at kBytesPerCellUpdate bytes per cell update
   double copy_gigabytes_per_second() const;  // bytes read + bytes written by the copy
   double ratio_to_copy() const;
 };

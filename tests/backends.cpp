@@ -11,7 +11,8 @@ namespace stencil::test {
 std::vector<Backend> host_backends() {
   std::vector<Backend> backends;
   for (const auto& space : kokkos::space_names()) {
-    if (space != "cuda") backends.push_back({"kokkos", space});
+    if (space != "cuda")
+      backends.push_back({"kokkos", space});
   }
   return backends;
 }
@@ -19,7 +20,8 @@ std::vector<Backend> host_backends() {
 std::vector<Backend> gpu_backends() {
   std::vector<Backend> backends;
   for (const auto& space : kokkos::space_names()) {
-    if (space == "cuda") backends.push_back({"kokkos", space});
+    if (space == "cuda")
+      backends.push_back({"kokkos", space});
   }
   // Always listed, so a build without nvcc shows the native kernels as skipped, not absent.
   backends.push_back({"cuda", ""});

@@ -1,9 +1,9 @@
 // GoogleTest main that brings Kokkos up for the whole test program (Kokkos may be initialized
 // once per process). Listing tests (CTest's discovery) needs no Kokkos, and Kokkos' start-up
 // messages go to stderr, so the list CTest parses on stdout holds nothing but test names.
-#include <Kokkos_Core.hpp>
 #include <gtest/gtest.h>
 #include <unistd.h>
+#include <Kokkos_Core.hpp>
 
 #include <cstdio>
 #include <memory>
@@ -24,7 +24,8 @@ void initialize_kokkos_quietly(int& argc, char* argv[]) {
 
 int main(int argc, char* argv[]) {
   ::testing::InitGoogleTest(&argc, argv);
-  if (::testing::GTEST_FLAG(list_tests)) return RUN_ALL_TESTS();
+  if (::testing::GTEST_FLAG(list_tests))
+    return RUN_ALL_TESTS();
   initialize_kokkos_quietly(argc, argv);
   const int status = RUN_ALL_TESTS();
   Kokkos::finalize();

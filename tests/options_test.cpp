@@ -5,7 +5,9 @@
 namespace stencil::app {
 namespace {
 
-Options parse(std::vector<std::string> args) { return parse_options(args); }
+Options parse(std::vector<std::string> args) {
+  return parse_options(args);
+}
 
 TEST(Options, DefaultsMatchTheTypicalCall) {
   const Options o = parse({});
@@ -47,11 +49,21 @@ TEST(Options, BadValuesAreUsageErrors) {
            {"stray"},
            {"-verify=yes"},
            {"-n", "50000"},  // 2-D N*N beyond a 32-bit index
+           {"-variant", "temporal", "-fuse", "3"},
+           {"-variant", "temporal", "-fuse", "4", "-iters", "10"},
+           {"-variant", "tiled", "-fuse", "2"},
        }) {
     std::string joined;
-    for (const auto& a : args) joined += a + " ";
+    for (const auto& a : args)
+      joined += a + " ";
     EXPECT_THROW(parse(args), UsageError) << joined;
   }
+}
+
+TEST(Options, TemporalDefaultsToFourFusedIterations) {
+  const Options o = parse({"-variant", "temporal", "-iters", "8"});
+  EXPECT_EQ(o.fuse, 4);
+  EXPECT_EQ(parse({"-variant", "temporal", "-fuse", "8", "-iters", "16"}).fuse, 8);
 }
 
 TEST(Options, LargeOneDimensionalSizesAreValid) {
@@ -61,7 +73,7 @@ TEST(Options, LargeOneDimensionalSizesAreValid) {
 TEST(Options, HelpMentionsEveryOption) {
   const std::string help = help_text();
   for (const char* name : {"-n ", "-iters", "-variant", "-impl", "-space", "-chunks", "-seed",
-                           "-verify", "-csv", "-json", "-list", "-help", "--kokkos-"}) {
+                           "-verify", "-csv", "-json", "-list", "-help", "-fuse", "--kokkos-"}) {
     EXPECT_NE(help.find(name), std::string::npos) << name;
   }
 }

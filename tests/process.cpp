@@ -14,7 +14,8 @@ namespace {
 
 std::string shell_quote(const std::string& s) {
   std::string out = "'";
-  for (char c : s) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  for (char c : s)
+    out += c == '\'' ? std::string("'\\''") : std::string(1, c);
   return out + "'";
 }
 
@@ -24,18 +25,22 @@ ProcessResult run_program(const std::string& program, const std::vector<std::str
                           const std::string& shell_prefix) {
   char err_path[] = "/tmp/stencil_test_stderr_XXXXXX";
   const int fd = mkstemp(err_path);
-  if (fd < 0) throw std::runtime_error("mkstemp failed");
+  if (fd < 0)
+    throw std::runtime_error("mkstemp failed");
   close(fd);
   std::string command = shell_prefix + " exec " + shell_quote(program);
-  for (const auto& a : args) command += " " + shell_quote(a);
+  for (const auto& a : args)
+    command += " " + shell_quote(a);
   command += " 2>" + shell_quote(err_path) + " </dev/null";
 
   ProcessResult result;
   FILE* pipe = popen(command.c_str(), "r");
-  if (!pipe) throw std::runtime_error("popen failed");
+  if (!pipe)
+    throw std::runtime_error("popen failed");
   char buffer[4096];
   std::size_t got;
-  while ((got = fread(buffer, 1, sizeof buffer, pipe)) > 0) result.out.append(buffer, got);
+  while ((got = fread(buffer, 1, sizeof buffer, pipe)) > 0)
+    result.out.append(buffer, got);
   const int status = pclose(pipe);
   result.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
   std::ifstream err(err_path);

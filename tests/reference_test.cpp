@@ -13,7 +13,8 @@ TEST(Reference2D, HandComputedCentreOfThreeByThree) {
   std::vector<float> out(9, -1.0f);
   reference_step_2d(in.data(), out.data(), 3);
   EXPECT_EQ(out[4], 0.5f * 5 + 0.125f * (4 + 6 + 2 + 8));  // 5.0
-  for (int i : {0, 1, 2, 3, 5, 6, 7, 8}) EXPECT_EQ(out[i], in[i]) << "border cell " << i;
+  for (int i : {0, 1, 2, 3, 5, 6, 7, 8})
+    EXPECT_EQ(out[i], in[i]) << "border cell " << i;
 }
 
 TEST(Reference2D, ConstantAndLinearFieldsAreFixedPoints) {
@@ -22,7 +23,8 @@ TEST(Reference2D, ConstantAndLinearFieldsAreFixedPoints) {
   const int n = 9;
   std::vector<float> constant(n * n, 0.75f), linear(n * n), out(n * n);
   for (int y = 0; y < n; ++y)
-    for (int x = 0; x < n; ++x) linear[y * n + x] = 3.0f * x + 2.0f * y + 1.0f;
+    for (int x = 0; x < n; ++x)
+      linear[y * n + x] = 3.0f * x + 2.0f * y + 1.0f;
   reference_step_2d(constant.data(), out.data(), n);
   EXPECT_EQ(out, constant);
   reference_step_2d(linear.data(), out.data(), n);
@@ -32,7 +34,8 @@ TEST(Reference2D, ConstantAndLinearFieldsAreFixedPoints) {
 TEST(Reference2D, TinyGridsAreAllBorder) {
   for (int n : {1, 2}) {
     std::vector<float> in(n * n), out(n * n, -1.0f);
-    for (int i = 0; i < n * n; ++i) in[i] = 1.5f + i;
+    for (int i = 0; i < n * n; ++i)
+      in[i] = 1.5f + i;
     reference_step_2d(in.data(), out.data(), n);
     EXPECT_EQ(out, in) << "n=" << n;
   }
@@ -43,7 +46,7 @@ TEST(Reference1D, HandComputedAndEndsCopied) {
   std::vector<float> out(4, -1.0f);
   reference_step_1d(in.data(), out.data(), 4);
   EXPECT_EQ(out[0], 4.0f);
-  EXPECT_EQ(out[1], 0.25f * 4 + 0.5f * 8 + 0.25f * 16);  // 9
+  EXPECT_EQ(out[1], 0.25f * 4 + 0.5f * 8 + 0.25f * 16);   // 9
   EXPECT_EQ(out[2], 0.25f * 8 + 0.5f * 16 + 0.25f * 32);  // 18
   EXPECT_EQ(out[3], 32.0f);
 }

@@ -13,7 +13,9 @@
 #include "stencil/reference.hpp"
 
 namespace stencil {
-inline void PrintTo(Variant variant, std::ostream* out) { *out << info(variant).name; }
+inline void PrintTo(Variant variant, std::ostream* out) {
+  *out << info(variant).name;
+}
 }  // namespace stencil
 
 namespace stencil::test {
@@ -22,13 +24,37 @@ namespace {
 using Case = std::tuple<Backend, Variant, int>;
 
 const int kSizes[] = {1, 2, 3, 4, 5, 17, 31, 32, 33, 255, 256, 257, 1000, 1025};
-const int kIterationCounts[] = {1, 3};
 
-std::vector<int> chunk_counts(const VariantInfo& variant, int n) {
-  if (!variant.uses_chunks) return {kDefaultChunks};
-  // The default, two counts that divide few sizes, one chunk per row, and more chunks than rows
-  // (trailing chunks are empty).
-  return {kDefaultChunks, 3, 7, n, n + 5};
+// One way of running a variant: iterations, row chunks (0 = the variant's own choice) and fused
+// iterations per pass.
+struct Shape {
+  int iterations;
+  int chunks;
+  int fuse;
+};
+
+std::vector<Shape> shapes(const VariantInfo& variant, int n) {
+  std::vector<Shape> out;
+  if (variant.id == Variant::temporal) {
+    // Each fused depth, for one pass and for two passes.
+    for (int fuse : {1, 2, 4, 8}) {
+      for (int passes : {1, 2})
+        out.push_back({fuse * passes, 0, fuse});
+    }
+    out.push_back({4, 3, 4});  // chunks that divide few sizes
+    return out;
+  }
+  for (int iterations : {1, 3}) {
+    if (!variant.uses_chunks) {
+      out.push_back({iterations, 0, 1});
+      continue;
+    }
+    // The default, two counts that divide few sizes, one chunk per row, and more chunks than
+    // rows (trailing chunks are empty).
+    for (int chunks : {0, 3, 7, n, n + 5})
+      out.push_back({iterations, chunks, 1});
+  }
+  return out;
 }
 
 class VariantMatchesReference : public ::testing::TestWithParam<Case> {};
@@ -39,24 +65,25 @@ TEST_P(VariantMatchesReference, BitForBitWithPoisonedOutput) {
     GTEST_SKIP() << reason;
   }
   const VariantInfo& variant = info(variant_id);
-  for (const int iterations : kIterationCounts) {
-    for (const int chunks : chunk_counts(variant, n)) {
-      SCOPED_TRACE("iterations=" + std::to_string(iterations) +
-                   " chunks=" + std::to_string(chunks));
-      const auto initial =
-          random_field(cell_count(variant, n), static_cast<std::uint64_t>(n * 131 + iterations));
-      auto runner = make_runner(backend.implementation, {&variant, n, chunks}, backend.space);
-      runner->upload(initial);
-      for (int it = 0; it < iterations; ++it) {
-        runner->poison_next_output();
-        runner->step();
-      }
-      const auto actual = runner->download();
-      const auto expected = reference_run(variant, n, iterations, initial);
-      const GridDifference diff = compare_grids(actual, expected);
-      ASSERT_TRUE(diff.identical())
-          << describe_first_difference(diff, variant.dimensions == 2 ? n : 0);
+  for (const Shape& shape : shapes(variant, n)) {
+    SCOPED_TRACE("iterations=" + std::to_string(shape.iterations) +
+                 " chunks=" + std::to_string(shape.chunks) + " fuse=" + std::to_string(shape.fuse));
+    const auto initial = random_field(cell_count(variant, n),
+                                      static_cast<std::uint64_t>(n * 131 + shape.iterations));
+    RunConfig config{&variant, n, shape.chunks};
+    config.fuse = shape.fuse;
+    auto runner = make_runner(backend.implementation, config, backend.space);
+    runner->upload(initial);
+    ASSERT_EQ(shape.iterations % runner->iterations_per_step(), 0);
+    for (int done = 0; done < shape.iterations; done += runner->iterations_per_step()) {
+      runner->poison_next_output();
+      runner->step();
     }
+    const auto actual = runner->download();
+    const auto expected = reference_run(variant, n, shape.iterations, initial);
+    const GridDifference diff = compare_grids(actual, expected);
+    ASSERT_TRUE(diff.identical()) << describe_first_difference(diff,
+                                                               variant.dimensions == 2 ? n : 0);
   }
 }
 
@@ -64,7 +91,8 @@ std::vector<Case> all_cases(const std::vector<Backend>& backends) {
   std::vector<Case> cases;
   for (const auto& backend : backends) {
     for (const auto& variant : kVariants) {
-      for (const int n : kSizes) cases.emplace_back(backend, variant.id, n);
+      for (const int n : kSizes)
+        cases.emplace_back(backend, variant.id, n);
     }
   }
   return cases;
@@ -76,8 +104,8 @@ std::string case_name(const ::testing::TestParamInfo<Case>& info_) {
 }
 
 #if defined(STENCIL_TEST_GPU)
-INSTANTIATE_TEST_SUITE_P(Gpu, VariantMatchesReference, ::testing::ValuesIn(all_cases(gpu_backends())),
-                         case_name);
+INSTANTIATE_TEST_SUITE_P(Gpu, VariantMatchesReference,
+                         ::testing::ValuesIn(all_cases(gpu_backends())), case_name);
 #else
 INSTANTIATE_TEST_SUITE_P(Host, VariantMatchesReference,
                          ::testing::ValuesIn(all_cases(host_backends())), case_name);

@@ -16,5 +16,8 @@ void launch_rolling(const float* in, float* out, int n, int chunks, cudaStream_t
 void launch_naive1d(const float* in, float* out, int n, int chunks, cudaStream_t stream);
 void launch_halo1d(const float* in, float* out, int n, int chunks, cudaStream_t stream);
 void launch_stream(const float* in, float* out, int n, int chunks, cudaStream_t stream);
+// temporal fuses `fuse` iterations (1, 2, 4 or 8) into one launch.
+void launch_temporal(const float* in, float* out, int n, int fuse, int chunks,
+                     cudaStream_t stream);
 
 }  // namespace stencil::cuda

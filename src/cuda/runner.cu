@@ -24,6 +24,8 @@ LaunchFunction launch_function(Variant variant) {
       return &launch_halo1d;
     case Variant::stream:
       return &launch_stream;
+    case Variant::temporal:
+      return nullptr;  // takes the fused iteration count too: see CudaRunner::launch
   }
   throw std::logic_error("variant without a CUDA kernel");
 }
@@ -74,11 +76,13 @@ class CudaRunner final : public StencilRunner {
   }
 
   void step() override {
-    launch_(current_, next_, config_.n, config_.chunks, stream_);
+    launch(current_, next_);
     std::swap(current_, next_);
   }
 
-  void warm_up() override { launch_(current_, next_, config_.n, config_.chunks, stream_); }
+  int iterations_per_step() const override { return config_.fuse; }
+
+  void warm_up() override { launch(current_, next_); }
 
   void fence() override { STENCIL_CUDA_CHECK(cudaStreamSynchronize(stream_)); }
 
@@ -109,6 +113,14 @@ class CudaRunner final : public StencilRunner {
   }
 
  private:
+  void launch(const float* in, float* out) {
+    if (config_.variant->id == Variant::temporal) {
+      launch_temporal(in, out, config_.n, config_.fuse, config_.chunks, stream_);
+    } else {
+      launch_(in, out, config_.n, config_.chunks, stream_);
+    }
+  }
+
   RunConfig config_;
   std::size_t cells_;
   LaunchFunction launch_;

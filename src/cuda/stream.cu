@@ -62,7 +62,8 @@ __global__ void __launch_bounds__(kThreads, kMinBlocks)
   const int base = blockIdx.x * kBlockWidth;
   const int rows = (n + gridDim.y - 1) / gridDim.y;
   const int y0 = blockIdx.y * rows;
-  if (y0 >= n) return;  // whole block: trailing chunks can be empty
+  if (y0 >= n)
+    return;  // whole block: trailing chunks can be empty
   const int y_end = y0 + rows < n ? y0 + rows : n;
   const int last_row_needed = y_end < n - 1 ? y_end : n - 1;  // "below" of the chunk's last row
 
@@ -72,33 +73,38 @@ __global__ void __launch_bounds__(kThreads, kMinBlocks)
   const bool left_halo_thread = threadIdx.x == 0 && base > 0;
   const bool right_halo_thread = threadIdx.x == kThreads - 1 && base + kBlockWidth < n;
 
-  auto load_row = [&](RowSlots<kSlots, kWidth>& dst, float& halo_left, float& halo_right,
-                      int y) {
+  auto load_row = [&](RowSlots<kSlots, kWidth>& dst, float& halo_left, float& halo_right, int y) {
 #pragma unroll
     for (int k = 0; k < kSlots; ++k) {
-      if (column(k) < n) dst.s[k].load(in + static_cast<long>(y) * n + column(k));
+      if (column(k) < n)
+        dst.s[k].load(in + static_cast<long>(y) * n + column(k));
     }
     if (y < y_end) {  // only rows this chunk computes need their x-halo
-      if (left_halo_thread) halo_left = __ldg(in + static_cast<long>(y) * n + base - 1);
-      if (right_halo_thread) halo_right = __ldg(in + static_cast<long>(y) * n + base + kBlockWidth);
+      if (left_halo_thread)
+        halo_left = __ldg(in + static_cast<long>(y) * n + base - 1);
+      if (right_halo_thread)
+        halo_right = __ldg(in + static_cast<long>(y) * n + base + kBlockWidth);
     }
   };
 
   RowSlots<kSlots, kWidth> above{}, centre{}, ring[kAhead];
   float centre_left = 0.0f, centre_right = 0.0f, unused_left, unused_right;
   float ring_left[kAhead], ring_right[kAhead];
-  if (y0 > 0) load_row(above, unused_left, unused_right, y0 - 1);
+  if (y0 > 0)
+    load_row(above, unused_left, unused_right, y0 - 1);
   load_row(centre, centre_left, centre_right, y0);
 #pragma unroll
   for (int r = 0; r < kAhead; ++r) {
-    if (y0 + 1 + r <= last_row_needed) load_row(ring[r], ring_left[r], ring_right[r], y0 + 1 + r);
+    if (y0 + 1 + r <= last_row_needed)
+      load_row(ring[r], ring_left[r], ring_right[r], y0 + 1 + r);
   }
 
   for (int y_block = y0; y_block < y_end; y_block += kAhead) {
 #pragma unroll
     for (int r = 0; r < kAhead; ++r) {
       const int y = y_block + r;
-      if (y >= y_end) break;  // block-uniform: every thread leaves together
+      if (y >= y_end)
+        break;  // block-uniform: every thread leaves together
       float* published = row[r & 1];
 
       // Publish row y for the x neighbours that live in other threads.
@@ -109,14 +115,17 @@ __global__ void __launch_bounds__(kThreads, kMinBlocks)
           published[1 + (k * kThreads + threadIdx.x) * kWidth + e] = centre.s[k].v[e];
         }
       }
-      if (threadIdx.x == 0) published[0] = centre_left;
-      if (threadIdx.x == kThreads - 1) published[kBlockWidth + 1] = centre_right;
+      if (threadIdx.x == 0)
+        published[0] = centre_left;
+      if (threadIdx.x == kThreads - 1)
+        published[kBlockWidth + 1] = centre_right;
       __syncthreads();  // row y is visible; buffer r&1 is rewritten only after the next barrier
 
 #pragma unroll
       for (int k = 0; k < kSlots; ++k) {
         const int x0 = column(k);
-        if (x0 >= n) continue;
+        if (x0 >= n)
+          continue;
         const int s0 = 1 + (k * kThreads + threadIdx.x) * kWidth;  // shared index of element 0
         Slot<kWidth> result;
 #pragma unroll
@@ -192,14 +201,21 @@ int tuning_shape() {
 
 void launch_stream(const float* in, float* out, int n, int chunks, cudaStream_t stream) {
   // 16-byte rows (N % 4 == 0; cudaMalloc aligns the base) take float4; others one float at a time.
-  if (n % 4 != 0) return launch_stream_shape<8, 1, 4, 1>(in, out, n, chunks, stream);
+  if (n % 4 != 0)
+    return launch_stream_shape<8, 1, 4, 1>(in, out, n, chunks, stream);
   switch (tuning_shape()) {
-    case 1: return launch_stream_shape<1, 4, 8, 2>(in, out, n, chunks, stream);
-    case 2: return launch_stream_shape<1, 4, 4, 3>(in, out, n, chunks, stream);
-    case 3: return launch_stream_shape<2, 4, 3, 2>(in, out, n, chunks, stream);
-    case 4: return launch_stream_shape<1, 4, 6, 2>(in, out, n, chunks, stream);
-    case 5: return launch_stream_shape<1, 4, 3, 3>(in, out, n, chunks, stream);
-    default: return launch_stream_shape<2, 4, 2, 2>(in, out, n, chunks, stream);
+    case 1:
+      return launch_stream_shape<1, 4, 8, 2>(in, out, n, chunks, stream);
+    case 2:
+      return launch_stream_shape<1, 4, 4, 3>(in, out, n, chunks, stream);
+    case 3:
+      return launch_stream_shape<2, 4, 3, 2>(in, out, n, chunks, stream);
+    case 4:
+      return launch_stream_shape<1, 4, 6, 2>(in, out, n, chunks, stream);
+    case 5:
+      return launch_stream_shape<1, 4, 3, 3>(in, out, n, chunks, stream);
+    default:
+      return launch_stream_shape<2, 4, 2, 2>(in, out, n, chunks, stream);
   }
 }
 

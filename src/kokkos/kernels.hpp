@@ -19,6 +19,8 @@ STENCIL_DECLARE_STEP(rolling_step)
 STENCIL_DECLARE_STEP(naive1d_step)
 STENCIL_DECLARE_STEP(halo1d_step)
 STENCIL_DECLARE_STEP(stream_step)
+// temporal_step takes the fused iteration count where the others take the chunk count.
+STENCIL_DECLARE_STEP(temporal_step)
 
 #undef STENCIL_DECLARE_STEP
 

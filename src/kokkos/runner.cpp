@@ -31,6 +31,8 @@ StepFunction<ExecSpace> step_function(Variant variant) {
       return &halo1d_step<ExecSpace>;
     case Variant::stream:
       return &stream_step<ExecSpace>;
+    case Variant::temporal:
+      return &temporal_step<ExecSpace>;
   }
   throw std::logic_error("variant without a Kokkos kernel");
 }
@@ -100,11 +102,13 @@ class KokkosRunner final : public StencilRunner {
   }
 
   void step() override {
-    step_(space_, current_, next_, config_.n, config_.chunks);
+    step_(space_, current_, next_, config_.n, shape_parameter());
     std::swap(current_, next_);
   }
 
-  void warm_up() override { step_(space_, current_, next_, config_.n, config_.chunks); }
+  void warm_up() override { step_(space_, current_, next_, config_.n, shape_parameter()); }
+
+  int iterations_per_step() const override { return config_.fuse; }
 
   void fence() override { space_.fence(); }
 
@@ -131,6 +135,11 @@ class KokkosRunner final : public StencilRunner {
       throw std::invalid_argument("state has " + std::to_string(size) + " cells, expected " +
                                   std::to_string(cells_));
     }
+  }
+
+  // The kernels' last argument: the fused iteration count for temporal, else the chunk count.
+  int shape_parameter() const {
+    return config_.variant->id == Variant::temporal ? config_.fuse : config_.chunks;
   }
 
   RunConfig config_;

@@ -27,7 +27,8 @@ class UnsupportedRequest : public std::runtime_error {
 struct RunConfig {
   const VariantInfo* variant = nullptr;
   int n = 0;
-  int chunks = 0;  // 0: the variant's default (kDefaultChunks; stream tunes its own)
+  int chunks = 0;  // 0: the variant's default (kDefaultChunks; stream/temporal tune their own)
+  int fuse = 1;    // temporal: iterations per pass (1, 2, 4 or 8); 1 for every other variant
 };
 
 class StencilRunner {
@@ -41,8 +42,9 @@ class StencilRunner {
   // Fills the buffer the next step writes with NaN, so any cell a kernel misses shows up.
   virtual void poison_next_output() = 0;
   // Runs one step into the other buffer and makes it the current state. May return before the
-  // device finishes; fence() waits.
+  // device finishes; fence() waits. A step is iterations_per_step() iterations (temporal: k).
   virtual void step() = 0;
+  virtual int iterations_per_step() const = 0;
   // Runs one step into the other buffer without making it current: loads modules and warms
   // caches, leaving the state untouched.
   virtual void warm_up() = 0;

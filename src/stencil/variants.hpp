@@ -8,7 +8,7 @@
 
 namespace stencil {
 
-enum class Variant { naive, tiled, strip, rolling, naive1d, halo1d, stream };
+enum class Variant { naive, tiled, strip, rolling, naive1d, halo1d, stream, temporal };
 
 struct VariantInfo {
   Variant id;
@@ -18,7 +18,7 @@ struct VariantInfo {
   std::string_view contract;
 };
 
-inline constexpr std::array<VariantInfo, 7> kVariants{{
+inline constexpr std::array<VariantInfo, 8> kVariants{{
     {Variant::naive, "naive", 2, false, "one output per thread, five global reads"},
     {Variant::tiled, "tiled", 2, false,
      "32x8 outputs per team from a 34x10 scratch tile with halo"},
@@ -30,6 +30,8 @@ inline constexpr std::array<VariantInfo, 7> kVariants{{
     {Variant::halo1d, "halo1d", 1, false, "1-D three-point from a 258-float scratch tile"},
     {Variant::stream, "stream", 2, true,
      "rolling with 2048-column blocks, 16-byte loads, prefetched rows: the bandwidth limit"},
+    {Variant::temporal, "temporal", 2, true,
+     "-fuse k iterations per pass over the grid (temporal blocking), bit-identical to k steps"},
 }};
 
 // Bytes a cell update ideally moves: one 4-byte read plus one 4-byte write.
@@ -37,6 +39,8 @@ inline constexpr double kBytesPerCellUpdate = 8.0;
 // Row chunks when none are asked for (RunConfig::chunks == 0): the seeds' 16 for strip and
 // rolling; stream picks its own (see its launcher).
 inline constexpr int kDefaultChunks = 16;
+// Iterations the temporal variant fuses into one pass when none are asked for.
+inline constexpr int kDefaultFuse = 4;
 
 // Launch geometry shared by the Kokkos and CUDA kernels, so both follow the same contract.
 inline constexpr int kStripWidth = 256;   // strip/rolling: columns owned by one team/block
