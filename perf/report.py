@@ -249,7 +249,9 @@ def shown_path(path, out_dir):
 
 def context_section(inputs, out_dir):
     keys = [("date", "date"), ("host", "host_name"), ("CPU", "cpu_model"), ("CPUs", "num_cpus"),
-            ("GPU", "gpu"), ("CUDA driver (API version)", "cuda_driver_version"),
+            ("GPU", "gpu"), ("NVIDIA driver", "nvidia_driver_version"),
+            ("CUDA driver API version", "cuda_driver_version"),
+            ("CUDA runtime", "cuda_runtime_version"),
             ("Kokkos", "kokkos_version"), ("Kokkos spaces", "kokkos_spaces"),
             ("targets", "targets"), ("skipped", "targets_skipped"),
             ("commit", "stencil_commit"), ("size set", "size_set"),

@@ -3,7 +3,9 @@
 #include <benchmark/benchmark.h>
 #include <Kokkos_Core.hpp>
 
+#include <cctype>
 #include <fstream>
+#include <sstream>
 #include <string>
 
 #include "kokkos/runner.hpp"
@@ -39,6 +41,25 @@ std::string cpu_model() {
   return "unknown";
 }
 
+// The kernel driver's version as nvidia-smi shows it (e.g. 580.82.07), read from the driver's own
+// /proc file so no NVML link is needed; cudaDriverGetVersion gives only the CUDA API level.
+std::string nvidia_driver_version() {
+  std::ifstream version_file("/proc/driver/nvidia/version");
+  std::string line;
+  if (!std::getline(version_file, line))
+    return "none";
+  std::istringstream words(line);
+  std::string word;
+  while (words >> word) {
+    const bool dotted_number = std::isdigit(static_cast<unsigned char>(word[0])) &&
+                               word.find('.') != std::string::npos &&
+                               word.find_first_not_of("0123456789.") == std::string::npos;
+    if (dotted_number)
+      return word;
+  }
+  return line;
+}
+
 std::string kokkos_version() {
   return std::to_string(KOKKOS_VERSION / 10000) + "." + std::to_string(KOKKOS_VERSION / 100 % 100) +
          "." + std::to_string(KOKKOS_VERSION % 100);
@@ -72,6 +93,7 @@ void add_run_context(SizeSet sizes, const TargetList& targets) {
   benchmark::AddCustomContext("implementations", joined(implementations()));
   benchmark::AddCustomContext("cpu_model", cpu_model());
   benchmark::AddCustomContext("gpu", gpu_name());
+  benchmark::AddCustomContext("nvidia_driver_version", nvidia_driver_version());
 #if defined(STENCIL_HAVE_CUDA)
   benchmark::AddCustomContext("cuda_driver_version", cuda_driver_version());
   benchmark::AddCustomContext("cuda_runtime_version", cuda_runtime_version());
