@@ -1,13 +1,9 @@
 // stencil_miniapp: parse the command line, start Kokkos, run, report.
 // Exit status: 0 success, 1 run or verification failure, 2 bad input.
-#include <Kokkos_Core.hpp>
-
-#include <unistd.h>
-
-#include <cstdio>
 #include <iostream>
 
 #include "kokkos/runner.hpp"
+#include "kokkos/session.hpp"
 #include "options.hpp"
 #include "run.hpp"
 #include "runners.hpp"
@@ -40,26 +36,6 @@ void print_list(std::ostream& out) {
 #endif
 }
 
-// Kokkos up for the lifetime of the object. Kokkos prints its start-up warnings (e.g. about
-// OMP_PROC_BIND) on stdout; they are diagnostics, so they go to stderr and never mix into the
-// -csv / -json result on stdout.
-class KokkosSession {
- public:
-  KokkosSession(int& argc, char* argv[]) {
-    std::fflush(stdout);
-    const int saved_stdout = dup(STDOUT_FILENO);
-    dup2(STDERR_FILENO, STDOUT_FILENO);
-    Kokkos::initialize(argc, argv);
-    std::fflush(stdout);
-    std::cout.flush();
-    dup2(saved_stdout, STDOUT_FILENO);
-    close(saved_stdout);
-  }
-  ~KokkosSession() { Kokkos::finalize(); }
-  KokkosSession(const KokkosSession&) = delete;
-  KokkosSession& operator=(const KokkosSession&) = delete;
-};
-
 int fail(int code, const std::string& message) {
   std::cerr << "stencil_miniapp: error: " << message << "\n";
   return code;
@@ -83,15 +59,7 @@ int main(int argc, char* argv[]) {
       print_list(std::cout);
       return 0;
     }
-#if defined(KOKKOS_ENABLE_CUDA)
-    int devices = 0;
-    if (cudaGetDeviceCount(&devices) != cudaSuccess || devices == 0) {
-      return fail(kExitFailure,
-                  "this build's Kokkos uses the CUDA backend, but no CUDA device "
-                  "is visible");
-    }
-#endif
-    KokkosSession kokkos(argc, argv);
+    stencil::kokkos::Session kokkos(argc, argv);
     const stencil::app::RunResult result = stencil::app::run(options);
     stencil::app::print_result(std::cout, result, options.format);
     if (result.verification.rfind("FAILED", 0) == 0)

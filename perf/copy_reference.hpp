@@ -1,0 +1,27 @@
+// The reference data movement each size is compared against: copying the same bytes a stencil
+// step moves (one grid read, one grid written) on the same target. On a GPU that is a
+// device-to-device cudaMemcpyAsync; on a CPU a parallel copy in the same Kokkos host space. A
+// kernel's ratio to it survives a noisy machine, because both are measured in the same run.
+#pragma once
+
+#include <cstddef>
+#include <memory>
+#include <string>
+
+#include "targets.hpp"
+
+namespace stencil::perf {
+
+// Same blocking shape as StencilRunner: copy() may return early, fence() waits.
+class CopyReference {
+ public:
+  virtual ~CopyReference() = default;
+  virtual std::string description() const = 0;  // e.g. "cudaMemcpyAsync device to device"
+  virtual void copy() = 0;
+  virtual void fence() = 0;
+};
+
+// Two buffers of `cells` floats on the target. Throws UnsupportedRequest when they do not fit.
+std::unique_ptr<CopyReference> make_copy_reference(const Target& target, std::size_t cells);
+
+}  // namespace stencil::perf

@@ -1,0 +1,495 @@
+#!/usr/bin/python3
+"""Turns stencil_bench JSON files into a markdown report and PNG plots.
+
+    perf/report.py --out DIR [--sectors FILE.csv] BENCH.json [BENCH.json ...]
+
+Writes DIR/report.md (tables: every kernel's rate and ratio to the copy limit, the copy limits,
+the performance-portability table with Pennycook's metric) and, where matplotlib is importable,
+DIR/*.png: bandwidth per variant against the copy limit, ratio to copy, Kokkos against native
+CUDA, and sectors per cell update from a CUPTI CSV (columns variant, implementation,
+sectors_per_cell_update). The table needs only the standard library, so a machine without
+matplotlib still gets it (the plots can be made later from the same JSON).
+
+Inputs may come from different machines (e.g. the GPU run and a CPU run): each file's targets
+form its platforms. docs/performance.md explains every number.
+"""
+
+import argparse
+import csv
+import json
+import os
+import re
+import statistics
+import sys
+from dataclasses import dataclass, field
+
+# The best a cell update can do: 4 bytes read, 4 written; a global-memory sector is 32 bytes.
+IDEAL_SECTORS_PER_CELL_UPDATE = 8 / 32
+COUNTERS = ("gcells_per_s", "gb_per_s", "copy_gb_per_s", "ratio_to_copy", "cells")
+
+
+@dataclass
+class Run:
+    """One benchmark row (the median over repetitions, if there were several)."""
+
+    kind: str  # "stencil" or "copy"
+    variant: str  # "" for copies
+    target: str  # "kokkos_openmp", "kokkos_cuda", "cuda", ...
+    n: int  # grid N (2-D), cells (1-D) or cells copied
+    chunks: int
+    counters: dict
+    label: str = ""
+
+    @property
+    def implementation(self):
+        return self.target.split("_", 1)[0]
+
+    @property
+    def space(self):
+        parts = self.target.split("_", 1)
+        return parts[1] if len(parts) > 1 else "cuda (native)"
+
+    @property
+    def on_gpu(self):
+        return self.target in ("cuda", "kokkos_cuda")
+
+
+@dataclass
+class Input:
+    """One benchmark JSON file."""
+
+    path: str
+    context: dict
+    runs: list = field(default_factory=list)
+    errors: list = field(default_factory=list)  # (name, message)
+    variants: list = field(default_factory=list)  # in the suite's order
+
+    def platform(self, on_gpu):
+        """The hardware a target of this file ran on, as a short readable name."""
+        if on_gpu:
+            gpu = self.context.get("gpu", "none")
+            if gpu.startswith("none"):  # no native CUDA in that build: Kokkos' own description
+                gpu = self.context.get("target kokkos_cuda", "GPU")
+            match = re.search(r":\s*(.*?)\s*\(", gpu)
+            return match.group(1) if match else gpu
+        return "%s (%s CPUs)" % (self.context.get("cpu_model", "CPU"),
+                                 self.context.get("num_cpus", "?"))
+
+    def targets(self):
+        seen = []
+        for run in self.runs:
+            if run.target not in seen:
+                seen.append(run.target)
+        return seen
+
+    def find(self, kind, target, variant=""):
+        return [r for r in self.runs if r.kind == kind and r.target == target and
+                r.variant == variant]
+
+
+NAME = re.compile(r"^(?P<kind>stencil|copy)/(?:(?P<variant>[a-z0-9_]+)/)?(?P<target>[a-z_]+)/")
+
+
+def parse_name(name):
+    """('stencil', 'tiled', 'cuda', {'n': 4096}) from stencil/tiled/cuda/n:4096/manual_time."""
+    match = NAME.match(name)
+    if not match:
+        return None
+    args = dict((k, int(v)) for k, v in re.findall(r"/([a-z_]+):(\d+)", name))
+    return match.group("kind"), match.group("variant") or "", match.group("target"), args
+
+
+def load(path):
+    with open(path) as f:
+        data = json.load(f)
+    result = Input(path=path, context=data.get("context", {}))
+    grouped = {}
+    for row in data.get("benchmarks", []):
+        if row.get("run_type", "iteration") != "iteration":
+            continue  # aggregates: the median below is taken from the repetitions themselves
+        parsed = parse_name(row.get("run_name", row["name"]))
+        if parsed is None:
+            continue
+        variant = parsed[1]
+        if variant and variant not in result.variants:
+            result.variants.append(variant)
+        if row.get("error_occurred"):
+            result.errors.append((row["name"], row.get("error_message", "")))
+            continue
+        grouped.setdefault(row.get("run_name", row["name"]), (parsed, []))[1].append(row)
+    for parsed, rows in grouped.values():
+        kind, variant, target, args = parsed
+        counters = {c: statistics.median(r[c] for r in rows) for c in COUNTERS if c in rows[0]}
+        n = args.get("n", args.get("cells", 0))
+        result.runs.append(Run(kind, variant, target, n, args.get("chunks", 0), counters,
+                               rows[0].get("label", "")))
+    return result
+
+
+def variant_order(inputs):
+    order = []
+    for inp in inputs:
+        for v in inp.variants:
+            if v not in order:
+                order.append(v)
+    return order
+
+
+def largest(runs):
+    return max(runs, key=lambda r: r.counters.get("cells", r.n)) if runs else None
+
+
+def fmt(value, digits=3):
+    return "—" if value is None else "%.*f" % (digits, value)
+
+
+def md_table(header, rows):
+    lines = ["| " + " | ".join(header) + " |", "|" + "|".join(" --- " for _ in header) + "|"]
+    lines += ["| " + " | ".join(str(c) for c in row) + " |" for row in rows]
+    return "\n".join(lines)
+
+
+# ----------------------------------------------------------------------------- portability
+
+
+@dataclass
+class PlatformEfficiency:
+    """The efficiency of every variant's Kokkos version on one platform."""
+
+    platform: str
+    definition: str
+    efficiency: dict  # variant -> (ratio, size text); missing variant: unsupported
+    copy_efficiency: dict  # variant -> Kokkos rate / copy rate on this platform
+
+
+def gpu_efficiencies(inp, variants):
+    """Kokkos CUDA ÷ native CUDA, at the largest size both ran (application efficiency)."""
+    targets = inp.targets()
+    if "cuda" not in targets or "kokkos_cuda" not in targets:
+        return None
+    eff, copy_eff = {}, {}
+    for v in variants:
+        native = {r.n: r for r in inp.find("stencil", "cuda", v)}
+        kokkos = {r.n: r for r in inp.find("stencil", "kokkos_cuda", v)}
+        common = sorted(set(native) & set(kokkos))
+        if common:
+            n = common[-1]
+            eff[v] = (kokkos[n].counters["gcells_per_s"] / native[n].counters["gcells_per_s"],
+                      "n=%d" % n)
+        if kokkos:
+            copy_eff[v] = largest(list(kokkos.values())).counters["ratio_to_copy"]
+    return PlatformEfficiency(inp.platform(True), "Kokkos CUDA ÷ native CUDA", eff, copy_eff)
+
+
+def cpu_efficiencies(inp, variants):
+    """Kokkos OpenMP ÷ OpenMP copy of the same bytes, at the largest size (vs. achievable)."""
+    if not any(r.target == "kokkos_openmp" for r in inp.runs):
+        return None
+    eff, copy_eff = {}, {}
+    for v in variants:
+        run = largest(inp.find("stencil", "kokkos_openmp", v))
+        if run:
+            eff[v] = (run.counters["ratio_to_copy"], "n=%d" % run.n)
+            copy_eff[v] = run.counters["ratio_to_copy"]
+    return PlatformEfficiency(inp.platform(False), "Kokkos OpenMP ÷ CPU copy", eff, copy_eff)
+
+
+def phi(efficiencies):
+    """Pennycook's performance portability: the harmonic mean of the efficiencies over the
+    platform set, 0 when any platform is unsupported. Each efficiency is capped at 1 (the better
+    of the two compared codes is the best known)."""
+    if not efficiencies or any(e is None or e <= 0 for e in efficiencies):
+        return 0.0
+    capped = [min(e, 1.0) for e in efficiencies]
+    return len(capped) / sum(1.0 / e for e in capped)
+
+
+def portability_section(inputs, variants):
+    platforms = [p for inp in inputs for p in (gpu_efficiencies(inp, variants),
+                                               cpu_efficiencies(inp, variants)) if p]
+    out = ["## Performance portability", ""]
+    if not platforms:
+        out += ["No platform in these inputs has both a Kokkos and a reference measurement "
+                "(Kokkos CUDA with native CUDA, or Kokkos OpenMP).", ""]
+        return out
+    out += ["Platform set H: " + "; ".join("**%s** (%s)" % (p.platform, p.definition)
+                                           for p in platforms) + ".", ""]
+    kinds = {"Kokkos CUDA ÷ native CUDA", "Kokkos OpenMP ÷ CPU copy"}
+    missing = kinds - {p.definition for p in platforms}
+    if missing:
+        out += ["Not in these inputs: " + ", ".join(sorted(missing)) +
+                "; Φ below covers only the platforms listed.", ""]
+    header = ["variant"]
+    for p in platforms:
+        header += ["%s: %s" % (p.platform, p.definition), "size"]
+    header += ["Φ (as defined above)", "Φ_copy (Kokkos ÷ copy on every platform)"]
+    rows = []
+    for v in variants:
+        row = [v]
+        for p in platforms:
+            ratio, size = p.efficiency.get(v, (None, "not run"))
+            row += [fmt(ratio), size]
+        row.append(fmt(phi([p.efficiency.get(v, (None,))[0] for p in platforms])))
+        row.append(fmt(phi([p.copy_efficiency.get(v) for p in platforms])))
+        rows.append(row)
+    out += [md_table(header, rows), ""]
+    out += ["Φ(a, p, H) = |H| / Σ_{i∈H} 1/e_i(a, p) if variant a runs on every platform i of H, "
+            "else 0 (Pennycook, Sewall and Lee; see docs/performance.md). Efficiencies are capped "
+            "at 1 for Φ; the columns show the raw ratios.", ""]
+    return out
+
+
+# ----------------------------------------------------------------------------- tables
+
+
+def shown_path(path, out_dir):
+    """An input as the report names it: relative to the report's folder."""
+    return os.path.relpath(os.path.abspath(path), os.path.abspath(out_dir))
+
+
+def context_section(inputs, out_dir):
+    keys = [("date", "date"), ("host", "host_name"), ("CPU", "cpu_model"), ("CPUs", "num_cpus"),
+            ("GPU", "gpu"), ("NVIDIA driver", "nvidia_driver_version"),
+            ("CUDA driver API version", "cuda_driver_version"),
+            ("CUDA runtime", "cuda_runtime_version"),
+            ("Kokkos", "kokkos_version"), ("Kokkos spaces", "kokkos_spaces"),
+            ("targets", "targets"), ("skipped", "targets_skipped"),
+            ("commit", "stencil_commit"), ("size set", "size_set"),
+            ("load average at start", "load_avg"),
+            ("benchmark library build type", "library_build_type"), ("timing", "timing")]
+    out = ["## Inputs", ""]
+    for inp in inputs:
+        out += ["**%s**" % shown_path(inp.path, out_dir), ""]
+        for label, key in keys:
+            value = inp.context.get(key)
+            if isinstance(value, list):
+                value = ", ".join("%.2f" % v for v in value)
+            if value is not None:
+                out.append("- %s: %s" % (label, value))
+        out.append("")
+    return out
+
+
+def results_section(inputs, variants, out_dir):
+    out = ["## Kernels", "",
+           "GB/s counts 8 bytes per cell update (one read, one write). The ratio is the kernel's "
+           "GB/s over a copy of the same bytes on the same target, measured in the same run.", ""]
+    rows = []
+    for inp in inputs:
+        for target in inp.targets():
+            for v in variants:
+                for r in sorted(inp.find("stencil", target, v), key=lambda r: r.n):
+                    c = r.counters
+                    rows.append([v, r.implementation, r.space, r.n, fmt(c["gcells_per_s"]),
+                                 fmt(c["gb_per_s"], 1), fmt(c["copy_gb_per_s"], 1),
+                                 fmt(c["ratio_to_copy"])])
+    out += [md_table(["variant", "impl", "space", "n", "Gcell/s", "GB/s", "copy GB/s",
+                      "ratio to copy"], rows), ""]
+    out += ["## Copy limits", ""]
+    rows = []
+    for inp in inputs:
+        for target in inp.targets():
+            for r in sorted(inp.find("copy", target), key=lambda r: r.n):
+                rows.append([target, r.n, fmt(r.counters["gb_per_s"], 1), r.label])
+    out += [md_table(["target", "cells", "GB/s", "copy"], rows), ""]
+    errors = [(shown_path(inp.path, out_dir), name, msg) for inp in inputs
+              for name, msg in inp.errors]
+    if errors:
+        out += ["## Not run", "", md_table(["input", "benchmark", "reason"], errors), ""]
+    return out
+
+
+# ----------------------------------------------------------------------------- plots
+
+
+def read_sectors(path):
+    with open(path, newline="") as f:
+        rows = list(csv.DictReader(f))
+    needed = {"variant", "implementation", "sectors_per_cell_update"}
+    if rows and not needed <= set(rows[0]):
+        raise SystemExit("report: %s lacks columns %s" % (path, ", ".join(sorted(needed))))
+    return [(r["variant"], r["implementation"], float(r["sectors_per_cell_update"]))
+            for r in rows]
+
+
+class Plots:
+    """Every figure of the report; each returns the file name it wrote, or None."""
+
+    def __init__(self, out_dir, plt):
+        self.out_dir = out_dir
+        self.plt = plt
+        self.used_names = set()
+
+    def save(self, fig, stem):
+        name, k = stem + ".png", 2
+        while name in self.used_names:
+            name, k = "%s_%d.png" % (stem, k), k + 1
+        self.used_names.add(name)
+        fig.tight_layout()
+        fig.savefig(os.path.join(self.out_dir, name), dpi=110, metadata={"Software": None})
+        self.plt.close(fig)
+        return name
+
+    def bandwidth(self, inp, target, variants):
+        """GB/s of every variant against the copy limit, over the sizes."""
+        copies = sorted(inp.find("copy", target), key=lambda r: r.n)
+        fig, ax = self.plt.subplots(figsize=(7, 4.2))
+        for v in variants:
+            runs = sorted(inp.find("stencil", target, v), key=lambda r: r.counters["cells"])
+            if runs:
+                ax.plot([r.counters["cells"] for r in runs], [r.counters["gb_per_s"] for r in runs],
+                        marker="o", label=v)
+        if copies:
+            ax.plot([r.n for r in copies], [r.counters["gb_per_s"] for r in copies], "k--",
+                    linewidth=2, label="copy limit")
+        ax.set_xscale("log", base=2)
+        ax.set_xlabel("cells per grid (2-D: N², 1-D: N)")
+        ax.set_ylabel("GB/s (8 bytes per cell update)")
+        ax.set_ylim(bottom=0)
+        ax.set_title("%s on %s" % (target, inp.platform(target in ("cuda", "kokkos_cuda"))))
+        ax.grid(True, alpha=0.3)
+        ax.legend(fontsize=8)
+        return self.save(fig, "bandwidth_" + target)
+
+    def ratio_to_copy(self, inputs, variants):
+        """Every variant's ratio to the copy limit at the largest size of each target."""
+        series = []
+        for inp in inputs:
+            for target in inp.targets():
+                name = target
+                if len(inputs) > 1:  # the same target may come from several machines
+                    name += " (%s)" % inp.platform(target in ("cuda", "kokkos_cuda"))
+                values = []
+                for v in variants:
+                    run = largest(inp.find("stencil", target, v))
+                    values.append(run.counters["ratio_to_copy"] if run else 0.0)
+                if any(values):
+                    series.append((name, values))
+        if not series:
+            return None
+        fig, ax = self.plt.subplots(figsize=(8, 4.2))
+        width = 0.8 / len(series)
+        for k, (target, values) in enumerate(series):
+            ax.bar([i + k * width for i in range(len(variants))], values, width, label=target)
+        ax.axhline(1.0, color="k", linestyle="--", linewidth=1)
+        ax.set_xticks([i + 0.4 - width / 2 for i in range(len(variants))])
+        ax.set_xticklabels(variants)
+        ax.set_ylabel("kernel GB/s ÷ copy GB/s")
+        ax.set_title("Ratio to the copy limit (largest size of each target)")
+        ax.legend(fontsize=8)
+        return self.save(fig, "ratio_to_copy")
+
+    def kokkos_vs_cuda(self, inp, variants):
+        """Gcell/s of Kokkos CUDA and native CUDA per variant, at the largest common size."""
+        pairs = []
+        for v in variants:
+            native = {r.n: r for r in inp.find("stencil", "cuda", v)}
+            kokkos = {r.n: r for r in inp.find("stencil", "kokkos_cuda", v)}
+            common = sorted(set(native) & set(kokkos))
+            if common:
+                n = common[-1]
+                pairs.append((v, n, kokkos[n].counters["gcells_per_s"],
+                              native[n].counters["gcells_per_s"]))
+        if not pairs:
+            return None
+        fig, ax = self.plt.subplots(figsize=(8, 4.2))
+        xs = range(len(pairs))
+        ax.bar([x - 0.2 for x in xs], [p[2] for p in pairs], 0.4, label="Kokkos (CUDA space)")
+        ax.bar([x + 0.2 for x in xs], [p[3] for p in pairs], 0.4, label="native CUDA")
+        for x, (_, _, kokkos, native) in zip(xs, pairs):
+            ax.annotate("%.2f×" % (kokkos / native), (x, max(kokkos, native)), ha="center",
+                        va="bottom", fontsize=8)
+        ax.set_xticks(list(xs))
+        ax.set_xticklabels(["%s\nn=%d" % (p[0], p[1]) for p in pairs], fontsize=8)
+        ax.set_ylabel("Gcell/s")
+        ax.set_title("Kokkos vs native CUDA on %s (label: Kokkos ÷ native)" % inp.platform(True))
+        ax.legend(fontsize=8)
+        return self.save(fig, "kokkos_vs_cuda")
+
+    def sectors(self, rows, variants):
+        """Global-memory sectors per cell update from the CUPTI mode, against the ideal."""
+        impls = sorted({r[1] for r in rows})
+        order = [v for v in variants if any(r[0] == v for r in rows)]
+        order += sorted({r[0] for r in rows} - set(order))
+        fig, ax = self.plt.subplots(figsize=(8, 4.2))
+        width = 0.8 / max(len(impls), 1)
+        for k, impl in enumerate(impls):
+            values = {r[0]: r[2] for r in rows if r[1] == impl}
+            ax.bar([i + k * width for i in range(len(order))], [values.get(v, 0) for v in order],
+                   width, label=impl)
+        ax.axhline(IDEAL_SECTORS_PER_CELL_UPDATE, color="k", linestyle="--", linewidth=1,
+                   label="ideal: 8 bytes / 32-byte sector")
+        ax.set_xticks([i + 0.4 - width / 2 for i in range(len(order))])
+        ax.set_xticklabels(order)
+        ax.set_ylabel("global sectors per cell update")
+        ax.set_title("Sectors per cell update (CUPTI)")
+        ax.legend(fontsize=8)
+        return self.save(fig, "sectors_per_cell")
+
+
+def plots_section(inputs, variants, out_dir, sectors_csv):
+    out = ["## Plots", ""]
+    try:
+        import matplotlib
+
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+    except ImportError as e:
+        print("report: no plots: %s (tables written)" % e, file=sys.stderr)
+        return out + ["Not generated: matplotlib is not importable by %s (%s). Run perf/report.py "
+                      "with Debian's /usr/bin/python3 on the same JSON to add them." %
+                      (sys.executable, e), ""]
+    plots = Plots(out_dir, plt)
+    figures = []
+    for inp in inputs:
+        for target in inp.targets():
+            figures.append(("Bandwidth per variant against the copy limit: %s" % target,
+                            plots.bandwidth(inp, target, variants)))
+    figures.append(("Ratio to the copy limit", plots.ratio_to_copy(inputs, variants)))
+    for inp in inputs:
+        name = plots.kokkos_vs_cuda(inp, variants)
+        if name:
+            figures.append(("Kokkos vs native CUDA per variant", name))
+    if not any(r.target == "cuda" for inp in inputs for r in inp.runs):
+        out += ["Kokkos vs native CUDA: no native CUDA rows in these inputs.", ""]
+    if sectors_csv:
+        figures.append(("Sectors per cell update (%s)" % os.path.basename(sectors_csv),
+                        plots.sectors(read_sectors(sectors_csv), variants)))
+    else:
+        out += ["Sectors per cell update: no CUPTI CSV given (--sectors).", ""]
+    for title, name in figures:
+        if name:
+            out += ["### " + title, "", "![%s](%s)" % (title, name), ""]
+    return out
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("json", nargs="+", help="stencil_bench --benchmark_out JSON files")
+    parser.add_argument("--out", required=True, help="folder for report.md and the PNG files")
+    parser.add_argument("--sectors", help="CUPTI CSV: variant,implementation,"
+                        "sectors_per_cell_update")
+    parser.add_argument("--title", default="stencil_miniapp performance report")
+    args = parser.parse_args()
+
+    inputs = [load(p) for p in args.json]
+    if not any(inp.runs for inp in inputs):
+        raise SystemExit("report: no benchmark rows in " + ", ".join(args.json))
+    variants = variant_order(inputs)
+    os.makedirs(args.out, exist_ok=True)
+
+    lines = ["# " + args.title, "",
+             "Generated by `perf/report.py` from %s. See docs/performance.md for how to read it."
+             % ", ".join("`%s`" % shown_path(p, args.out) for p in args.json), ""]
+    lines += context_section(inputs, args.out)
+    lines += portability_section(inputs, variants)
+    lines += results_section(inputs, variants, args.out)
+    lines += plots_section(inputs, variants, args.out, args.sectors)
+    path = os.path.join(args.out, "report.md")
+    with open(path, "w") as f:
+        f.write("\n".join(lines).rstrip() + "\n")
+    print("report: wrote " + path)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,117 @@
+#include "run_context.hpp"
+
+#include <benchmark/benchmark.h>
+#include <Kokkos_Core.hpp>
+
+#include <cctype>
+#include <fstream>
+#include <sstream>
+#include <string>
+
+#include "kokkos/runner.hpp"
+#include "runners.hpp"
+#include "stencil/variants.hpp"
+#include "stencil_version.hpp"
+#if defined(STENCIL_HAVE_CUDA)
+#include "cuda/runner.hpp"
+#include "cuda_copy.hpp"
+#endif
+
+namespace stencil::perf {
+namespace {
+
+std::string joined(const std::vector<std::string>& items) {
+  std::string text;
+  for (const auto& item : items)
+    text += (text.empty() ? "" : ", ") + item;
+  return text.empty() ? "none" : text;
+}
+
+// Google Benchmark's own context has the CPU count and caches but not the processor's name.
+std::string cpu_model() {
+  std::ifstream cpuinfo("/proc/cpuinfo");
+  std::string line;
+  while (std::getline(cpuinfo, line)) {
+    if (line.rfind("model name", 0) == 0) {
+      const auto colon = line.find(':');
+      if (colon != std::string::npos)
+        return line.substr(line.find_first_not_of(" \t", colon + 1));
+    }
+  }
+  return "unknown";
+}
+
+// The kernel driver's version as nvidia-smi shows it (e.g. 580.82.07), read from the driver's own
+// /proc file so no NVML link is needed; cudaDriverGetVersion gives only the CUDA API level.
+std::string nvidia_driver_version() {
+  std::ifstream version_file("/proc/driver/nvidia/version");
+  std::string line;
+  if (!std::getline(version_file, line))
+    return "none";
+  std::istringstream words(line);
+  std::string word;
+  while (words >> word) {
+    const bool dotted_number = std::isdigit(static_cast<unsigned char>(word[0])) &&
+                               word.find('.') != std::string::npos &&
+                               word.find_first_not_of("0123456789.") == std::string::npos;
+    if (dotted_number)
+      return word;
+  }
+  return line;
+}
+
+std::string kokkos_version() {
+  return std::to_string(KOKKOS_VERSION / 10000) + "." + std::to_string(KOKKOS_VERSION / 100 % 100) +
+         "." + std::to_string(KOKKOS_VERSION % 100);
+}
+
+// The runner's own description of the hardware behind a target, e.g. "OpenMP (concurrency 2)" or
+// "CUDA device 0: NVIDIA H200 (sm_90, 132 SMs)", taken from the smallest possible runner.
+std::string describe(const Target& target) {
+  const RunConfig tiny{find_variant("naive1d"), 1, kDefaultChunks};
+  return make_runner(target.implementation, tiny, target.space)->execution_space();
+}
+
+std::string gpu_name() {
+#if defined(STENCIL_HAVE_CUDA)
+  if (const std::string reason = cuda::unavailable_reason(); !reason.empty())
+    return "none (" + reason + ")";
+  return cuda::device_description();
+#else
+  return "none (this build has no native CUDA)";
+#endif
+}
+
+}  // namespace
+
+void add_run_context(SizeSet sizes, const TargetList& targets) {
+  benchmark::AddCustomContext("stencil_commit", app::kGitCommit);
+  benchmark::AddCustomContext("stencil_version", app::kVersion);
+  benchmark::AddCustomContext("size_set", size_set_name(sizes));
+  benchmark::AddCustomContext("kokkos_version", kokkos_version());
+  benchmark::AddCustomContext("kokkos_spaces", joined(kokkos::space_names()));
+  benchmark::AddCustomContext("implementations", joined(implementations()));
+  benchmark::AddCustomContext("cpu_model", cpu_model());
+  benchmark::AddCustomContext("gpu", gpu_name());
+  benchmark::AddCustomContext("nvidia_driver_version", nvidia_driver_version());
+#if defined(STENCIL_HAVE_CUDA)
+  benchmark::AddCustomContext("cuda_driver_version", cuda_driver_version());
+  benchmark::AddCustomContext("cuda_runtime_version", cuda_runtime_version());
+#endif
+  std::vector<std::string> labels;
+  for (const auto& target : targets.runnable) {
+    labels.push_back(target.label());
+    benchmark::AddCustomContext("target " + target.label(), describe(target));
+  }
+  benchmark::AddCustomContext("targets", joined(labels));
+  benchmark::AddCustomContext("targets_skipped", joined(targets.skipped));
+  benchmark::AddCustomContext("bytes_per_cell_update",
+                              std::to_string(static_cast<int>(kBytesPerCellUpdate)));
+  benchmark::AddCustomContext("chunks", std::to_string(kDefaultChunks));
+  benchmark::AddCustomContext(
+      "timing",
+      "manual time: steady clock around a batch of steps (or copies) ending in a fence; "
+      "warm-up step and first touch outside the timing");
+}
+
+}  // namespace stencil::perf

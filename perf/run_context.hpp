@@ -1,0 +1,14 @@
+// What a result file must say about the run besides the numbers: commit, Kokkos version and
+// spaces, CPU and GPU, driver, size set, timing method. Goes into the "context" object of the
+// benchmark JSON through benchmark::AddCustomContext.
+#pragma once
+
+#include "size_set.hpp"
+#include "targets.hpp"
+
+namespace stencil::perf {
+
+// Kokkos must be initialized; call before benchmark::RunSpecifiedBenchmarks.
+void add_run_context(SizeSet sizes, const TargetList& targets);
+
+}  // namespace stencil::perf

@@ -1,0 +1,121 @@
+#include "suite.hpp"
+
+#include <benchmark/benchmark.h>
+
+#include <string>
+
+#include "batch_timing.hpp"
+#include "copy_rates.hpp"
+#include "copy_reference.hpp"
+#include "runners.hpp"
+#include "stencil/initial_state.hpp"
+#include "stencil/variants.hpp"
+
+namespace stencil::perf {
+namespace {
+
+// Google Benchmark calls a benchmark once per trial while it settles the iteration count, and the
+// 1-D and 2-D variants of a size class share a cell count: generate each field once.
+const std::vector<float>& initial_field(std::size_t cells) {
+  static std::vector<float> field;
+  if (field.size() != cells) {
+    field = std::vector<float>();  // free the previous size before allocating the next
+    field = random_field(cells);
+  }
+  return field;
+}
+
+void set_rate_counters(benchmark::State& state, std::size_t cells, int batch, double seconds,
+                       double copy_gb_per_s) {
+  const double cells_moved =
+      static_cast<double>(cells) * batch * static_cast<double>(state.iterations());
+  const double gb_per_s = cells_moved * kBytesPerCellUpdate / seconds * 1e-9;
+  // Plain values (no Counter flags), so the numbers do not depend on how a Google Benchmark
+  // version turns rates into per-second values under manual time.
+  state.counters["gcells_per_s"] = cells_moved / seconds * 1e-9;
+  state.counters["gb_per_s"] = gb_per_s;
+  state.counters["copy_gb_per_s"] = copy_gb_per_s;
+  state.counters["ratio_to_copy"] = gb_per_s / copy_gb_per_s;
+  state.counters["cells"] = static_cast<double>(cells);
+  state.counters["batch"] = batch;
+}
+
+void time_copy(benchmark::State& state, const Target& target, std::size_t cells) {
+  try {
+    auto copy = make_copy_reference(target, cells);
+    copy->copy();  // warm-up, outside the timing
+    copy->fence();
+    const int batch = operations_per_batch(cells, target.on_gpu());
+    const double seconds = time_batches(
+        state, batch, [&] { copy->copy(); }, [&] { copy->fence(); });
+    const double gb_per_s =
+        copy_bytes(cells) * batch * static_cast<double>(state.iterations()) / seconds * 1e-9;
+    record_copy_rate(target, cells, gb_per_s);
+    set_rate_counters(state, cells, batch, seconds, gb_per_s);
+    state.SetLabel(copy->description());
+  } catch (const std::exception& e) {
+    state.SkipWithError(e.what());
+  }
+}
+
+void time_stencil(benchmark::State& state, const VariantInfo& variant, const Target& target,
+                  int n) {
+  try {
+    const std::size_t cells = cell_count(variant, n);
+    auto runner = make_runner(target.implementation, {&variant, n, kDefaultChunks}, target.space);
+    runner->upload(initial_field(cells));
+    runner->warm_up();  // module load, first touch, caches: outside the timing
+    runner->fence();
+    const int batch = operations_per_batch(cells, target.on_gpu());
+    const double seconds = time_batches(
+        state, batch, [&] { runner->step(); }, [&] { runner->fence(); });
+    set_rate_counters(state, cells, batch, seconds, copy_rate(target, cells));
+  } catch (const std::exception& e) {
+    state.SkipWithError(e.what());
+  }
+}
+
+benchmark::internal::Benchmark* with_manual_time(benchmark::internal::Benchmark* b) {
+  return b->UseManualTime()->Unit(benchmark::kMillisecond);
+}
+
+void register_copy(const Target& target, const SizeClass& size) {
+  const std::string name = "copy/" + target.label();
+  with_manual_time(
+      benchmark::RegisterBenchmark(name.c_str(),
+                                   [target, cells = size.cells](benchmark::State& state) {
+                                     time_copy(state, target, cells);
+                                   }))
+      ->Arg(static_cast<std::int64_t>(size.cells))
+      ->ArgNames({"cells"});
+}
+
+void register_stencil(const VariantInfo& variant, const Target& target, const SizeClass& size) {
+  const int n = variant.dimensions == 2 ? size.n_2d : size.n_1d;
+  const std::string name = "stencil/" + std::string(variant.name) + "/" + target.label();
+  auto* b = with_manual_time(benchmark::RegisterBenchmark(
+      name.c_str(),
+      [&variant, target, n](benchmark::State& state) { time_stencil(state, variant, target, n); }));
+  // The chunk count shapes strip/rolling launches, so it is part of their names.
+  if (variant.uses_chunks) {
+    b->Args({n, kDefaultChunks})->ArgNames({"n", "chunks"});
+  } else {
+    b->Arg(n)->ArgNames({"n"});
+  }
+}
+
+}  // namespace
+
+void register_suite(const std::vector<Target>& targets, const std::vector<SizeClass>& sizes) {
+  for (const auto& size : sizes) {
+    for (const auto& target : targets) {
+      if (!fits_in_memory(target, size))
+        continue;
+      register_copy(target, size);
+      for (const auto& variant : kVariants)
+        register_stencil(variant, target, size);
+    }
+  }
+}
+
+}  // namespace stencil::perf
