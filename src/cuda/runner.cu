@@ -80,6 +80,9 @@ class CudaRunner final : public StencilRunner {
 
   void fence() override { STENCIL_CUDA_CHECK(cudaStreamSynchronize(stream_)); }
 
+  bool launches_cuda_kernels() const override { return true; }
+  void* cuda_stream() const override { return stream_; }
+
   std::vector<float> download() override {
     std::vector<float> cells(cells_);
     STENCIL_CUDA_CHECK(cudaMemcpyAsync(cells.data(), current_, cells_ * sizeof(float),

@@ -55,6 +55,18 @@ std::size_t free_bytes(const ExecSpace& space) {
   return host_available_bytes();
 }
 
+// The CUDA stream a Kokkos execution space queues its kernels on; nullptr for host spaces.
+template <class ExecSpace>
+void* cuda_stream_of(const ExecSpace& space) {
+#if defined(KOKKOS_ENABLE_CUDA)
+  if constexpr (std::is_same_v<ExecSpace, Kokkos::Cuda>) {
+    return space.cuda_stream();
+  }
+#endif
+  (void)space;
+  return nullptr;
+}
+
 template <class ExecSpace>
 class KokkosRunner final : public StencilRunner {
  public:
@@ -104,6 +116,17 @@ class KokkosRunner final : public StencilRunner {
   void warm_up() override { step_(space_, current_, next_, config_.n, config_.chunks); }
 
   void fence() override { space_.fence(); }
+
+  bool launches_cuda_kernels() const override {
+#if defined(KOKKOS_ENABLE_CUDA)
+    return std::is_same_v<ExecSpace, Kokkos::Cuda>;
+#else
+    return false;
+#endif
+  }
+  void* cuda_stream() const override {
+    return cuda_stream_of(space_);
+  }
 
   std::vector<float> download() override {
     std::vector<float> cells(cells_);

@@ -48,6 +48,12 @@ class StencilRunner {
   virtual void warm_up() = 0;
   virtual void fence() = 0;
   virtual std::vector<float> download() = 0;
+
+  // For tools that time or count device kernels (src/profile/): whether step() launches CUDA
+  // kernels, and the CUDA stream they are queued on, as an opaque cudaStream_t (nullptr is the
+  // legacy default stream). Host execution spaces keep these defaults.
+  virtual bool launches_cuda_kernels() const { return false; }
+  virtual void* cuda_stream() const { return nullptr; }
 };
 
 }  // namespace stencil
