@@ -25,6 +25,7 @@ struct Options {
   int chunks = 16;
   std::uint64_t seed = 0;  // set to stencil::kDefaultSeed by the parser's defaults
   bool verify = false;
+  std::string profile;  // "sectors": count sectors with CUPTI instead of a plain run; "" = off
   bool list = false;
   bool help = false;
   OutputFormat format = OutputFormat::text;
