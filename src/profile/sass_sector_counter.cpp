@@ -20,8 +20,8 @@ namespace {
 
 // GLOBAL_MEMORY_SECTORS of the seed lessons: sectors requested by SASS global loads and stores.
 constexpr const char* kTotalMetric = "smsp__sass_sectors_mem_global";
-// The direct load/store split, used when a chip offers it (CUDA 13.0's metric tables list no such
-// SASS metric for GH100, so there the classification below is what runs).
+// The direct load/store split, used when a chip offers it. CUDA 13.0's profiler libraries know no
+// such metric name, so on GH100 expect the classification below.
 constexpr const char* kLoadSectorMetric = "smsp__sass_sectors_mem_global_op_ld";
 constexpr const char* kStoreSectorMetric = "smsp__sass_sectors_mem_global_op_st";
 // The classification: an instruction that executed as a global load (store) contributes its
