@@ -105,6 +105,10 @@ int main(int argc, char* argv[]) {
     if (!options.profile.empty()) {
       const auto report = stencil::app::run_profile(options);
       stencil::app::print_profile(std::cout, report, options.format);
+      if (options.format == stencil::app::OutputFormat::csv) {
+        for (const auto& note : report.notes)  // CSV has no place for them; text and JSON do
+          std::cerr << "stencil_miniapp: note: " << note << "\n";
+      }
       return 0;
     }
     const stencil::app::RunResult result = stencil::app::run(options);

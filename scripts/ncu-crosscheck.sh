@@ -148,7 +148,9 @@ def gap(measured, reference):
 
 rows, commit, failures = [], "", 0
 for tag in tags:
-    builtin = list(csv.DictReader(open(f"{work}/{tag}.builtin.csv")))
+    text = open(f"{work}/{tag}.builtin.csv").read().splitlines()
+    start = next((i for i, l in enumerate(text) if l.startswith("variant,implementation,")), 0)
+    builtin = list(csv.DictReader(l for l in text[start:] if l.strip()))
     launches = ncu_launches(f"{work}/{tag}.ncu.csv")
     if len(builtin) != 1 or not launches:
         print(f"ncu-crosscheck: {tag}: {len(builtin)} built-in kernels, {len(launches)} ncu "

@@ -86,6 +86,7 @@ struct Measurement {
   std::uint64_t load = 0;
   std::uint64_t store = 0;
   std::uint64_t launches_recorded = 0;
+  std::string diagnostics;  // stderr of the run: notes about the counts, library warnings
 };
 
 std::uint64_t as_count(const std::string& text) {
@@ -112,15 +113,23 @@ const Measurement& measure(const std::string& implementation, Variant variant) {
   }
   const ProcessResult r = miniapp(args);
   Measurement m;
+  m.diagnostics = r.err;
+  // The CSV header and the rows after it; anything a library printed before is skipped.
   std::istringstream lines(r.out);
-  std::string header, row, extra;
-  std::getline(lines, header);
-  std::getline(lines, row);
+  std::string header, row, line;
+  std::vector<std::string> rows;
+  while (std::getline(lines, line)) {
+    if (header.empty() && line.rfind("variant,implementation,", 0) == 0)
+      header = line;
+    else if (!header.empty() && !line.empty())
+      rows.push_back(line);
+  }
   if (r.exit_code != 0) {
     m.failure = "exit " + std::to_string(r.exit_code) + ": " + r.err;
-  } else if (row.empty() || std::getline(lines, extra)) {
+  } else if (rows.size() != 1) {
     m.failure = "expected exactly one kernel in the report:\n" + r.out + r.err;
   } else {
+    row = rows.front();
     const auto keys = split_csv(header);
     const auto values = split_csv(row);
     for (std::size_t i = 0; i < keys.size() && i < values.size(); ++i)
@@ -144,6 +153,8 @@ std::string describe(const Measurement& m) {
   for (const char* key : {"kernel", "total_sectors", "load_sectors", "store_sectors",
                           "launches_recorded", "sector_split", "chip"})
     out << "  " << key << " = " << field(m, key) << "\n";
+  if (!m.diagnostics.empty())
+    out << "  stderr:\n" << m.diagnostics;
   return out.str();
 }
 
