@@ -16,6 +16,9 @@ if(NOT STENCIL_ENABLE_CUDA STREQUAL "OFF")
       set(CMAKE_CUDA_ARCHITECTURES 90)
     endif()
     enable_language(CUDA)
+    # One shared CUDA runtime in the process: the kernels, the driver and CUPTI's launch callbacks
+    # must all see the same one (src/profile hands runtime kernel handles back to it).
+    set(CMAKE_CUDA_RUNTIME_LIBRARY Shared)
     set(CMAKE_CUDA_STANDARD 17)
     set(CMAKE_CUDA_STANDARD_REQUIRED ON)
     set(STENCIL_CUDA ON)

@@ -16,6 +16,7 @@ message(STATUS "  C++ compiler     : ${CMAKE_CXX_COMPILER} (${CMAKE_CXX_COMPILER
 message(STATUS "  Kokkos           : ${Kokkos_VERSION} at ${Kokkos_DIR}")
 message(STATUS "  Kokkos backends  : ${_stencil_kokkos_backends}")
 message(STATUS "  native CUDA      : ${_stencil_cuda}")
+message(STATUS "  sector profiling : ${STENCIL_PROFILE_STATUS}")
 message(STATUS "  HDF5             : ${HDF5_VERSION}")
 message(STATUS "  tests            : ${STENCIL_BUILD_TESTS}")
 if(STENCIL_BUILD_BENCHMARKS)

@@ -5,6 +5,8 @@
 #include "kokkos/runner.hpp"
 #include "kokkos/session.hpp"
 #include "options.hpp"
+#include "profile/profile.hpp"
+#include "profile_mode.hpp"
 #include "run.hpp"
 #include "runners.hpp"
 #include "stencil/variants.hpp"
@@ -34,6 +36,9 @@ void print_list(std::ostream& out) {
   out << "cuda device:\n  "
       << (reason.empty() ? stencil::cuda::device_description() : "none: " + reason) << "\n";
 #endif
+  const std::string cupti = stencil::profile::unavailable_reason();
+  out << "sector profiling (-profile sectors):\n  "
+      << (cupti.empty() ? "available (CUPTI SASS metrics)" : "unavailable: " + cupti) << "\n";
 }
 
 int fail(int code, const std::string& message) {
@@ -59,7 +64,29 @@ int main(int argc, char* argv[]) {
       print_list(std::cout);
       return 0;
     }
+    // Before Kokkos: without a device, a CUDA Kokkos would abort, and this names the real cause.
+    if (!options.profile.empty()) {
+      if (const std::string reason = stencil::profile::unavailable_reason(); !reason.empty())
+        return fail(kExitUsage, stencil::profile::ProfileUnavailable(reason).what());
+    }
+#if defined(KOKKOS_ENABLE_CUDA)
+    int devices = 0;
+    if (cudaGetDeviceCount(&devices) != cudaSuccess || devices == 0) {
+      return fail(kExitFailure,
+                  "this build's Kokkos uses the CUDA backend, but no CUDA device "
+                  "is visible");
+    }
+#endif
     stencil::kokkos::Session kokkos(argc, argv);
+    if (!options.profile.empty()) {
+      const auto report = stencil::app::run_profile(options);
+      stencil::app::print_profile(std::cout, report, options.format);
+      if (options.format == stencil::app::OutputFormat::csv) {
+        for (const auto& note : report.notes)  // CSV has no place for them; text and JSON do
+          std::cerr << "stencil_miniapp: note: " << note << "\n";
+      }
+      return 0;
+    }
     const stencil::app::RunResult result = stencil::app::run(options);
     stencil::app::print_result(std::cout, result, options.format);
     if (result.verification.rfind("FAILED", 0) == 0)

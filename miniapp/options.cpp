@@ -106,6 +106,13 @@ const std::vector<OptionSpec>& option_table() {
        [](Options& o, const std::string& f, const std::string& v) {
          o.seed = parse_integer<std::uint64_t>(f, v, 0, UINT64_MAX);
        }},
+      {"profile", "KIND",
+       "sectors: global-memory sectors per kernel (CUPTI), registers, occupancy, time",
+       [](Options& o, const std::string& f, const std::string& v) {
+         if (v != "sectors")
+           throw UsageError(f + ": unknown profile '" + v + "' (choose from sectors)");
+         o.profile = v;
+       }},
       {"verify", "", "compare the final grid bit for bit with the plain reference loop",
        [](Options& o, const std::string&, const std::string&) { o.verify = true; }},
       {"csv", "", "print one CSV header line and one result line instead of the text block",
@@ -176,6 +183,11 @@ Options parse_options(const std::vector<std::string>& args) {
     spec->apply(options, flag, value);
   }
 
+  if (!options.profile.empty() && options.verify) {
+    throw UsageError(
+        "-profile and -verify do not combine: a profile run reports counts, not a "
+        "final grid");
+  }
   const VariantInfo& variant = *find_variant(options.variant);
   if (options.fuse != 0 && variant.id != Variant::temporal) {
     throw UsageError("-fuse applies to -variant temporal only");
@@ -211,8 +223,13 @@ std::string help_text() {
       left += "  ";
     out << left << spec.help << "\n";
   }
-  out << "\nKokkos' own --kokkos-* flags (e.g. --kokkos-threads=4) pass through to Kokkos.\n"
-         "Exit status: 0 success, 1 run or verification failure, 2 bad input.\n"
+  out << "\n-profile sectors runs -iters launches twice on a CUDA GPU (-impl cuda, or -impl "
+         "kokkos\n"
+         "-space cuda): timed with CUDA events, then counted in one CUPTI scope "
+         "(docs/sectors.md).\n"
+         "\nKokkos' own --kokkos-* flags (e.g. --kokkos-threads=4) pass through to Kokkos.\n"
+         "Exit status: 0 success, 1 run or verification failure, 2 bad input or a request this\n"
+         "build or machine cannot serve (e.g. -profile sectors without a GPU).\n"
          "example: stencil_miniapp -n 4096 -iters 100 -variant tiled\n";
   return out.str();
 }

@@ -26,6 +26,7 @@ struct Options {
   int fuse = 0;            // temporal: iterations fused per pass; 0: kDefaultFuse
   std::uint64_t seed = 0;  // set to stencil::kDefaultSeed by the parser's defaults
   bool verify = false;
+  std::string profile;  // "sectors": count sectors with CUPTI instead of a plain run; "" = off
   bool list = false;
   bool help = false;
   OutputFormat format = OutputFormat::text;

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 #include <Kokkos_Macros.hpp>  // KOKKOS_ENABLE_* of the Kokkos this build uses
 
+#include <algorithm>
 #include <cmath>
 #include <fstream>
 #include <sstream>
@@ -108,6 +109,8 @@ TEST(Cli, BadInputGetsOneErrorLineAndExitTwo) {
       {{"-chunks", "0"}, "-chunks must be between 1 and 65535"},
       {{"-n", "100000"}, "too large for a 2-D grid"},
       {{"-space", "hpx", "-n", "8"}, "execution space 'hpx' is not in this Kokkos build"},
+      {{"-profile", "cycles"}, "unknown profile 'cycles'"},
+      {{"-profile", "sectors", "-verify"}, "-profile and -verify do not combine"},
   };
   for (const auto& c : cases) {
     const auto r = miniapp(c.args);
@@ -145,6 +148,27 @@ TEST(Cli, CudaImplWithoutAGpuFailsCleanly) {
   const auto r = miniapp({"-impl", "cuda", "-n", "64"});
   EXPECT_EQ(r.exit_code, 2);
   EXPECT_NE(r.err.find("-impl cuda: no"), std::string::npos) << r.err;
+}
+
+// Without a usable GPU (or without CUPTI in the build), -profile sectors names the cause in one
+// error line and exits 2, whatever the implementation asked for.
+TEST(Cli, ProfileWithoutAGpuFailsCleanly) {
+  const auto list = miniapp({"-list"});
+  ASSERT_EQ(list.exit_code, 0);
+  const std::string marker = "sector profiling (-profile sectors):\n  ";
+  const auto at = list.out.find(marker);
+  ASSERT_NE(at, std::string::npos) << list.out;
+  if (list.out.compare(at + marker.size(), 12, "unavailable:") != 0) {
+    GTEST_SKIP() << "a GPU is present; the GPU suite covers -profile sectors";
+  }
+  for (const std::string impl : {"cuda", "kokkos"}) {
+    if (impl == "cuda" && list.out.find("cuda device:") == std::string::npos) continue;
+    const auto r = miniapp({"-profile", "sectors", "-impl", impl, "-variant", "strip", "-n", "64"});
+    EXPECT_EQ(r.exit_code, 2) << impl << ": " << r.err;
+    EXPECT_EQ(r.err.rfind("stencil_miniapp: error: CUPTI unavailable: ", 0), 0u) << r.err;
+    EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+    EXPECT_TRUE(r.out.empty()) << r.out;
+  }
 }
 
 TEST(Cli, KnownAnswersForEveryVariant) {

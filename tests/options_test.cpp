@@ -66,6 +66,15 @@ TEST(Options, TemporalDefaultsToFourFusedIterations) {
   EXPECT_EQ(parse({"-variant", "temporal", "-fuse", "8", "-iters", "16"}).fuse, 8);
 }
 
+TEST(Options, ProfileTakesSectorsOnly) {
+  EXPECT_EQ(parse({"-profile", "sectors"}).profile, "sectors");
+  EXPECT_EQ(parse({"--profile=sectors", "-impl", "kokkos"}).profile, "sectors");
+  EXPECT_TRUE(parse({}).profile.empty());
+  EXPECT_THROW(parse({"-profile", "time"}), UsageError);
+  EXPECT_THROW(parse({"-profile"}), UsageError);
+  EXPECT_THROW(parse({"-profile", "sectors", "-verify"}), UsageError);
+}
+
 TEST(Options, LargeOneDimensionalSizesAreValid) {
   EXPECT_EQ(parse({"-variant", "naive1d", "-n", "50000"}).n, 50000);
 }
@@ -73,7 +82,7 @@ TEST(Options, LargeOneDimensionalSizesAreValid) {
 TEST(Options, HelpMentionsEveryOption) {
   const std::string help = help_text();
   for (const char* name : {"-n ", "-iters", "-variant", "-impl", "-space", "-chunks", "-seed",
-                           "-verify", "-csv", "-json", "-list", "-help", "-fuse", "--kokkos-"}) {
+                           "-profile", "-verify", "-csv", "-json", "-list", "-help", "-fuse", "--kokkos-"}) {
     EXPECT_NE(help.find(name), std::string::npos) << name;
   }
 }

@@ -104,6 +104,9 @@ class CudaRunner final : public StencilRunner {
     return milliseconds * 1e-3;
   }
 
+  bool launches_cuda_kernels() const override { return true; }
+  void* cuda_stream() const override { return stream_; }
+
   std::vector<float> download() override {
     std::vector<float> cells(cells_);
     STENCIL_CUDA_CHECK(cudaMemcpyAsync(cells.data(), current_, cells_ * sizeof(float),

@@ -60,6 +60,18 @@ std::size_t free_bytes(const ExecSpace& space) {
   return host_available_bytes();
 }
 
+// The CUDA stream a Kokkos execution space queues its kernels on; nullptr for host spaces.
+template <class ExecSpace>
+void* cuda_stream_of(const ExecSpace& space) {
+#if defined(KOKKOS_ENABLE_CUDA)
+  if constexpr (std::is_same_v<ExecSpace, Kokkos::Cuda>) {
+    return space.cuda_stream();
+  }
+#endif
+  (void)space;
+  return nullptr;
+}
+
 template <class ExecSpace>
 class KokkosRunner final : public StencilRunner {
  public:
@@ -118,6 +130,17 @@ class KokkosRunner final : public StencilRunner {
     for (int r = 0; r < repetitions; ++r) Kokkos::deep_copy(space_, next_, current_);
     space_.fence();
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  }
+
+  bool launches_cuda_kernels() const override {
+#if defined(KOKKOS_ENABLE_CUDA)
+    return std::is_same_v<ExecSpace, Kokkos::Cuda>;
+#else
+    return false;
+#endif
+  }
+  void* cuda_stream() const override {
+    return cuda_stream_of(space_);
   }
 
   std::vector<float> download() override {

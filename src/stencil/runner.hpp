@@ -54,6 +54,12 @@ class StencilRunner {
   // the data-movement reference (same bytes as one step) each run's rate is compared with.
   // Leaves the current state untouched.
   virtual double copy_seconds(int repetitions) = 0;
+
+  // For tools that time or count device kernels (src/profile/): whether step() launches CUDA
+  // kernels, and the CUDA stream they are queued on, as an opaque cudaStream_t (nullptr is the
+  // legacy default stream). Host execution spaces keep these defaults.
+  virtual bool launches_cuda_kernels() const { return false; }
+  virtual void* cuda_stream() const { return nullptr; }
 };
 
 }  // namespace stencil

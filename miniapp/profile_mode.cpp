@@ -1,0 +1,37 @@
+#include "profile_mode.hpp"
+
+#include "profile/profile.hpp"
+#include "runners.hpp"
+#include "stencil_version.hpp"
+
+namespace stencil::app {
+
+profile::ProfileReport run_profile(const Options& options) {
+  const VariantInfo& variant = *find_variant(options.variant);
+  RunConfig config{&variant, options.n, options.chunks};
+  if (options.fuse > 0) config.fuse = options.fuse;  // temporal: iterations per launch
+  profile::ProfileRequest request;
+  request.config = config;
+  request.launches = options.iterations / config.fuse;
+  request.seed = options.seed;
+  profile::ProfileReport report = profile::profile_run(
+      [&] { return make_runner(options.implementation, config, options.space); }, request);
+  report.commit = kGitCommit;
+  return report;
+}
+
+void print_profile(std::ostream& out, const profile::ProfileReport& report, OutputFormat format) {
+  switch (format) {
+    case OutputFormat::text:
+      profile::write_report(out, report, profile::ReportFormat::text);
+      break;
+    case OutputFormat::csv:
+      profile::write_report(out, report, profile::ReportFormat::csv);
+      break;
+    case OutputFormat::json:
+      profile::write_report(out, report, profile::ReportFormat::json);
+      break;
+  }
+}
+
+}  // namespace stencil::app

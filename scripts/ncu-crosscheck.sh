@@ -1,0 +1,209 @@
+#!/usr/bin/env bash
+# Cross-checks the built-in sector counter (stencil_miniapp -profile sectors) against Nsight
+# Compute on the same kernels (issue 4). For each variant and implementation it runs
+#   1. stencil_miniapp -profile sectors ... -iters K -csv   (built-in: CUPTI SASS metrics, K
+#      launches summed in one scope)
+#   2. ncu --clock-control none --metrics <sector metrics> stencil_miniapp ... -iters K
+#      (ncu profiles each launch of the kernel separately, the normal run's warm-up included)
+# and compares sectors per launch, which every launch of these kernels repeats exactly.
+# The verdict is on smsp__sass_sectors_mem_global.sum, the same SASS metric; the l1tex load/store
+# sector metrics are shown beside the built-in load/store split for information.
+#
+# Writes OUT/ncu-crosscheck.csv and OUT/ncu-crosscheck.md (default OUT: perf/results/).
+# Exit status: 0 every total agrees within the tolerance, 1 one does not or a run failed,
+# 2 bad usage, 77 skipped (no GPU usable for profiling, or no ncu).
+#
+# usage: scripts/ncu-crosscheck.sh [--build-dir DIR] [--out DIR] [--iters K]
+#                                  [--impl cuda|kokkos|all] [--tolerance PERCENT]
+set -euo pipefail
+
+repo_root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+build_dir=${BUILD_DIR:-$repo_root/build}
+out_dir=$repo_root/perf/results
+iters=3
+impls=all
+tolerance=1.0
+
+usage() { sed -n '2,/^set -euo/p' "${BASH_SOURCE[0]}" | sed '$d; s/^# \{0,1\}//'; }
+while [ $# -gt 0 ]; do
+  case $1 in
+    --build-dir) build_dir=$2; shift 2 ;;
+    --out) out_dir=$2; shift 2 ;;
+    --iters) iters=$2; shift 2 ;;
+    --impl) impls=$2; shift 2 ;;
+    --tolerance) tolerance=$2; shift 2 ;;
+    -h|--help) usage; exit 0 ;;
+    *) echo "ncu-crosscheck: unknown argument '$1' (see --help)" >&2; exit 2 ;;
+  esac
+done
+case $impls in
+  all) impls="cuda kokkos" ;;
+  cuda|kokkos) ;;
+  *) echo "ncu-crosscheck: --impl takes cuda, kokkos or all, got '$impls'" >&2; exit 2 ;;
+esac
+
+binary=$build_dir/stencil_miniapp
+if [ ! -x "$binary" ]; then
+  echo "ncu-crosscheck: no $binary (build first: bash scripts/build.sh)" >&2
+  exit 2
+fi
+python=$(command -v python3 || true)
+[ -n "$python" ] || { echo "ncu-crosscheck: python3 is needed for the comparison" >&2; exit 2; }
+
+ncu=$(command -v ncu || true)
+if [ -z "$ncu" ]; then
+  for candidate in /usr/local/cuda/bin/ncu /usr/local/cuda/nsight-compute*/ncu \
+                   /opt/nvidia/nsight-compute/*/ncu; do
+    if [ -x "$candidate" ]; then ncu=$candidate; break; fi
+  done
+fi
+if [ -z "$ncu" ]; then
+  echo "ncu-crosscheck: SKIPPED: no ncu on PATH or under /usr/local/cuda/bin" >&2
+  exit 77
+fi
+
+list=$("$binary" -list 2>/dev/null)
+profiling=$(sed -n '/^sector profiling/{n;p;}' <<<"$list" | sed 's/^ *//')
+if [[ $profiling != available* ]]; then
+  echo "ncu-crosscheck: SKIPPED: sector profiling ${profiling:-unknown}" >&2
+  exit 77
+fi
+device=$(sed -n '/^cuda device:/{n;p;}' <<<"$list" | sed 's/^ *//')
+kokkos_cuda=no
+if sed -n '/^kokkos execution spaces/,/^[^ ]/p' <<<"$list" | grep -qx '  cuda'; then
+  kokkos_cuda=yes
+fi
+
+work=$(mktemp -d)
+trap 'status=$?; if [ $status -eq 0 ]; then rm -rf "$work"; else echo "ncu-crosscheck: raw output kept in $work" >&2; fi' EXIT
+
+metrics=smsp__sass_sectors_mem_global.sum
+metrics+=,l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum
+metrics+=,l1tex__t_sectors_pipe_lsu_mem_global_op_st.sum
+
+tags=()
+for impl in $impls; do
+  if [ "$impl" = kokkos ] && [ "$kokkos_cuda" = no ]; then
+    echo "ncu-crosscheck: this build's Kokkos has no CUDA space; no -impl kokkos rows" >&2
+    continue
+  fi
+  for variant in naive tiled strip rolling naive1d halo1d; do
+    case $variant in naive1d|halo1d) n=16777216 ;; *) n=4096 ;; esac
+    args=(-variant "$variant" -impl "$impl" -n "$n" -iters "$iters" -chunks 16 --no-progress)
+    [ "$impl" = kokkos ] && args+=(-space cuda)
+    # Mangled names carry a length before each identifier ("12strip_kernel", "10strip_step"), so
+    # the digit keeps naive_* from matching naive1d_*; Kokkos kernels are found by their lambda's
+    # function, and Kokkos' own kernels (fills, copies) stay out.
+    if [ "$impl" = cuda ]; then kernel="[0-9]${variant}_kernel"; else kernel="[0-9]${variant}_step"; fi
+    tag=${impl}_${variant}
+    echo "ncu-crosscheck: $tag (n=$n, $iters launches)" >&2
+    "$binary" -profile sectors "${args[@]}" -csv >"$work/$tag.builtin.csv"
+    "$ncu" --clock-control none --metrics "$metrics" --kernel-name-base mangled \
+      --kernel-name "regex:$kernel" --csv --page raw --print-units base \
+      --log-file "$work/$tag.ncu.csv" "$binary" "${args[@]}" >"$work/$tag.app.txt" 2>&1
+    tags+=("$tag")
+  done
+done
+
+mkdir -p "$out_dir"
+"$python" - "$work" "$out_dir" "$tolerance" "$device" "$("$ncu" --version | tail -1)" "${tags[@]}" <<'PY'
+import csv
+import datetime
+import sys
+
+work, out_dir, tolerance, device, ncu_version = sys.argv[1:6]
+tolerance = float(tolerance)
+tags = sys.argv[6:]
+SASS = "smsp__sass_sectors_mem_global.sum"
+LD = "l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum"
+ST = "l1tex__t_sectors_pipe_lsu_mem_global_op_st.sum"
+
+
+def number(text):
+    return float(text.replace(",", "").strip())
+
+
+def ncu_launches(path):
+    """One dict per profiled launch, from ncu's raw CSV page (a units row follows the header)."""
+    lines = [l for l in open(path, errors="replace") if not l.startswith("==")]
+    header, launches = None, []
+    for row in csv.reader(lines):
+        if header is None:
+            if SASS in row:
+                header = row
+            continue
+        if len(row) != len(header):
+            continue
+        record = dict(zip(header, row))
+        try:
+            launches.append({m: number(record[m]) for m in (SASS, LD, ST)})
+        except (KeyError, ValueError):
+            continue  # the units row
+    return launches
+
+
+def gap(measured, reference):
+    return 100.0 * (measured - reference) / reference if reference else float("nan")
+
+
+rows, commit, failures = [], "", 0
+for tag in tags:
+    text = open(f"{work}/{tag}.builtin.csv").read().splitlines()
+    start = next((i for i, l in enumerate(text) if l.startswith("variant,implementation,")), 0)
+    builtin = list(csv.DictReader(l for l in text[start:] if l.strip()))
+    launches = ncu_launches(f"{work}/{tag}.ncu.csv")
+    if len(builtin) != 1 or not launches:
+        print(f"ncu-crosscheck: {tag}: {len(builtin)} built-in kernels, {len(launches)} ncu "
+              f"launches; expected 1 and >= 1", file=sys.stderr)
+        failures += 1
+        continue
+    b = builtin[0]
+    commit = b["commit"]
+    per_launch = lambda key: float(b[key]) / int(b["launches"]) if b[key] else float("nan")
+    sass = [l[SASS] for l in launches]
+    ncu_sass = sum(sass) / len(sass)
+    ncu_ld = sum(l[LD] for l in launches) / len(launches)
+    ncu_st = sum(l[ST] for l in launches) / len(launches)
+    builtin_total = per_launch("total_sectors")
+    agrees = abs(gap(builtin_total, ncu_sass)) <= tolerance
+    failures += not agrees
+    rows.append({
+        "implementation": b["implementation"], "variant": b["variant"], "n": b["n"],
+        "kernel": b["kernel"], "ncu_launches": len(launches),
+        "ncu_launch_spread_pct": f"{gap(max(sass), min(sass)):.4f}",
+        "ncu_sass_sectors_per_launch": f"{ncu_sass:.1f}",
+        "builtin_sectors_per_launch": f"{builtin_total:.1f}",
+        "sass_gap_pct": f"{gap(builtin_total, ncu_sass):+.4f}",
+        "ncu_l1tex_ld_per_launch": f"{ncu_ld:.1f}",
+        "builtin_load_per_launch": f"{per_launch('load_sectors'):.1f}",
+        "ld_gap_pct": f"{gap(per_launch('load_sectors'), ncu_ld):+.4f}",
+        "ncu_l1tex_st_per_launch": f"{ncu_st:.1f}",
+        "builtin_store_per_launch": f"{per_launch('store_sectors'):.1f}",
+        "st_gap_pct": f"{gap(per_launch('store_sectors'), ncu_st):+.4f}",
+        "agrees": "yes" if agrees else "NO",
+    })
+
+if rows:
+    with open(f"{out_dir}/ncu-crosscheck.csv", "w", newline="") as f:
+        writer = csv.DictWriter(f, fieldnames=list(rows[0]))
+        writer.writeheader()
+        writer.writerows(rows)
+    columns = ["implementation", "variant", "n", "ncu_sass_sectors_per_launch",
+               "builtin_sectors_per_launch", "sass_gap_pct", "ld_gap_pct", "st_gap_pct",
+               "ncu_launches", "agrees"]
+    with open(f"{out_dir}/ncu-crosscheck.md", "w") as f:
+        f.write("# Built-in sector counter vs Nsight Compute\n\n")
+        f.write(f"- date: {datetime.date.today().isoformat()}\n- device: {device}\n")
+        f.write(f"- ncu: {ncu_version}\n- commit: {commit}\n")
+        f.write(f"- verdict: smsp__sass_sectors_mem_global.sum per launch, built-in within "
+                f"{tolerance}% of ncu\n")
+        f.write("- ld/st gaps: built-in load/store split vs "
+                "l1tex__t_sectors_pipe_lsu_mem_global_op_{ld,st}.sum (information only)\n\n")
+        f.write("| " + " | ".join(columns) + " |\n|" + "---|" * len(columns) + "\n")
+        for r in rows:
+            f.write("| " + " | ".join(str(r[c]) for c in columns) + " |\n")
+    print(open(f"{out_dir}/ncu-crosscheck.md").read())
+print(f"ncu-crosscheck: {len(rows)} compared, {failures} failed; wrote {out_dir}/ncu-crosscheck.csv",
+      file=sys.stderr)
+sys.exit(1 if failures or not rows else 0)
+PY

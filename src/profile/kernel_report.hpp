@@ -1,0 +1,73 @@
+// The per-kernel sector report: what one profile run measured and how it is printed (text table,
+// CSV, JSON). Plain C++, so the CPU suite tests the arithmetic and the formats.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <ostream>
+#include <string>
+#include <vector>
+
+namespace stencil::profile {
+
+// Sectors of the ideal stencil: each cell update reads one 4-byte value and writes one, and a
+// sector is 32 bytes, so 8 bytes / 32 bytes = 0.25 sectors per cell update.
+inline constexpr double kSectorBytes = 32.0;
+inline constexpr double kIdealBytesPerCellUpdate = 8.0;
+inline constexpr double kIdealSectorsPerCellUpdate = kIdealBytesPerCellUpdate / kSectorBytes;
+
+struct KernelProfile {
+  std::string mangled_name;  // as CUPTI reports it
+  std::string name;          // demangled and shortened for the table
+
+  // Sectors summed over every launch in the counting scope. The load/store split is absent when
+  // the chip offers no way to separate them (see SectorSplit in sass_sector_counter.hpp).
+  std::uint64_t total_sectors = 0;
+  std::optional<std::uint64_t> load_sectors;
+  std::optional<std::uint64_t> store_sectors;
+
+  // Launches the CUPTI callback saw inside the counting scope, and their shape (the last one).
+  std::uint64_t launches_recorded = 0;
+  std::optional<std::array<unsigned, 3>> grid;
+  std::optional<std::array<unsigned, 3>> block;
+  std::optional<std::uint64_t> dynamic_smem_bytes;
+
+  // From cudaFuncGetAttributes and the occupancy API; absent when the launch handle was unknown.
+  std::optional<int> registers_per_thread;
+  std::optional<std::uint64_t> static_smem_bytes;
+  std::optional<double> theoretical_occupancy;  // active warps / maximum warps per SM, 0..1
+
+  // Elapsed CUDA-event time of the uninstrumented run divided by its launches. Only set when the
+  // step launches this one kernel, so the step time is the kernel's time.
+  std::optional<double> time_per_launch_ms;
+};
+
+struct ProfileReport {
+  std::string variant;
+  std::string implementation;
+  std::string execution_space;
+  int dimensions = 2;
+  int n = 0;
+  int chunks = 0;  // 0 when the variant takes no chunks
+  int launches = 0;
+  std::string chip;           // e.g. "GH100"
+  std::string sector_split;   // how load and store sectors were told apart
+  double step_time_ms = 0.0;  // uninstrumented run: elapsed / launches
+  std::string commit;
+  std::vector<KernelProfile> kernels;
+  std::vector<std::string> notes;  // anything the reader must know to trust the numbers
+
+  int iterations_per_launch = 1;  // temporal fuses several iterations into one launch
+  double cell_updates() const;    // cells x launches x iterations per launch
+};
+
+// Sectors per cell update, and that figure over the ideal 0.25.
+double sectors_per_cell_update(const ProfileReport& report, const KernelProfile& kernel);
+double ratio_to_ideal(const ProfileReport& report, const KernelProfile& kernel);
+
+enum class ReportFormat { text, csv, json };
+
+void write_report(std::ostream& out, const ProfileReport& report, ReportFormat format);
+
+}  // namespace stencil::profile

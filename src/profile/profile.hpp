@@ -1,0 +1,48 @@
+// Sector profiling of one variant (issue 4): the global-memory sectors each kernel's SASS load
+// and store instructions issue, counted through CUPTI's SASS Metrics API, beside registers,
+// shared memory, theoretical occupancy and the time per launch of an uninstrumented run.
+//
+// Plain C++: the driver includes this without CUDA or CUPTI headers. On a build without CUDA (or
+// without CUPTI) every call reports why profiling is unavailable. See docs/sectors.md.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <string>
+
+#include "profile/kernel_report.hpp"
+#include "stencil/runner.hpp"
+
+namespace stencil::profile {
+
+// Profiling cannot run in this build or on this machine (no CUDA, no device, no permission to
+// instrument, another profiler attached). The message starts with "CUPTI unavailable: " and names
+// the cause. An UnsupportedRequest, so the driver exits with status 2.
+class ProfileUnavailable : public UnsupportedRequest {
+ public:
+  explicit ProfileUnavailable(const std::string& cause)
+      : UnsupportedRequest("CUPTI unavailable: " + cause) {}
+};
+
+// "" when this build has CUPTI and a CUDA device is usable; otherwise the cause, e.g.
+// "no CUDA device (cudaErrorInsufficientDriver: CUDA driver version is insufficient ...)".
+// Permissions are only known once CUPTI is configured: profile_run reports those.
+std::string unavailable_reason();
+
+// Makes the runner to profile. Called once, after CUDA is up (and Kokkos, for Kokkos runners).
+using RunnerFactory = std::function<std::unique_ptr<StencilRunner>()>;
+
+struct ProfileRequest {
+  RunConfig config;
+  int launches = 100;      // steps in each of the two runs (timed, counted)
+  std::uint64_t seed = 0;  // initial field; sector counts do not depend on it
+};
+
+// Runs `launches` steps twice after one warm-up step: first uninstrumented, timed with CUDA events
+// on the runner's stream; then inside one CUPTI SASS-metrics scope that sums the sectors of every
+// launch. Throws ProfileUnavailable, UnsupportedRequest (the runner does not launch CUDA kernels)
+// or RuntimeFailure.
+ProfileReport profile_run(const RunnerFactory& make_runner, const ProfileRequest& request);
+
+}  // namespace stencil::profile

@@ -1,0 +1,188 @@
+// profile_run with CUPTI: one warm-up step, a timed uninstrumented run, a counted run, the report.
+#include <cuda_runtime.h>
+
+#include <string>
+#include <vector>
+
+#include "cuda/check.hpp"
+#include "profile/event_timer.hpp"
+#include "profile/kernel_attributes.hpp"
+#include "profile/kernel_names.hpp"
+#include "profile/launch_recorder.hpp"
+#include "profile/profile.hpp"
+#include "profile/sass_sector_counter.hpp"
+#include "stencil/initial_state.hpp"
+
+namespace stencil::profile {
+namespace {
+
+// The launch record of a counted kernel: same name, or, when exactly one kernel was counted and
+// one launched, that one (names can differ in spelling between the two CUPTI APIs).
+const RecordedKernel* find_launches(const std::vector<RecordedKernel>& launched,
+                                    const std::string& mangled, std::size_t counted_kernels) {
+  for (const auto& kernel : launched) {
+    if (kernel.mangled_name == mangled)
+      return &kernel;
+  }
+  if (counted_kernels == 1 && launched.size() == 1)
+    return &launched.front();
+  return nullptr;
+}
+
+void add_launch_details(KernelProfile& k, const RecordedKernel& launch, int device,
+                        std::vector<std::string>& notes) {
+  k.launches_recorded = launch.launches;
+  if (launch.shape) {
+    k.grid = launch.shape->grid;
+    k.block = launch.shape->block;
+    k.dynamic_smem_bytes = launch.shape->dynamic_smem_bytes;
+  }
+  if (launch.shape_varied)
+    notes.push_back(k.name +
+                    ": the launch shape varied; block, grid and occupancy are the last "
+                    "launch's");
+  if (!launch.runtime_handle || !launch.shape) {
+    notes.push_back(k.name +
+                    ": the launch callback gave no usable kernel handle, so registers, "
+                    "static shared memory and occupancy are unknown");
+    return;
+  }
+  try {
+    const KernelAttributes a =
+        query_kernel_attributes(launch.runtime_handle, *launch.shape, device);
+    k.registers_per_thread = a.registers_per_thread;
+    k.static_smem_bytes = a.static_smem_bytes;
+    k.theoretical_occupancy = a.theoretical_occupancy;
+  } catch (const RuntimeFailure& e) {
+    notes.push_back(k.name + ": registers and occupancy unknown (" + e.what() + ")");
+  }
+}
+
+}  // namespace
+
+std::string unavailable_reason() {
+  int count = 0;
+  const cudaError_t status = cudaGetDeviceCount(&count);
+  if (status != cudaSuccess) {
+    cudaGetLastError();  // clear it, so later checks start clean
+    return std::string("no CUDA device (") + cudaGetErrorName(status) + ": " +
+           cudaGetErrorString(status) + ")";
+  }
+  if (count == 0)
+    return "no CUDA device found";
+  return "";
+}
+
+ProfileReport profile_run(const RunnerFactory& make_runner, const ProfileRequest& request) {
+  if (const std::string reason = unavailable_reason(); !reason.empty())
+    throw ProfileUnavailable(reason);
+  if (request.launches < 1)
+    throw std::invalid_argument("profile_run needs at least one launch");
+  const VariantInfo& variant = *request.config.variant;
+
+  const std::unique_ptr<StencilRunner> runner = make_runner();
+  if (!runner->launches_cuda_kernels()) {
+    throw UnsupportedRequest("-profile sectors counts CUDA kernels, but this run uses " +
+                             runner->implementation() + " on " + runner->execution_space() +
+                             ": use -impl cuda, or -impl kokkos -space cuda with a CUDA Kokkos");
+  }
+  int device = 0;
+  STENCIL_CUDA_CHECK(cudaGetDevice(&device));
+  const auto stream = static_cast<cudaStream_t>(runner->cuda_stream());
+
+  runner->upload(random_field(cell_count(variant, request.config.n), request.seed));
+  runner->warm_up();  // module load, first touch and Kokkos' per-kernel setup stay out of both runs
+  runner->fence();
+
+  // 1. Uninstrumented: device time between two events on the runner's own stream.
+  EventTimer timer;
+  timer.start(stream);
+  for (int i = 0; i < request.launches; ++i)
+    runner->step();
+  timer.stop(stream);
+  runner->fence();
+  const double elapsed_ms = timer.elapsed_ms();
+
+  // 2. Counted: the same launches in one SASS-metrics scope. Patching takes effect only for
+  // launches queued after it is enabled on an idle device.
+  STENCIL_CUDA_CHECK(cudaDeviceSynchronize());
+  LaunchRecorder recorder;
+  SectorCounts counts;
+  {
+    SassSectorCounter counter(device);
+    for (int i = 0; i < request.launches; ++i)
+      runner->step();
+    runner->fence();
+    STENCIL_CUDA_CHECK(cudaDeviceSynchronize());
+    counts = counter.finish();
+  }
+  const std::vector<RecordedKernel> launched = recorder.kernels();
+
+  ProfileReport report;
+  report.variant = std::string(variant.name);
+  report.implementation = runner->implementation();
+  report.execution_space = runner->execution_space();
+  report.dimensions = variant.dimensions;
+  report.n = request.config.n;
+  report.chunks = variant.uses_chunks ? request.config.chunks : 0;
+  report.launches = request.launches;
+  report.iterations_per_launch = runner->iterations_per_step();
+  report.chip = counts.chip;
+  report.sector_split = counts.split_method;
+  report.step_time_ms = elapsed_ms / request.launches;
+
+  if (counts.by_function.empty()) {
+    throw RuntimeFailure("CUPTI's SASS metrics counted no instruction in " +
+                         std::to_string(request.launches) + " launches (" +
+                         std::to_string(launched.size()) +
+                         " kernels launched): the kernels were not patched; see "
+                         "docs/sectors.md, 'Order of calls'");
+  }
+  for (const auto& [mangled, sectors] : counts.by_function) {
+    KernelProfile k;
+    k.mangled_name = mangled;
+    k.name = short_kernel_name(mangled);
+    k.total_sectors = sectors.total;
+    if (counts.split_available) {
+      k.load_sectors = sectors.load;
+      k.store_sectors = sectors.store;
+      if (sectors.other > 0) {
+        report.notes.push_back(k.name + ": " + std::to_string(sectors.other) +
+                               " sectors are neither plain loads nor plain stores");
+      }
+    }
+    if (const RecordedKernel* launch =
+            find_launches(launched, mangled, counts.by_function.size())) {
+      add_launch_details(k, *launch, device, report.notes);
+    } else {
+      report.notes.push_back(k.name + ": no launch callback matched this kernel");
+    }
+    // One kernel per step: the step time is this kernel's time per launch.
+    if (counts.by_function.size() == 1 && launched.size() <= 1)
+      k.time_per_launch_ms = report.step_time_ms;
+    if (k.launches_recorded != static_cast<std::uint64_t>(request.launches)) {
+      report.notes.push_back(k.name + ": " + std::to_string(k.launches_recorded) +
+                             " launches recorded in the counted run, expected " +
+                             std::to_string(request.launches));
+    }
+    report.kernels.push_back(std::move(k));
+  }
+  const bool paired_by_elimination = counts.by_function.size() == 1 && launched.size() == 1;
+  for (const auto& launch : launched) {
+    if (!paired_by_elimination && counts.by_function.count(launch.mangled_name) == 0) {
+      report.notes.push_back(short_kernel_name(launch.mangled_name) + " was launched " +
+                             std::to_string(launch.launches) +
+                             " times but CUPTI counted none of its instructions");
+    }
+  }
+  if (counts.by_function.size() > 1 || launched.size() > 1) {
+    report.notes.push_back("a step launched several kernels: the time is per step, not per kernel");
+  }
+  if (counts.dropped_records > 0) {
+    report.notes.push_back("CUPTI dropped " + std::to_string(counts.dropped_records) +
+                           " SASS records: the counts are incomplete");
+  }
+  return report;
+}
+
+}  // namespace stencil::profile

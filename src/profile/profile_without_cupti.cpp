@@ -1,0 +1,14 @@
+// profile_run for a build without CUDA or without CUPTI: every request names what is missing.
+#include "profile/profile.hpp"
+
+namespace stencil::profile {
+
+std::string unavailable_reason() {
+  return STENCIL_PROFILE_MISSING;  // set by src/profile/CMakeLists.txt
+}
+
+ProfileReport profile_run(const RunnerFactory&, const ProfileRequest&) {
+  throw ProfileUnavailable(unavailable_reason());
+}
+
+}  // namespace stencil::profile

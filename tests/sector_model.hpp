@@ -1,0 +1,32 @@
+// The global-memory sectors the native CUDA kernels issue, derived from their code (issue 4; the
+// derivation is written out in docs/sectors.md). A sector is 32 bytes = 8 floats. A warp-wide
+// load or store requests every distinct sector its active lanes touch, once per instruction;
+// smsp__sass_sectors_mem_global sums that over all warps and launches.
+//
+// Code-generation assumptions, checked against the measurement by the GPU gates: each source-level
+// global access is one SASS instruction issued by the lanes that execute it; a load both branches
+// of a border test need (the centre) is issued once for all lanes; one store per output.
+#pragma once
+
+#include <cstdint>
+
+#include "stencil/variants.hpp"
+
+namespace stencil::test {
+
+struct Sectors {
+  std::uint64_t load = 0;
+  std::uint64_t store = 0;
+  std::uint64_t total() const { return load + store; }
+};
+
+// Closed forms, per launch: sectors per row (or tile) per block, times blocks, minus the border
+// corrections. Valid for n a multiple of 256 (2-D: n >= 512); throws std::invalid_argument
+// otherwise.
+Sectors derived_sectors_per_launch(Variant variant, int n, int chunks);
+
+// The same count by brute force, for any n: every warp of every block, every access, the distinct
+// sectors of its active lanes' addresses. Checks the closed forms in the CPU suite.
+Sectors simulated_sectors_per_launch(Variant variant, int n, int chunks);
+
+}  // namespace stencil::test
