@@ -33,6 +33,8 @@ inline constexpr std::array<VariantInfo, 6> kVariants{{
 // Bytes a cell update ideally moves: one 4-byte read plus one 4-byte write.
 inline constexpr double kBytesPerCellUpdate = 8.0;
 inline constexpr int kDefaultChunks = 16;
+// Largest 2-D N whose N*N cells a 32-bit int index can address.
+inline constexpr int kMaxGridSize2D = 46340;
 
 // Launch geometry shared by the Kokkos and CUDA kernels, so both follow the same contract.
 inline constexpr int kStripWidth = 256;   // strip/rolling: columns owned by one team/block
