@@ -1,6 +1,8 @@
 // What one run measured, and how it is printed (text block, CSV line or JSON object).
 #pragma once
 
+#include <cstddef>
+#include <cstdint>
 #include <ostream>
 #include <string>
 
@@ -15,8 +17,13 @@ struct RunResult {
   int dimensions = 2;
   int n = 0;
   int iterations = 0;
-  int chunks = 0;  // 0 when the variant takes no chunks
-  double seconds = 0.0;
+  int chunks = 0;           // 0 when the variant takes no chunks
+  double seconds = 0.0;     // compute only: saving is timed apart, in io_seconds
+  double io_seconds = 0.0;  // downloading and writing saved states (0 without -output)
+  std::size_t states_saved = 0;
+  std::string output;           // "run.h5 (+ run.xmf)"; empty without -output
+  std::string initial_state;    // "random field, seed S" or "file.h5:/step_000040/u"
+  std::int64_t first_step = 0;  // iteration of the initial state (non-zero after a restart)
   double checksum = 0.0;
   std::string verification;  // "skipped", "PASSED ...", "FAILED ..."
   std::string commit;
