@@ -60,7 +60,8 @@ TEST(OutputSafety, FullDiskFailsCleanlyAndKeepsTheEarlierFile) {
   const std::string before = read_bytes(dir / "run.h5");
   const std::string sidecar = read_bytes(dir / "run.xmf");
   // A file-size limit stands in for a full disk: writes past it fail with EFBIG (the mini-app
-  // ignores SIGXFSZ). 200 blocks of 512 bytes: the first 256 x 256 state (256 KiB) does not fit.
+  // ignores SIGXFSZ). 200 blocks are 100 KiB (dash) or 200 KiB (bash): the first 256 x 256 state
+  // (256 KiB) does not fit.
   for (const char* every : {"1", "3"}) {
     const auto r =
         miniapp({"-n", "256", "-iters", "6", "-save-every", every, "-output", dir / "run.h5"},
@@ -95,7 +96,8 @@ TEST(OutputSafety, SigkillDuringSavesLeavesTheEarlierFileIntact) {
   const std::string sidecar = read_bytes(dir / "run.xmf");
 
   // A long run that saves a 1 MiB state after every step, so most of its time is spent saving.
-  // The file-size limit (64 MiB) bounds the disk it can fill should the kill never come.
+  // The file-size limit (64 MiB in dash's 512-byte blocks) bounds the disk it can fill should the
+  // kill never come.
   const std::string command = "ulimit -f 131072; exec '" + std::string(STENCIL_MINIAPP_PATH) +
                               "' -n 512 -iters 100000 -save-every 1 -space serial -output '" +
                               (dir / "run.h5") + "' >/dev/null 2>&1";
