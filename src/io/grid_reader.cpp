@@ -45,7 +45,8 @@ void require_readable_file(const std::string& file) {
 
 Handle open_file(const std::string& file) {
   try {
-    return Handle(H5Fopen(file.c_str(), H5F_ACC_RDONLY, H5P_DEFAULT), H5Fclose, "cannot open");
+    const Handle fapl = hdf5::file_access_properties();
+    return Handle(H5Fopen(file.c_str(), H5F_ACC_RDONLY, fapl.id()), H5Fclose, "cannot open");
   } catch (const hdf5::Failure& e) {
     // The signature was found (H5Fis_hdf5), so the rest of the file is damaged.
     throw FileRejected("input " + quoted(file) + " is truncated or corrupt (" + e.what() + ")");

@@ -132,7 +132,7 @@ GridFileWriter::GridFileWriter(const std::string& path, const RunMetadata& metad
   impl_ = std::make_unique<Impl>(path, metadata);
   try {
     // Format of HDF5 1.8 and later: metadata carries checksums, readable by any current tool.
-    const Handle fapl(H5Pcreate(H5P_FILE_ACCESS), H5Pclose, "creating file properties");
+    const Handle fapl = hdf5::file_access_properties();
     hdf5::check(H5Pset_libver_bounds(fapl.id(), H5F_LIBVER_V18, H5F_LIBVER_V18),
                 "choosing the file format");
     impl_->file =

@@ -68,6 +68,14 @@ hid_t check_id(hid_t id, const std::string& what) {
   return id;
 }
 
+Handle file_access_properties() {
+  Handle fapl(H5Pcreate(H5P_FILE_ACCESS), H5Pclose, "creating file-access properties");
+#if H5_VERSION_GE(1, 10, 7)
+  check(H5Pset_file_locking(fapl.id(), true, true), "configuring file locking");
+#endif
+  return fapl;
+}
+
 Handle::Handle(hid_t id, Closer closer, const std::string& what)
     : id_(check_id(id, what)), closer_(closer) {}
 

@@ -28,6 +28,12 @@ std::string innermost_error();
 herr_t check(herr_t status, const std::string& what);
 hid_t check_id(hid_t id, const std::string& what);
 
+class Handle;
+
+// File-access properties for every file the library opens or creates: HDF5's file locking where
+// the file system supports it, and no failure where it does not (Lustre, NFS without locks).
+Handle file_access_properties();
+
 // Owns one identifier and closes it with the matching H5?close. close() reports a failed close
 // (where HDF5 flushes a file and a full disk shows up); the destructor closes silently.
 class Handle {
