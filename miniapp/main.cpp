@@ -1,7 +1,15 @@
 // stencil_miniapp: parse the command line, start Kokkos, run, report.
-// Exit status: 0 success, 1 run or verification failure, 2 bad input.
+// Exit status: 0 success, 1 run, save or verification failure, 2 bad input (options, an unusable
+// -input file, an -output path that cannot take a file).
+#include <Kokkos_Core.hpp>
+
+#include <unistd.h>
+
+#include <csignal>
+#include <cstdio>
 #include <iostream>
 
+#include "io/errors.hpp"
 #include "kokkos/runner.hpp"
 #include "kokkos/session.hpp"
 #include "options.hpp"
@@ -49,6 +57,9 @@ int fail(int code, const std::string& message) {
 }  // namespace
 
 int main(int argc, char* argv[]) {
+  // Past a file-size limit (ulimit -f) the kernel sends SIGXFSZ, whose default action kills the
+  // process mid-save. Ignored, the write fails with EFBIG instead, which the saver reports.
+  std::signal(SIGXFSZ, SIG_IGN);
   stencil::app::Options options;
   try {
     options = stencil::app::parse_options(std::vector<std::string>(argv + 1, argv + argc));
@@ -93,6 +104,10 @@ int main(int argc, char* argv[]) {
       return kExitFailure;
     return 0;
   } catch (const stencil::UnsupportedRequest& e) {
+    return fail(kExitUsage, e.what());
+  } catch (const stencil::app::UsageError& e) {
+    return fail(kExitUsage, e.what());  // an option that disagrees with the -input file
+  } catch (const stencil::io::FileRejected& e) {
     return fail(kExitUsage, e.what());
   } catch (const std::exception& e) {
     return fail(kExitFailure, e.what());

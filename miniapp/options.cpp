@@ -12,9 +12,6 @@
 namespace stencil::app {
 namespace {
 
-// Largest 2-D N whose N*N cells a 32-bit int index can address.
-constexpr int kMax2DSize = 46340;
-
 template <class Integer>
 Integer parse_integer(const std::string& flag, const std::string& text, Integer lo, Integer hi) {
   Integer value{};
@@ -28,6 +25,12 @@ Integer parse_integer(const std::string& flag, const std::string& text, Integer 
     throw UsageError(flag + " must be between " + std::to_string(lo) + " and " +
                      std::to_string(hi) + ", got " + text);
   }
+  return value;
+}
+
+std::string non_empty(const std::string& flag, const std::string& value) {
+  if (value.empty())
+    throw UsageError(flag + " needs a file name");
   return value;
 }
 
@@ -54,9 +57,12 @@ std::string variant_names() {
 
 const std::vector<OptionSpec>& option_table() {
   static const std::vector<OptionSpec> table = {
-      {"n", "N", "grid size: N x N cells for 2-D variants, N cells for 1-D (default 4096)",
+      {"n", "N",
+       "grid size: N x N cells for 2-D variants, N cells for 1-D (default 4096; with -input, "
+       "the file's N, and -n must agree)",
        [](Options& o, const std::string& f, const std::string& v) {
          o.n = parse_integer<int>(f, v, 1, INT_MAX);
+         o.n_given = true;
        }},
       {"iters", "K", "iterations (default 100)",
        [](Options& o, const std::string& f, const std::string& v) {
@@ -102,9 +108,10 @@ const std::vector<OptionSpec>& option_table() {
            throw UsageError(f + " must be 1, 2, 4 or 8, got " + v);
          }
        }},
-      {"seed", "S", "seed of the random initial field (default 20261130)",
+      {"seed", "S", "seed of the random initial field (default 20261130; not with -input)",
        [](Options& o, const std::string& f, const std::string& v) {
          o.seed = parse_integer<std::uint64_t>(f, v, 0, UINT64_MAX);
+         o.seed_given = true;
        }},
       {"profile", "KIND",
        "sectors: global-memory sectors per kernel (CUPTI), registers, occupancy, time",
@@ -113,6 +120,20 @@ const std::vector<OptionSpec>& option_table() {
            throw UsageError(f + ": unknown profile '" + v + "' (choose from sectors)");
          o.profile = v;
        }},
+      {"input", "FILE[:DATASET]",
+       "start from a saved state instead of the random field: DATASET, or by default the last "
+       "/step_*/u (else /u) of FILE; it sets N, and step numbers continue from its iteration",
+       [](Options& o, const std::string& f, const std::string& v) { o.input = non_empty(f, v); }},
+      {"output", "FILE",
+       "save the initial and the final state to HDF5 FILE as /step_XXXXXX/u, with an XDMF "
+       "sidecar (run.h5 -> run.xmf) for ParaView; FILE is replaced only when the run succeeds",
+       [](Options& o, const std::string& f, const std::string& v) { o.output = non_empty(f, v); }},
+      {"save-every", "K", "with -output: also save every iteration that is a multiple of K",
+       [](Options& o, const std::string& f, const std::string& v) {
+         o.save_every = parse_integer<int>(f, v, 1, INT_MAX);
+       }},
+      {"compress", "", "with -output: gzip the saved states (shuffle + deflate)",
+       [](Options& o, const std::string&, const std::string&) { o.compress = true; }},
       {"verify", "", "compare the final grid bit for bit with the plain reference loop",
        [](Options& o, const std::string&, const std::string&) { o.verify = true; }},
       {"csv", "", "print one CSV header line and one result line instead of the text block",
@@ -135,6 +156,33 @@ const OptionSpec* find_option(const std::string& name) {
       return &spec;
   }
   return nullptr;
+}
+
+constexpr std::size_t kHelpIndent = 20;
+constexpr std::size_t kHelpWidth = 100;
+
+// Breaks an option's help text at spaces so that no line passes kHelpWidth columns.
+std::string wrapped(const std::string& text) {
+  std::string out;
+  std::size_t column = kHelpIndent;
+  std::size_t start = 0;
+  while (start < text.size()) {
+    std::size_t end = text.find(' ', start);
+    if (end == std::string::npos)
+      end = text.size();
+    const std::string word = text.substr(start, end - start);
+    if (column > kHelpIndent && column + 1 + word.size() > kHelpWidth) {
+      out += "\n" + std::string(kHelpIndent, ' ');
+      column = kHelpIndent;
+    } else if (column > kHelpIndent) {
+      out += ' ';
+      ++column;
+    }
+    out += word;
+    column += word.size();
+    start = end + 1;
+  }
+  return out;
 }
 
 }  // namespace
@@ -183,6 +231,13 @@ Options parse_options(const std::vector<std::string>& args) {
     spec->apply(options, flag, value);
   }
 
+  if (options.save_every > 0 && options.output.empty())
+    throw UsageError("-save-every needs -output FILE (where to save)");
+  if (options.compress && options.output.empty())
+    throw UsageError("-compress needs -output FILE (what to compress)");
+  if (options.seed_given && !options.input.empty())
+    throw UsageError("-seed and -input exclude each other: the input file is the initial state");
+
   if (!options.profile.empty() && options.verify) {
     throw UsageError(
         "-profile and -verify do not combine: a profile run reports counts, not a "
@@ -200,9 +255,9 @@ Options parse_options(const std::vector<std::string>& args) {
                        " is not a multiple of -fuse " + std::to_string(options.fuse));
     }
   }
-  if (variant.dimensions == 2 && options.n > kMax2DSize) {
+  if (variant.dimensions == 2 && options.n > kMaxGridSize2D) {
     throw UsageError("-n " + std::to_string(options.n) + " is too large for a 2-D grid: N*N " +
-                     "must fit a 32-bit index, so N <= " + std::to_string(kMax2DSize));
+                     "must fit a 32-bit index, so N <= " + std::to_string(kMaxGridSize2D));
   }
   return options;
 }
@@ -217,20 +272,24 @@ std::string help_text() {
          "options (each also as --name, and --name=value):\n";
   for (const auto& spec : option_table()) {
     std::string left = "  -" + spec.name + (spec.value.empty() ? "" : " " + spec.value);
-    if (left.size() < 20)
-      left.resize(20, ' ');
+    if (left.size() < kHelpIndent)
+      left.resize(kHelpIndent, ' ');
     else
-      left += "  ";
-    out << left << spec.help << "\n";
+      left += "\n" + std::string(kHelpIndent, ' ');
+    out << left << wrapped(spec.help) << "\n";
   }
   out << "\n-profile sectors runs -iters launches twice on a CUDA GPU (-impl cuda, or -impl "
          "kokkos\n"
          "-space cuda): timed with CUDA events, then counted in one CUPTI scope "
          "(docs/sectors.md).\n"
          "\nKokkos' own --kokkos-* flags (e.g. --kokkos-threads=4) pass through to Kokkos.\n"
-         "Exit status: 0 success, 1 run or verification failure, 2 bad input or a request this\n"
-         "build or machine cannot serve (e.g. -profile sectors without a GPU).\n"
-         "example: stencil_miniapp -n 4096 -iters 100 -variant tiled\n";
+         "Exit status: 0 success, 1 run, save or verification failure, 2 bad input or a request\n"
+         "this build or machine cannot serve (options, an unusable -input file, an -output path\n"
+         "that cannot take a file, -profile sectors without a GPU).\n"
+         "examples: stencil_miniapp -n 4096 -iters 100 -variant tiled\n"
+         "          stencil_miniapp -n 512 -iters 100 -output run.h5 -save-every 25\n"
+         "          stencil_miniapp -input run.h5 -iters 100 -output more.h5   (restart)\n"
+         "          stencil_check run.h5 other.h5                              (compare)\n";
   return out.str();
 }
 

@@ -18,6 +18,7 @@ enum class OutputFormat { text, csv, json };
 
 struct Options {
   int n = 4096;
+  bool n_given = false;  // -n on the command line (with -input it must match the file's N)
   int iterations = 100;
   std::string variant = "tiled";
   std::string implementation = "kokkos";
@@ -25,6 +26,11 @@ struct Options {
   int chunks = 0;          // 0: the variant's default
   int fuse = 0;            // temporal: iterations fused per pass; 0: kDefaultFuse
   std::uint64_t seed = 0;  // set to stencil::kDefaultSeed by the parser's defaults
+  bool seed_given = false;
+  std::string input;      // "file.h5" or "file.h5:/dataset": initial state from a saved file
+  std::string output;     // HDF5 file for saved states (plus its .xmf sidecar); empty: none
+  int save_every = 0;     // with output: also save every K-th iteration; 0: initial + final only
+  bool compress = false;  // with output: gzip the saved states
   bool verify = false;
   std::string profile;  // "sectors": count sectors with CUPTI instead of a plain run; "" = off
   bool list = false;

@@ -34,6 +34,22 @@ std::string grid_text(const RunResult& r) {
                            : std::to_string(r.n) + " cells (1-D)";
 }
 
+// After a restart the step numbers continue from the input's iteration.
+std::string steps_text(const RunResult& r) {
+  if (r.first_step == 0)
+    return "";
+  return " (steps " + std::to_string(r.first_step) + " -> " +
+         std::to_string(r.first_step + r.iterations) + ")";
+}
+
+std::string io_text(const RunResult& r) {
+  if (r.output.empty())
+    return "";
+  return "  i/o time         : " + fixed(r.io_seconds, "%.6f") + " s (" +
+         std::to_string(r.states_saved) + " states saved to " + r.output +
+         "; not in time or rate)\n";
+}
+
 }  // namespace
 
 double RunResult::cell_updates() const {
@@ -62,7 +78,8 @@ void print_result(std::ostream& out, const RunResult& r, OutputFormat format) {
           << "  implementation   : " << r.implementation << "\n"
           << "  execution space  : " << r.execution_space << "\n"
           << "  grid             : " << grid_text(r) << ", float32\n"
-          << "  iterations       : " << r.iterations
+          << "  initial state    : " << r.initial_state << "\n"
+          << "  iterations       : " << r.iterations << steps_text(r)
           << (r.fuse > 1 ? " (" + std::to_string(r.fuse) + " fused per pass)" : std::string())
           << "\n"
           << "  row chunks       : " << r.chunks << "\n"
@@ -74,20 +91,21 @@ void print_result(std::ostream& out, const RunResult& r, OutputFormat format) {
           << "  copy reference   : " << fixed(r.copy_gigabytes_per_second(), "%.2f")
           << " GB/s (copy of the same bytes, same process); stencil/copy = "
           << fixed(r.ratio_to_copy(), "%.3f") << "\n"
-          << "  checksum         : " << fixed(r.checksum, "%.10e")
+          << io_text(r) << "  checksum         : " << fixed(r.checksum, "%.10e")
           << " (float64 sum of the final grid)\n"
           << "  verification     : " << r.verification << "\n";
       break;
     case OutputFormat::csv:
       out << "variant,implementation,execution_space,dimensions,n,iterations,chunks,seconds,"
-             "gcells_per_s,gb_per_s,checksum,verification,commit,copy_gb_per_s,ratio_to_copy\n"
+             "gcells_per_s,gb_per_s,checksum,verification,commit,copy_gb_per_s,ratio_to_copy,"
+             "io_seconds,states_saved\n"
           << r.variant << "," << r.implementation << ",\"" << r.execution_space << "\","
           << r.dimensions << "," << r.n << "," << r.iterations << "," << r.chunks << ","
           << fixed(r.seconds, "%.9f") << "," << fixed(r.gcells_per_second(), "%.6f") << ","
           << fixed(r.gigabytes_per_second(), "%.6f") << "," << fixed(r.checksum, "%.17g") << ",\""
           << r.verification << "\"," << r.commit << ","
           << fixed(r.copy_gigabytes_per_second(), "%.6f") << "," << fixed(r.ratio_to_copy(), "%.6f")
-          << "\n";
+          << "," << fixed(r.io_seconds, "%.9f") << "," << r.states_saved << "\n";
       break;
     case OutputFormat::json:
       out << "{\"variant\": " << json_string(r.variant)
@@ -103,7 +121,11 @@ void print_result(std::ostream& out, const RunResult& r, OutputFormat format) {
           << ", \"verification\": " << json_string(r.verification)
           << ", \"commit\": " << json_string(r.commit)
           << ", \"copy_gb_per_s\": " << fixed(r.copy_gigabytes_per_second(), "%.6f")
-          << ", \"ratio_to_copy\": " << fixed(r.ratio_to_copy(), "%.6f") << "}\n";
+          << ", \"ratio_to_copy\": " << fixed(r.ratio_to_copy(), "%.6f")
+          << ", \"io_seconds\": " << fixed(r.io_seconds, "%.9f")
+          << ", \"states_saved\": " << r.states_saved << ", \"output\": " << json_string(r.output)
+          << ", \"initial_state\": " << json_string(r.initial_state)
+          << ", \"first_step\": " << r.first_step << "}\n";
       break;
   }
 }

@@ -1,6 +1,8 @@
 // What one run measured, and how it is printed (text block, CSV line or JSON object).
 #pragma once
 
+#include <cstddef>
+#include <cstdint>
 #include <ostream>
 #include <string>
 
@@ -17,8 +19,13 @@ struct RunResult {
   int iterations = 0;
   int fuse = 1;              // iterations per pass over the grid (temporal); 1 otherwise
   std::string chunks = "-";  // "-" when the variant takes no chunks, "auto" when it picks its own
-  double seconds = 0.0;
+  double seconds = 0.0;      // compute only: saving is timed apart, in io_seconds
   double copy_seconds_per_step = 0.0;  // one copy of the grid (the same bytes as one step)
+  double io_seconds = 0.0;  // downloading and writing saved states (0 without -output)
+  std::size_t states_saved = 0;
+  std::string output;           // "run.h5 (+ run.xmf)"; empty without -output
+  std::string initial_state;    // "random field, seed S" or "file.h5:/step_000040/u"
+  std::int64_t first_step = 0;  // iteration of the initial state (non-zero after a restart)
   double checksum = 0.0;
   std::string verification;  // "skipped", "PASSED ...", "FAILED ..."
   std::string commit;

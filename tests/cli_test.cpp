@@ -19,19 +19,6 @@ ProcessResult miniapp(const std::vector<std::string>& args, const std::string& p
   return run_program(STENCIL_MINIAPP_PATH, args, prefix);
 }
 
-// The CSV result line as a header -> value map.
-std::map<std::string, std::string> csv_result(const std::string& out) {
-  std::istringstream lines(out);
-  std::string header, values;
-  std::getline(lines, header);
-  std::getline(lines, values);
-  const auto keys = split_csv(header);
-  const auto fields = split_csv(values);
-  std::map<std::string, std::string> row;
-  for (std::size_t i = 0; i < keys.size() && i < fields.size(); ++i)
-    row[keys[i]] = fields[i];
-  return row;
-}
 
 TEST(Cli, TypicalRunPrintsAResultBlock) {
   const auto r = miniapp({"-n", "64", "-iters", "5", "-variant", "tiled", "-verify"});

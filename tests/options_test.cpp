@@ -1,5 +1,7 @@
 #include <gtest/gtest.h>
 
+#include <sstream>
+
 #include "options.hpp"
 
 namespace stencil::app {
@@ -75,6 +77,34 @@ TEST(Options, ProfileTakesSectorsOnly) {
   EXPECT_THROW(parse({"-profile", "sectors", "-verify"}), UsageError);
 }
 
+TEST(Options, SavingAndRestarting) {
+  const Options o = parse({"-output", "run.h5", "-save-every", "25", "-compress"});
+  EXPECT_EQ(o.output, "run.h5");
+  EXPECT_EQ(o.save_every, 25);
+  EXPECT_TRUE(o.compress);
+  EXPECT_EQ(parse({"--input=run.h5:/step_000050/u"}).input, "run.h5:/step_000050/u");
+  EXPECT_FALSE(parse({"-input", "run.h5"}).n_given);
+  EXPECT_TRUE(parse({"-input", "run.h5", "-n", "64"}).n_given);
+  for (const auto& args : std::vector<std::vector<std::string>>{
+           {"-save-every", "5"},
+           {"-output", "run.h5", "-save-every", "0"},
+           {"-output", "run.h5", "-save-every", "x"},
+           {"-compress"},
+           {"-output", ""},
+           {"-output"},
+           {"-input", ""},
+           {"-input", "run.h5", "-seed", "1"},
+       }) {
+    EXPECT_THROW(parse(args), UsageError) << args[0];
+  }
+}
+
+TEST(Options, HelpLinesFitTheTerminal) {
+  std::istringstream lines(help_text());
+  for (std::string line; std::getline(lines, line);)
+    EXPECT_LE(line.size(), 100u) << line;
+}
+
 TEST(Options, LargeOneDimensionalSizesAreValid) {
   EXPECT_EQ(parse({"-variant", "naive1d", "-n", "50000"}).n, 50000);
 }
@@ -82,7 +112,8 @@ TEST(Options, LargeOneDimensionalSizesAreValid) {
 TEST(Options, HelpMentionsEveryOption) {
   const std::string help = help_text();
   for (const char* name : {"-n ", "-iters", "-variant", "-impl", "-space", "-chunks", "-seed",
-                           "-profile", "-verify", "-csv", "-json", "-list", "-help", "-fuse", "--kokkos-"}) {
+                           "-profile", "-verify", "-csv", "-json", "-list", "-help", "-fuse",
+                           "--kokkos-", "-input", "-output", "-save-every", "-compress"}) {
     EXPECT_NE(help.find(name), std::string::npos) << name;
   }
 }

@@ -66,4 +66,16 @@ std::vector<std::string> split_csv(const std::string& line) {
   return fields;
 }
 
+std::map<std::string, std::string> csv_result(const std::string& out) {
+  std::istringstream lines(out);
+  std::string header, values;
+  std::getline(lines, header);
+  std::getline(lines, values);
+  const auto keys = split_csv(header);
+  const auto fields = split_csv(values);
+  std::map<std::string, std::string> row;
+  for (std::size_t i = 0; i < keys.size() && i < fields.size(); ++i) row[keys[i]] = fields[i];
+  return row;
+}
+
 }  // namespace stencil::test

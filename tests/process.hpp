@@ -1,6 +1,7 @@
 // Runs the real stencil_miniapp binary and captures its exit code, stdout and stderr.
 #pragma once
 
+#include <map>
 #include <string>
 #include <vector>
 
@@ -18,5 +19,8 @@ ProcessResult run_program(const std::string& program, const std::vector<std::str
 
 // Splits one CSV line, honouring double quotes.
 std::vector<std::string> split_csv(const std::string& line);
+
+// The mini-app's -csv output (a header line and a result line) as a header -> value map.
+std::map<std::string, std::string> csv_result(const std::string& out);
 
 }  // namespace stencil::test

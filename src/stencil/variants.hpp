@@ -41,6 +41,8 @@ inline constexpr double kBytesPerCellUpdate = 8.0;
 inline constexpr int kDefaultChunks = 16;
 // Iterations the temporal variant fuses into one pass when none are asked for.
 inline constexpr int kDefaultFuse = 4;
+// Largest 2-D N whose N*N cells a 32-bit int index can address.
+inline constexpr int kMaxGridSize2D = 46340;
 
 // Launch geometry shared by the Kokkos and CUDA kernels, so both follow the same contract.
 inline constexpr int kStripWidth = 256;   // strip/rolling: columns owned by one team/block

@@ -1,0 +1,27 @@
+// Where a run starts: the deterministic random field, or a state saved by an earlier run (or a
+// sample in inputs/) for a restart.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "options.hpp"
+#include "stencil/variants.hpp"
+
+namespace stencil::app {
+
+struct InitialGrid {
+  int n = 0;
+  std::int64_t iteration = 0;  // step number of this state; a restart continues counting from it
+  std::string description;     // "random field, seed S" or "run.h5:/step_000040/u"
+  std::vector<float> cells;    // empty for the random field until the run generates it
+};
+
+// Reads -input (rank checked against the variant, N against -n if given). For the random field
+// only N and the description are set: the run generates the cells once make_runner has checked
+// that grids of that size fit, so an impossible size is refused rather than failing allocation.
+// Throws io::FileRejected for an unusable file and UsageError when -n disagrees with it.
+InitialGrid initial_grid(const Options& options, const VariantInfo& variant);
+
+}  // namespace stencil::app

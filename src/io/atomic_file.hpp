@@ -1,0 +1,41 @@
+// Replacing a file without ever exposing a half-written one: the new content goes to a temporary
+// file in the same directory (so rename cannot cross file systems), and commit() renames it over
+// the final path, which POSIX makes atomic. Until then the final path keeps whatever it had; a
+// failed run removes its temporary, and a killed run can leave only the temporary behind, under
+// the distinct name ".<name>.tmp-XXXXXX".
+#pragma once
+
+#include <string>
+
+namespace stencil::io {
+
+class AtomicFile {
+ public:
+  // Creates the temporary (empty, mode 0666 minus the umask, like a plain new file). Throws
+  // FileRejected when `final_path` is a directory or its directory cannot take a new file.
+  explicit AtomicFile(std::string final_path);
+  // Not committed: removes the temporary; the final path is never touched.
+  ~AtomicFile();
+  AtomicFile(const AtomicFile&) = delete;
+  AtomicFile& operator=(const AtomicFile&) = delete;
+
+  const std::string& final_path() const { return final_path_; }
+  const std::string& temp_path() const { return temp_path_; }
+
+  // Flushes the temporary to the disk, renames it to the final path and flushes the directory,
+  // so that after a crash the final path holds the old or the new file in full. Throws
+  // WriteFailed (the temporary is then removed by the destructor).
+  void commit();
+
+ private:
+  std::string final_path_;
+  std::string temp_path_;
+  bool committed_ = false;
+};
+
+// The directory part of `path` ("." when it has none).
+std::string directory_of(const std::string& path);
+// The last component of `path`.
+std::string file_name_of(const std::string& path);
+
+}  // namespace stencil::io

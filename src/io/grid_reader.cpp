@@ -1,0 +1,245 @@
+#include "io/grid_reader.hpp"
+
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <climits>
+#include <cmath>
+#include <cstring>
+#include <new>
+
+#include "io/errors.hpp"
+#include "io/grid_file.hpp"
+#include "io/hdf5_handle.hpp"
+#include "stencil/memory_budget.hpp"
+#include "stencil/variants.hpp"
+
+namespace stencil::io {
+namespace {
+
+using hdf5::Handle;
+
+std::string quoted(const std::string& s) {
+  return "'" + s + "'";
+}
+
+void require_readable_file(const std::string& file) {
+  struct stat info {};
+  if (::stat(file.c_str(), &info) != 0) {
+    if (errno == ENOENT)
+      throw FileRejected("input file " + quoted(file) + " does not exist");
+    throw FileRejected("cannot read input file " + quoted(file) + ": " + std::strerror(errno));
+  }
+  if (!S_ISREG(info.st_mode))
+    throw FileRejected("input " + quoted(file) + " is not a regular file");
+  if (::access(file.c_str(), R_OK) != 0)
+    throw FileRejected("cannot read input file " + quoted(file) + ": " + std::strerror(errno));
+  const htri_t is_hdf5 = H5Fis_hdf5(file.c_str());
+  if (is_hdf5 == 0)
+    throw FileRejected("input " + quoted(file) + " is not an HDF5 file");
+  if (is_hdf5 < 0) {
+    throw FileRejected("cannot read input file " + quoted(file) + ": " + hdf5::innermost_error());
+  }
+}
+
+Handle open_file(const std::string& file) {
+  try {
+    const Handle fapl = hdf5::file_access_properties();
+    return Handle(H5Fopen(file.c_str(), H5F_ACC_RDONLY, fapl.id()), H5Fclose, "cannot open");
+  } catch (const hdf5::Failure& e) {
+    // The signature was found (H5Fis_hdf5), so the rest of the file is damaged.
+    throw FileRejected("input " + quoted(file) + " is truncated or corrupt (" + e.what() + ")");
+  }
+}
+
+// The last /step_*/u by iteration number (not by name: step_1000000 sorts before step_999999),
+// or /u when the file has no step groups.
+std::string default_dataset(hid_t file, const std::string& file_name) {
+  H5G_info_t info{};
+  hdf5::check(H5Gget_info(file, &info), "cannot list the root group");
+  std::int64_t last = -1;
+  for (hsize_t i = 0; i < info.nlinks; ++i) {
+    char name[256] = {};
+    const ssize_t length = H5Lget_name_by_idx(file, ".", H5_INDEX_NAME, H5_ITER_INC, i, name,
+                                              sizeof name, H5P_DEFAULT);
+    hdf5::check(static_cast<herr_t>(length < 0 ? -1 : 0), "cannot list the root group");
+    if (static_cast<std::size_t>(length) >= sizeof name)
+      continue;  // a name this long is no step group
+    const std::int64_t step = parse_step_group_name(name);
+    if (step > last)
+      last = step;
+  }
+  if (last >= 0)
+    return step_dataset_path(last);
+  if (H5Lexists(file, kStateName, H5P_DEFAULT) > 0)
+    return std::string("/") + kStateName;
+  throw FileRejected("input " + quoted(file_name) + " holds no grid state (no /step_*/u, no /u)");
+}
+
+// H5Lexists needs every group on the way to exist, so the path is checked one link at a time.
+bool path_exists(hid_t file, const std::string& path) {
+  std::size_t end = 0;
+  while (end != std::string::npos) {
+    end = path.find('/', end + 1);
+    const std::string prefix = path.substr(0, end);
+    if (prefix.size() <= 1)
+      continue;
+    if (H5Lexists(file, prefix.c_str(), H5P_DEFAULT) <= 0)
+      return false;
+  }
+  return true;
+}
+
+std::string describe_type(hid_t type) {
+  const std::string bits = std::to_string(8 * H5Tget_size(type)) + "-bit ";
+  switch (H5Tget_class(type)) {
+    case H5T_INTEGER:
+      return bits + "integers";
+    case H5T_FLOAT:
+      return bits + "floats";
+    case H5T_STRING:
+      return "strings";
+    case H5T_COMPOUND:
+      return "compound records";
+    default:
+      return "values that are not numbers";
+  }
+}
+
+bool is_float32(hid_t type) {
+  return H5Tequal(type, H5T_IEEE_F32LE) > 0 || H5Tequal(type, H5T_IEEE_F32BE) > 0;
+}
+
+std::string rank_text(int rank) {
+  return rank == 2   ? "rank 2 (N x N)"
+         : rank == 1 ? "rank 1 (N cells)"
+                     : "rank " + std::to_string(rank);
+}
+
+std::string cell_text(std::size_t index, int dimensions, int n) {
+  if (dimensions == 1)
+    return "cell " + std::to_string(index);
+  return "(x=" + std::to_string(index % n) + ", y=" + std::to_string(index / n) + ")";
+}
+
+// The dataset's shape, checked against the rules before anything is allocated.
+void read_shape(hid_t dataset, const std::string& where, const ReadRules& rules, GridState& state) {
+  const Handle type(H5Dget_type(dataset), H5Tclose, "cannot read the type");
+  if (!is_float32(type.id())) {
+    throw FileRejected(where + " holds " + describe_type(type.id()) + "; a grid state is float32");
+  }
+  const Handle space(H5Dget_space(dataset), H5Sclose, "cannot read the shape");
+  if (H5Sget_simple_extent_type(space.id()) == H5S_NULL)
+    throw FileRejected(where + " holds no data (null dataspace)");
+  const int rank = hdf5::check(H5Sget_simple_extent_ndims(space.id()), "cannot read the rank");
+  if (rank != 1 && rank != 2) {
+    throw FileRejected(where + " has " + rank_text(rank) +
+                       "; a grid state has rank 2 (N x N) or rank 1 (N cells)");
+  }
+  if (rules.dimensions != 0 && rank != rules.dimensions) {
+    throw FileRejected(where + " has " + rank_text(rank) + ", but " + rules.purpose + " needs " +
+                       rank_text(rules.dimensions));
+  }
+  hsize_t dims[2] = {0, 0};
+  hdf5::check(H5Sget_simple_extent_dims(space.id(), dims, nullptr), "cannot read the shape");
+  if (dims[0] == 0 || (rank == 2 && dims[1] == 0))
+    throw FileRejected(where + " is empty");
+  if (rank == 2 && dims[0] != dims[1]) {
+    throw FileRejected(where + " is " + std::to_string(dims[0]) + " x " + std::to_string(dims[1]) +
+                       "; a 2-D grid state must be square (N x N)");
+  }
+  const hsize_t limit = rank == 2 ? kMaxGridSize2D : INT_MAX;
+  if (dims[0] > limit) {
+    throw FileRejected(where + " has N = " + std::to_string(dims[0]) + ", more than the " +
+                       std::to_string(limit) + " a " + std::to_string(rank) + "-D grid may have");
+  }
+  state.dimensions = rank;
+  state.n = static_cast<int>(dims[0]);
+}
+
+std::int64_t read_iteration(hid_t dataset, const std::string& where) {
+  const htri_t exists = H5Aexists(dataset, kIterationAttribute);
+  hdf5::check(exists < 0 ? -1 : 0, "cannot read the attributes");
+  if (exists == 0)
+    return 0;
+  const std::string bad = where + " has an attribute 'iteration' that is not one integer >= 0";
+  const Handle attribute(H5Aopen(dataset, kIterationAttribute, H5P_DEFAULT), H5Aclose,
+                         "cannot open attribute 'iteration'");
+  const Handle type(H5Aget_type(attribute.id()), H5Tclose, "cannot read attribute 'iteration'");
+  const Handle space(H5Aget_space(attribute.id()), H5Sclose, "cannot read attribute 'iteration'");
+  if (H5Tget_class(type.id()) != H5T_INTEGER || H5Sget_simple_extent_npoints(space.id()) != 1)
+    throw FileRejected(bad);
+  long long value = -1;
+  hdf5::check(H5Aread(attribute.id(), H5T_NATIVE_LLONG, &value),
+              "cannot read attribute 'iteration'");
+  if (value < 0)
+    throw FileRejected(bad);
+  return value;
+}
+
+void require_finite(const GridState& state, const std::string& where) {
+  std::size_t bad = 0;
+  std::size_t first = 0;
+  for (std::size_t i = 0; i < state.cells.size(); ++i) {
+    if (!std::isfinite(state.cells[i]) && bad++ == 0)
+      first = i;
+  }
+  if (bad > 0) {
+    const char* what = std::isnan(state.cells[first]) ? "NaN" : "Inf";
+    throw FileRejected(where + " contains " + std::to_string(bad) + " non-finite cell" +
+                       (bad == 1 ? "" : "s") + " (first: " + what + " at " +
+                       cell_text(first, state.dimensions, state.n) +
+                       "); a grid state must be finite");
+  }
+}
+
+}  // namespace
+
+GridState read_grid(const DatasetRef& ref, const ReadRules& rules) {
+  hdf5::silence_error_stack();
+  require_readable_file(ref.file);
+  GridState state;
+  try {
+    const Handle file = open_file(ref.file);
+    state.dataset = ref.dataset.empty() ? default_dataset(file.id(), ref.file) : ref.dataset;
+    if (state.dataset.front() != '/')
+      state.dataset.insert(0, "/");
+    const std::string where = "input " + quoted(ref.file + ":" + state.dataset);
+    if (!path_exists(file.id(), state.dataset))
+      throw FileRejected("input " + quoted(ref.file) + " has no dataset " + quoted(state.dataset));
+    const Handle object(H5Oopen(file.id(), state.dataset.c_str(), H5P_DEFAULT), H5Oclose,
+                        "cannot open " + state.dataset);
+    if (H5Iget_type(object.id()) != H5I_DATASET)
+      throw FileRejected(where + " is a group, not a dataset");
+    read_shape(object.id(), where, rules, state);
+    const std::size_t cells = state.dimensions == 2 ? static_cast<std::size_t>(state.n) * state.n
+                                                    : static_cast<std::size_t>(state.n);
+    if (cells * sizeof(float) > host_available_bytes()) {
+      throw FileRejected(where + " needs " + format_bytes(cells * sizeof(float)) +
+                         ", more memory than this machine has available");
+    }
+    state.iteration = read_iteration(object.id(), where);
+    try {
+      state.cells.resize(cells);
+    } catch (const std::bad_alloc&) {
+      throw FileRejected(where + " needs " + format_bytes(cells * sizeof(float)) +
+                         ", which cannot be allocated");
+    }
+    try {
+      hdf5::check(
+          H5Dread(object.id(), H5T_NATIVE_FLOAT, H5S_ALL, H5S_ALL, H5P_DEFAULT, state.cells.data()),
+          "cannot read the data");
+    } catch (const hdf5::Failure& e) {
+      throw FileRejected(where + " is truncated or corrupt (" + e.what() + ")");
+    }
+    if (!rules.allow_non_finite)
+      require_finite(state, where);
+  } catch (const hdf5::Failure& e) {
+    throw FileRejected("input " + quoted(ref.file) + " is corrupt or unreadable (" + e.what() +
+                       ")");
+  }
+  return state;
+}
+
+}  // namespace stencil::io

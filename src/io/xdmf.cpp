@@ -1,0 +1,87 @@
+#include "io/xdmf.hpp"
+
+#include <sstream>
+
+#include "io/grid_file.hpp"
+
+namespace stencil::io {
+namespace {
+
+std::string xml_escaped(const std::string& text) {
+  std::string out;
+  for (char c : text) {
+    switch (c) {
+      case '&':
+        out += "&amp;";
+        break;
+      case '<':
+        out += "&lt;";
+        break;
+      case '>':
+        out += "&gt;";
+        break;
+      case '"':
+        out += "&quot;";
+        break;
+      case '\'':
+        out += "&apos;";
+        break;
+      default:
+        out += c;
+    }
+  }
+  return out;
+}
+
+bool ends_with(const std::string& s, const std::string& suffix) {
+  return s.size() >= suffix.size() &&
+         s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
+}
+
+}  // namespace
+
+std::string xdmf_text(const XdmfSeries& series) {
+  const std::string n = std::to_string(series.n);
+  // XDMF lists dimensions slowest first, matching the row-major (y, x) layout of `u`. A 1-D state
+  // becomes a 1 x N strip: XDMF has no 1-D structured mesh, and the N values fill its N nodes.
+  const std::string mesh = series.dimensions == 2 ? n + " " + n : "1 " + n;
+  const std::string data = series.dimensions == 2 ? n + " " + n : n;
+  std::ostringstream out;
+  out << "<?xml version=\"1.0\" ?>\n"
+         "<!DOCTYPE Xdmf SYSTEM \"Xdmf.dtd\" []>\n"
+         "<Xdmf Version=\"2.0\">\n"
+         "  <Domain>\n"
+         "    <Grid Name=\"u\" GridType=\"Collection\" CollectionType=\"Temporal\">\n";
+  for (const std::int64_t iteration : series.iterations) {
+    out << "      <Grid Name=\"" << step_group_name(iteration) << "\" GridType=\"Uniform\">\n"
+        << "        <Time Value=\"" << iteration << "\"/>\n"
+        << "        <Topology TopologyType=\"2DCoRectMesh\" Dimensions=\"" << mesh << "\"/>\n"
+        << "        <Geometry GeometryType=\"ORIGIN_DXDY\">\n"
+        << "          <DataItem Dimensions=\"2\" NumberType=\"Float\" Precision=\"8\" "
+           "Format=\"XML\">0 0</DataItem>\n"
+        << "          <DataItem Dimensions=\"2\" NumberType=\"Float\" Precision=\"8\" "
+           "Format=\"XML\">1 1</DataItem>\n"
+        << "        </Geometry>\n"
+        << "        <Attribute Name=\"u\" AttributeType=\"Scalar\" Center=\"Node\">\n"
+        << "          <DataItem Dimensions=\"" << data
+        << "\" NumberType=\"Float\" Precision=\"4\" Format=\"HDF\">"
+        << xml_escaped(series.h5_file_name) << ":" << step_dataset_path(iteration)
+        << "</DataItem>\n"
+        << "        </Attribute>\n"
+        << "      </Grid>\n";
+  }
+  out << "    </Grid>\n"
+         "  </Domain>\n"
+         "</Xdmf>\n";
+  return out.str();
+}
+
+std::string xdmf_sidecar_path(const std::string& h5_path) {
+  for (const char* suffix : {".h5", ".hdf5", ".hdf"}) {
+    if (ends_with(h5_path, suffix))
+      return h5_path.substr(0, h5_path.size() - std::string(suffix).size()) + ".xmf";
+  }
+  return h5_path + ".xmf";
+}
+
+}  // namespace stencil::io

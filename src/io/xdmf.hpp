@@ -1,0 +1,26 @@
+// The XDMF sidecar of a saved run: a small XML file next to run.h5 that describes the grid and
+// points at each /step_*/u, so ParaView and VisIt open the time series directly (File > Open
+// run.xmf). The data stays in the HDF5 file; the sidecar holds no values.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace stencil::io {
+
+struct XdmfSeries {
+  std::string h5_file_name;  // relative to the sidecar, which sits in the same directory
+  int dimensions = 2;        // 2: N x N nodes; 1: shown as a 1 x N strip of nodes
+  int n = 0;
+  std::vector<std::int64_t> iterations;  // one temporal step per saved state
+};
+
+// XDMF 2 text: a temporal collection of uniform grids, one per saved iteration, with Time = the
+// iteration and a node-centred scalar `u` read from "<h5_file_name>:/step_XXXXXX/u".
+std::string xdmf_text(const XdmfSeries& series);
+
+// run.h5 -> run.xmf (also .hdf5, .hdf); any other name gets ".xmf" appended.
+std::string xdmf_sidecar_path(const std::string& h5_path);
+
+}  // namespace stencil::io

@@ -1,0 +1,82 @@
+#!/usr/bin/python3
+"""Checks the mini-app's saved files with readers that share no code with it.
+
+Runs stencil_miniapp (a 2-D and a 1-D variant, plain and compressed), then:
+  * parses each XDMF sidecar with Python's XML parser (it must be well-formed XDMF),
+  * opens every dataset the sidecar names with h5py: it must exist, be float32 and have the
+    shape the sidecar declares; each temporal step's Time must equal the dataset's iteration,
+  * reads the root attributes a reader needs.
+Usage: check_outputs_with_h5py.py STENCIL_MINIAPP WORK_DIR
+"""
+import os
+import shutil
+import subprocess
+import sys
+import xml.etree.ElementTree as ET
+
+import h5py
+import numpy as np
+
+REQUIRED_ATTRIBUTES = ["n", "dimensions", "stencil", "coefficients", "variant", "implementation",
+                       "execution_space", "app_version", "app_commit", "created"]
+
+
+def fail(message: str) -> None:
+    print("FAILED: " + message)
+    sys.exit(1)
+
+
+def check_run(miniapp: str, work: str, name: str, args: list) -> None:
+    h5 = os.path.join(work, name + ".h5")
+    xmf = os.path.join(work, name + ".xmf")
+    subprocess.run([miniapp, *args, "-output", h5], check=True, stdout=subprocess.DEVNULL)
+    root = ET.parse(xmf).getroot()  # raises on malformed XML
+    if root.tag != "Xdmf":
+        fail(f"{xmf}: root element is {root.tag}, not Xdmf")
+    steps = root.findall("./Domain/Grid[@CollectionType='Temporal']/Grid")
+    if not steps:
+        fail(f"{xmf}: no temporal steps")
+    with h5py.File(h5, "r") as f:
+        for key in REQUIRED_ATTRIBUTES:
+            if key not in f.attrs:
+                fail(f"{h5}: root attribute {key} missing")
+        n, dims = int(f.attrs["n"]), int(f.attrs["dimensions"])
+        for step in steps:
+            item = step.find("./Attribute/DataItem")
+            file_name, dataset = item.text.strip().split(":", 1)
+            if file_name != os.path.basename(h5):
+                fail(f"{xmf} names {file_name}, not {os.path.basename(h5)}")
+            if dataset not in f:
+                fail(f"{xmf} names {dataset}, which {h5} does not have")
+            d = f[dataset]
+            declared = tuple(int(v) for v in item.get("Dimensions").split())
+            if d.shape != declared or d.dtype != np.float32:
+                fail(f"{dataset}: {d.shape} {d.dtype}, sidecar says {declared} float32")
+            if d.shape != ((n, n) if dims == 2 else (n,)):
+                fail(f"{dataset}: shape {d.shape} disagrees with n={n}, dimensions={dims}")
+            if int(step.find("Time").get("Value")) != int(d.attrs["iteration"]):
+                fail(f"{dataset}: Time and iteration attribute disagree")
+            if not np.all(np.isfinite(d[...])):
+                fail(f"{dataset}: non-finite values")
+    print(f"ok: {name}: {len(steps)} steps, sidecar and HDF5 agree")
+
+
+def main() -> None:
+    miniapp, work = sys.argv[1], sys.argv[2]
+    shutil.rmtree(work, ignore_errors=True)
+    os.makedirs(work)
+    check_run(miniapp, work, "grid", ["-n", "48", "-iters", "10", "-save-every", "3"])
+    check_run(miniapp, work, "grid_gzip", ["-n", "48", "-iters", "4", "-compress"])
+    check_run(miniapp, work, "line", ["-variant", "halo1d", "-n", "500", "-iters", "5",
+                                      "-save-every", "2"])
+    with h5py.File(os.path.join(work, "grid.h5"), "r") as plain, \
+            h5py.File(os.path.join(work, "grid_gzip.h5"), "r") as packed:
+        if packed["step_000004/u"].compression != "gzip":
+            fail("-compress did not gzip the states")
+        if not np.array_equal(plain["step_000000/u"][...], packed["step_000000/u"][...]):
+            fail("compressed and plain initial states differ")
+    shutil.rmtree(work)
+
+
+if __name__ == "__main__":
+    main()

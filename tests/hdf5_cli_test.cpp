@@ -1,0 +1,214 @@
+// The real mini-app saving and restarting: which states a run saves, that they hold the reference
+// loop's values (stencil/reference.hpp, not the kernels or the io code), that a restarted run ends
+// bit-identical to an uninterrupted one, the new options, and unusable -input files.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+#include "h5_fixtures.hpp"
+#include "process.hpp"
+#include "stencil/initial_state.hpp"
+#include "stencil/reference.hpp"
+#include "stencil/variants.hpp"
+
+namespace stencil::test {
+namespace {
+
+ProcessResult miniapp(const std::vector<std::string>& args, const std::string& prefix = "") {
+  return run_program(STENCIL_MINIAPP_PATH, args, prefix);
+}
+
+// The reference loop's state after `steps` steps from the default random field.
+std::vector<float> expected_state(const char* variant, int n, int steps) {
+  const VariantInfo& v = *find_variant(variant);
+  return reference_run(v, n, steps, random_field(cell_count(v, n)));
+}
+
+std::vector<std::string> step_names(const std::vector<int>& steps) {
+  std::vector<std::string> names;
+  for (int s : steps) {
+    char name[32];
+    std::snprintf(name, sizeof name, "step_%06d", s);
+    names.push_back(name);
+  }
+  return names;
+}
+
+TEST(Save, InitialEveryKthAndFinalState) {
+  TempDir dir;
+  const auto r =
+      miniapp({"-n", "40", "-iters", "10", "-save-every", "4", "-output", dir / "run.h5", "-csv"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(root_links(dir / "run.h5"), step_names({0, 4, 8, 10}));
+  for (int step : {0, 4, 8, 10}) {
+    EXPECT_EQ(read_floats(dir / "run.h5", step_names({step})[0] + "/u"),
+              expected_state("tiled", 40, step))
+        << step;
+  }
+  EXPECT_EQ(dir.names(), (std::vector<std::string>{"run.h5", "run.xmf"}));
+  EXPECT_EQ(csv_result(r.out)["states_saved"], "4");
+}
+
+TEST(Save, WithoutSaveEveryOnlyInitialAndFinal) {
+  TempDir dir;
+  const auto r = miniapp(
+      {"-n", "300", "-iters", "6", "-variant", "halo1d", "-output", dir / "line.h5", "-compress"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(root_links(dir / "line.h5"), step_names({0, 6}));
+  EXPECT_EQ(read_floats(dir / "line.h5", "/step_000006/u"), expected_state("halo1d", 300, 6));
+}
+
+TEST(Save, ComputeAndIoTimeAreReportedApart) {
+  TempDir dir;
+  const auto text = miniapp({"-n", "32", "-iters", "4", "-output", dir / "a.h5"});
+  ASSERT_EQ(text.exit_code, 0) << text.err;
+  EXPECT_NE(text.out.find("  time             : "), std::string::npos);
+  EXPECT_NE(text.out.find("  i/o time         : "), std::string::npos) << text.out;
+  EXPECT_NE(text.out.find("2 states saved to " + (dir / "a.h5")), std::string::npos) << text.out;
+  const auto json = miniapp({"-n", "32", "-iters", "4", "-output", dir / "b.h5", "-json"});
+  ASSERT_EQ(json.exit_code, 0) << json.err;
+  for (const char* key : {"\"seconds\": ", "\"io_seconds\": ", "\"states_saved\": 2"})
+    EXPECT_NE(json.out.find(key), std::string::npos) << key << json.out;
+  auto csv = csv_result(miniapp({"-n", "32", "-iters", "4", "-csv"}).out);
+  EXPECT_EQ(csv["io_seconds"], "0.000000000");  // nothing saved, nothing timed
+  EXPECT_EQ(csv["states_saved"], "0");
+}
+
+struct RestartCase {
+  const char* first_variant;
+  const char* second_variant;
+  int n;
+};
+
+TEST(Restart, ContinuedRunIsBitIdenticalToAnUninterruptedOne) {
+  for (const RestartCase& c :
+       {RestartCase{"tiled", "tiled", 45}, RestartCase{"naive", "rolling", 33},
+        RestartCase{"naive1d", "halo1d", 700}}) {
+    TempDir dir;
+    const std::string n = std::to_string(c.n);
+    ASSERT_EQ(
+        miniapp({"-variant", c.first_variant, "-n", n, "-iters", "30", "-output", dir / "whole.h5"})
+            .exit_code,
+        0);
+    ASSERT_EQ(miniapp({"-variant", c.first_variant, "-n", n, "-iters", "12", "-output",
+                       dir / "part.h5", "-save-every", "5"})
+                  .exit_code,
+              0);
+    const auto r = miniapp({"-variant", c.second_variant, "-input", dir / "part.h5", "-iters", "18",
+                            "-output", dir / "rest.h5", "-save-every", "5", "-json"});
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_NE(r.out.find("\"first_step\": 12"), std::string::npos) << r.out;
+    // Step numbers continue: the restarted file starts at 12 and saves the same multiples of 5.
+    EXPECT_EQ(root_links(dir / "rest.h5"), step_names({12, 15, 20, 25, 30}));
+    const auto whole = read_floats(dir / "whole.h5", "/step_000030/u");
+    ASSERT_FALSE(whole.empty());
+    EXPECT_EQ(read_floats(dir / "rest.h5", "/step_000030/u"), whole) << c.second_variant;
+    EXPECT_EQ(whole, expected_state(c.first_variant, c.n, 30));
+  }
+}
+
+TEST(Restart, FromANamedDatasetAndInPlace) {
+  TempDir dir;
+  ASSERT_EQ(miniapp({"-n", "20", "-iters", "10", "-save-every", "2", "-output", dir / "run.h5"})
+                .exit_code,
+            0);
+  // From step 4 for 6 more steps, overwriting the file it reads from.
+  const auto r = miniapp(
+      {"-input", dir / "run.h5" + ":/step_000004/u", "-iters", "6", "-output", dir / "run.h5"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("iterations       : 6 (steps 4 -> 10)"), std::string::npos) << r.out;
+  EXPECT_EQ(root_links(dir / "run.h5"), step_names({4, 10}));
+  EXPECT_EQ(read_floats(dir / "run.h5", "/step_000010/u"), expected_state("tiled", 20, 10));
+}
+
+TEST(Restart, NMustAgreeWithTheInput) {
+  TempDir dir;
+  ASSERT_EQ(miniapp({"-n", "20", "-iters", "1", "-output", dir / "run.h5"}).exit_code, 0);
+  EXPECT_EQ(miniapp({"-input", dir / "run.h5", "-n", "20", "-iters", "1"}).exit_code, 0);
+  const auto r = miniapp({"-input", dir / "run.h5", "-n", "21", "-iters", "1"});
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.err.find("-n 21 disagrees with the input"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("which has N = 20"), std::string::npos) << r.err;
+}
+
+TEST(SaveOptions, BadCombinationsAreUsageErrors) {
+  const std::vector<std::pair<std::vector<std::string>, std::string>> cases = {
+      {{"-save-every", "5"}, "-save-every needs -output"},
+      {{"-output", "x.h5", "-save-every", "0"}, "-save-every must be between 1"},
+      {{"-compress"}, "-compress needs -output"},
+      {{"-output", ""}, "-output needs a file name"},
+      {{"-input", ""}, "-input needs a file name"},
+      {{"-input", "x.h5", "-seed", "3"}, "-seed and -input exclude each other"},
+  };
+  for (const auto& [args, fragment] : cases) {
+    const auto r = miniapp(args);
+    EXPECT_EQ(r.exit_code, 2) << fragment;
+    EXPECT_NE(r.err.find(fragment), std::string::npos) << r.err;
+  }
+}
+
+// The bad files themselves, one per kind; io_bad_input_test covers the reader's messages in full.
+TEST(BadInputFile, EachGetsOneErrorLineAndExitTwo) {
+  TempDir dir;
+  std::vector<float> ones(16 * 16, 1.0f);
+  write_floats(dir / "good.h5", "/u", {16, 16}, ones, true);
+  const std::string good = read_bytes(dir / "good.h5");
+  write_bytes(dir / "text.h5", "just text\n");
+  write_bytes(dir / "truncated.h5", good.substr(0, good.size() / 2));
+  std::string corrupt = good;
+  const auto at = corrupt.find(std::string("\x00\x00\x80\x3f\x00\x00\x80\x3f", 8));
+  corrupt[at + 2] = static_cast<char>(corrupt[at + 2] ^ 0x10);
+  write_bytes(dir / "corrupt.h5", corrupt);
+  write_floats(dir / "line.h5", "/u", {16}, std::vector<float>(16, 1.0f));
+  write_floats(dir / "wide.h5", "/u", {8, 16}, std::vector<float>(128, 1.0f));
+  const std::vector<double> doubles(64, 1.0);
+  write_dataset(dir / "double.h5", "/u", H5T_IEEE_F64LE, H5T_NATIVE_DOUBLE, {8, 8}, doubles.data());
+  ones[17] = std::nanf("");
+  write_floats(dir / "nan.h5", "/u", {16, 16}, ones);
+  ones[17] = std::numeric_limits<float>::infinity();
+  write_floats(dir / "inf.h5", "/u", {16, 16}, ones);
+
+  const std::vector<std::pair<std::string, std::string>> cases = {
+      {dir / "missing.h5", "does not exist"},
+      {dir / "text.h5", "is not an HDF5 file"},
+      {dir / "truncated.h5", "is truncated or corrupt"},
+      {dir / "corrupt.h5", "is truncated or corrupt"},
+      {dir / "good.h5:/v", "has no dataset '/v'"},
+      {dir / "line.h5", "has rank 1 (N cells), but the 2-D variant 'tiled' needs rank 2"},
+      {dir / "wide.h5", "is 8 x 16; a 2-D grid state must be square"},
+      {dir / "double.h5", "holds 64-bit floats; a grid state is float32"},
+      {dir / "nan.h5", "(first: NaN at (x=1, y=1))"},
+      {dir / "inf.h5", "(first: Inf at (x=1, y=1))"},
+  };
+  for (const auto& [input, fragment] : cases) {
+    const auto r = miniapp({"-input", input, "-iters", "1"});
+    EXPECT_EQ(r.exit_code, 2) << input << "\n" << r.err;
+    EXPECT_EQ(r.err.rfind("stencil_miniapp: error: ", 0), 0u) << r.err;
+    EXPECT_NE(r.err.find(fragment), std::string::npos) << input << "\n" << r.err;
+    EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << "HDF5's stack leaked:\n" << r.err;
+    EXPECT_TRUE(r.out.empty()) << r.out;
+  }
+  // A 1-D variant takes the rank-1 file.
+  EXPECT_EQ(miniapp({"-input", dir / "line.h5", "-variant", "naive1d", "-iters", "1"}).exit_code,
+            0);
+}
+
+TEST(Readers, H5dumpReadsTheOutput) {
+  if (run_program("/bin/sh", {"-c", "command -v h5dump"}).exit_code != 0)
+    GTEST_SKIP() << "h5dump (Debian's hdf5-tools) is not installed";
+  TempDir dir;
+  ASSERT_EQ(miniapp({"-n", "8", "-iters", "2", "-output", dir / "run.h5", "-compress"}).exit_code,
+            0);
+  const auto r = run_program("h5dump", {"-A", dir / "run.h5"});
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  for (const char* text : {"GROUP \"step_000002\"", "DATASET \"u\"", "H5T_IEEE_F32LE",
+                           "DATASPACE  SIMPLE { ( 8, 8 ) / ( 8, 8 ) }", "ATTRIBUTE \"iteration\"",
+                           "ATTRIBUTE \"coefficients\"", "(0): 0.5, 0.125"}) {
+    EXPECT_NE(r.out.find(text), std::string::npos) << text;
+  }
+}
+
+}  // namespace
+}  // namespace stencil::test

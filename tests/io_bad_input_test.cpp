@@ -1,0 +1,165 @@
+// Every kind of unusable input the reader must refuse with one clear FileRejected: missing, not
+// HDF5, truncated, corrupt; a dataset that is missing, of the wrong rank, shape or type, or holds
+// NaN/Inf. The bad files are made with HDF5's C API (h5_fixtures), not with the code under test.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <filesystem>
+#include <limits>
+
+#include "h5_fixtures.hpp"
+#include "io/errors.hpp"
+#include "io/grid_reader.hpp"
+#include "io/grid_writer.hpp"
+
+namespace stencil::test {
+namespace {
+
+// The reader's message for `spec`, or "" when it did not refuse it.
+std::string refusal(const std::string& file, const std::string& dataset, int dimensions = 2) {
+  try {
+    io::read_grid({file, dataset}, {dimensions, "the 2-D variant 'tiled'", false});
+  } catch (const io::FileRejected& e) {
+    return e.what();
+  }
+  return "";
+}
+
+#define EXPECT_REFUSED(message, fragment) \
+  EXPECT_NE(std::string(message).find(fragment), std::string::npos) << (message)
+
+class BadInput : public ::testing::Test {
+ protected:
+  TempDir dir;
+  std::string good = dir / "good.h5";    // as another tool would write it
+  std::string saved = dir / "saved.h5";  // as the mini-app writes it
+  void SetUp() override {
+    const std::vector<float> ones(64 * 64, 1.0f);
+    write_floats(good, "/step_000000/u", {64, 64}, ones, true, 0);
+    io::RunMetadata m;
+    m.n = 64;
+    io::GridFileWriter writer(saved, m, false);
+    writer.write_step(0, ones);
+    writer.commit();
+  }
+};
+
+TEST_F(BadInput, MissingFile) {
+  EXPECT_REFUSED(refusal(dir / "nope.h5", ""),
+                 "input file '" + (dir / "nope.h5") + "' does not exist");
+}
+
+TEST_F(BadInput, DirectoryInsteadOfFile) {
+  EXPECT_REFUSED(refusal(dir.path(), ""), "is not a regular file");
+}
+
+TEST_F(BadInput, NotHdf5) {
+  write_bytes(dir / "notes.h5", "grid states are kept in HDF5 files\n");
+  EXPECT_REFUSED(refusal(dir / "notes.h5", ""), "is not an HDF5 file");
+  write_bytes(dir / "empty.h5", "");
+  EXPECT_REFUSED(refusal(dir / "empty.h5", ""), "is not an HDF5 file");
+}
+
+TEST_F(BadInput, Truncated) {
+  const std::string bytes = read_bytes(saved);
+  for (const std::size_t keep : {bytes.size() / 2, bytes.size() - 1, std::size_t{600}}) {
+    write_bytes(dir / "cut.h5", bytes.substr(0, keep));
+    EXPECT_REFUSED(refusal(dir / "cut.h5", ""), "truncated or corrupt");
+  }
+}
+
+TEST_F(BadInput, CorruptMetadata) {
+  std::string bytes = read_bytes(saved);
+  bytes[12] = static_cast<char>(bytes[12] ^ 0x5a);  // inside the checksummed superblock
+  write_bytes(dir / "bad_superblock.h5", bytes);
+  EXPECT_REFUSED(refusal(dir / "bad_superblock.h5", ""), "corrupt");
+}
+
+TEST_F(BadInput, CorruptDataFailsTheChecksum) {
+  // 1.0f is 00 00 80 3f; flip one bit in the middle of the run of them.
+  std::string bytes = read_bytes(saved);
+  const std::string ones(std::string("\x00\x00\x80\x3f", 4));
+  std::string run;
+  for (int i = 0; i < 64; ++i)
+    run += ones;
+  const auto at = bytes.find(run);
+  ASSERT_NE(at, std::string::npos);
+  bytes[at + 130] = static_cast<char>(bytes[at + 130] ^ 0x01);
+  write_bytes(dir / "bad_data.h5", bytes);
+  const std::string message = refusal(dir / "bad_data.h5", "");
+  EXPECT_REFUSED(message, "is truncated or corrupt");
+  EXPECT_REFUSED(message, "checksum");
+}
+
+TEST_F(BadInput, DatasetMissing) {
+  EXPECT_REFUSED(refusal(good, "/step_000050/u"), "has no dataset '/step_000050/u'");
+  EXPECT_REFUSED(refusal(good, "/step_000000/v"), "has no dataset '/step_000000/v'");
+  EXPECT_REFUSED(refusal(good, "/step_000000/u/deeper"), "has no dataset");
+  write_floats(dir / "other.h5", "/temperature", {4, 4}, std::vector<float>(16, 1.0f));
+  EXPECT_REFUSED(refusal(dir / "other.h5", ""), "holds no grid state (no /step_*/u, no /u)");
+}
+
+TEST_F(BadInput, GroupInsteadOfDataset) {
+  EXPECT_REFUSED(refusal(good, "/step_000000"), "is a group, not a dataset");
+  EXPECT_REFUSED(refusal(good, "/"), "is a group, not a dataset");
+}
+
+TEST_F(BadInput, WrongRank) {
+  write_floats(dir / "line.h5", "/u", {64}, std::vector<float>(64, 1.0f));
+  EXPECT_REFUSED(refusal(dir / "line.h5", ""),
+                 "has rank 1 (N cells), but the 2-D variant 'tiled' needs rank 2 (N x N)");
+  EXPECT_REFUSED(refusal(good, "", 1), "has rank 2 (N x N), but");
+  write_floats(dir / "cube.h5", "/u", {4, 4, 4}, std::vector<float>(64, 1.0f));
+  EXPECT_REFUSED(refusal(dir / "cube.h5", ""), "has rank 3;");
+  const float one = 1.0f;
+  write_dataset(dir / "scalar.h5", "/u", H5T_IEEE_F32LE, H5T_NATIVE_FLOAT, {}, &one);
+  EXPECT_REFUSED(refusal(dir / "scalar.h5", ""), "has rank 0;");
+}
+
+TEST_F(BadInput, NonSquare) {
+  write_floats(dir / "wide.h5", "/u", {16, 32}, std::vector<float>(512, 1.0f));
+  EXPECT_REFUSED(refusal(dir / "wide.h5", ""), "is 16 x 32; a 2-D grid state must be square");
+}
+
+TEST_F(BadInput, WrongType) {
+  const std::vector<int> ints(64, 1);
+  write_dataset(dir / "ints.h5", "/u", H5T_STD_I32LE, H5T_NATIVE_INT, {8, 8}, ints.data());
+  EXPECT_REFUSED(refusal(dir / "ints.h5", ""), "holds 32-bit integers; a grid state is float32");
+  const std::vector<double> doubles(64, 1.0);
+  write_dataset(dir / "doubles.h5", "/u", H5T_IEEE_F64LE, H5T_NATIVE_DOUBLE, {8, 8},
+                doubles.data());
+  EXPECT_REFUSED(refusal(dir / "doubles.h5", ""), "holds 64-bit floats; a grid state is float32");
+}
+
+TEST_F(BadInput, NotFinite) {
+  std::vector<float> cells(8 * 8, 1.0f);
+  cells[2 * 8 + 3] = std::numeric_limits<float>::quiet_NaN();
+  write_floats(dir / "nan.h5", "/u", {8, 8}, cells);
+  EXPECT_REFUSED(refusal(dir / "nan.h5", ""),
+                 "contains 1 non-finite cell (first: NaN at (x=3, y=2))");
+  cells[2 * 8 + 3] = 1.0f;
+  cells[5 * 8 + 1] = std::numeric_limits<float>::infinity();
+  cells[6 * 8 + 1] = -std::numeric_limits<float>::infinity();
+  write_floats(dir / "inf.h5", "/u", {8, 8}, cells);
+  EXPECT_REFUSED(refusal(dir / "inf.h5", ""),
+                 "contains 2 non-finite cells (first: Inf at (x=1, y=5))");
+  // stencil_check reads such states to report them.
+  EXPECT_NO_THROW(io::read_grid({dir / "inf.h5", ""}, {0, "", true}));
+}
+
+TEST_F(BadInput, EmptyOrTooLarge) {
+  write_floats(dir / "empty.h5", "/u", {0, 0}, {});
+  EXPECT_REFUSED(refusal(dir / "empty.h5", ""), "is empty");
+  // Declared 50000 x 50000 but never written: refused from the shape, nothing is allocated.
+  write_dataset(dir / "huge.h5", "/u", H5T_IEEE_F32LE, H5T_NATIVE_FLOAT, {50000, 50000}, nullptr,
+                true);
+  EXPECT_REFUSED(refusal(dir / "huge.h5", ""), "has N = 50000, more than the 46340");
+}
+
+TEST_F(BadInput, BadIterationAttribute) {
+  write_floats(dir / "negative.h5", "/u", {4, 4}, std::vector<float>(16, 1.0f), false, -3);
+  EXPECT_REFUSED(refusal(dir / "negative.h5", ""), "attribute 'iteration' that is not one integer");
+}
+
+}  // namespace
+}  // namespace stencil::test

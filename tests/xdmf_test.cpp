@@ -1,0 +1,47 @@
+// The XDMF sidecar's text. Its well-formedness and that every dataset it names exists are checked
+// with real readers (Python's XML parser and h5py) in check_outputs_with_h5py.py.
+#include <gtest/gtest.h>
+
+#include "io/xdmf.hpp"
+
+namespace stencil::test {
+namespace {
+
+std::size_t count(const std::string& text, const std::string& what) {
+  std::size_t n = 0;
+  for (auto at = text.find(what); at != std::string::npos; at = text.find(what, at + 1))
+    ++n;
+  return n;
+}
+
+TEST(Xdmf, OneTimeStepPerSavedState2D) {
+  const std::string text = io::xdmf_text({"run.h5", 2, 64, {0, 25, 50}});
+  EXPECT_EQ(count(text, "<Grid Name=\"step_"), 3u);
+  EXPECT_NE(text.find("<Time Value=\"25\"/>"), std::string::npos);
+  EXPECT_NE(text.find("TopologyType=\"2DCoRectMesh\" Dimensions=\"64 64\""), std::string::npos);
+  EXPECT_NE(text.find("Dimensions=\"64 64\" NumberType=\"Float\" Precision=\"4\" Format=\"HDF\">"
+                      "run.h5:/step_000050/u</DataItem>"),
+            std::string::npos);
+  EXPECT_NE(text.find("CollectionType=\"Temporal\""), std::string::npos);
+}
+
+TEST(Xdmf, OneDimensionalStateIsAStripOfNodes) {
+  const std::string text = io::xdmf_text({"line.h5", 1, 300, {7}});
+  EXPECT_NE(text.find("Dimensions=\"1 300\""), std::string::npos);
+  EXPECT_NE(text.find("Dimensions=\"300\" NumberType"), std::string::npos);
+  EXPECT_NE(text.find("line.h5:/step_000007/u"), std::string::npos);
+}
+
+TEST(Xdmf, FileNamesAreEscaped) {
+  const std::string text = io::xdmf_text({"a&b<c>.h5", 2, 4, {0}});
+  EXPECT_NE(text.find("a&amp;b&lt;c&gt;.h5:/step_000000/u"), std::string::npos);
+}
+
+TEST(Xdmf, SidecarSitsNextToTheFile) {
+  EXPECT_EQ(io::xdmf_sidecar_path("out/run.h5"), "out/run.xmf");
+  EXPECT_EQ(io::xdmf_sidecar_path("run.hdf5"), "run.xmf");
+  EXPECT_EQ(io::xdmf_sidecar_path("run"), "run.xmf");
+}
+
+}  // namespace
+}  // namespace stencil::test
