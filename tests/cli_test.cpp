@@ -9,6 +9,7 @@
 #include <sstream>
 
 #include "process.hpp"
+#include "variant_args.hpp"
 #include "runners.hpp"
 #include "stencil/variants.hpp"
 
@@ -41,8 +42,7 @@ TEST(Cli, EveryVariantVerifiesOnEveryHostSpace) {
       std::vector<std::string> args = {
           "-n",     "33",  "-iters",  "3", "-variant", std::string(v.name),
           "-space", space, "-chunks", "5", "-verify",  "-csv"};
-      if (v.id == Variant::temporal)
-        args.insert(args.end(), {"-fuse", "1"});
+      for (const auto& a : fuse_args(v, 3)) args.push_back(a);
       const auto r = miniapp(args);
       ASSERT_EQ(r.exit_code, 0) << v.name << " " << space << ": " << r.err;
       EXPECT_EQ(csv_result(r.out)["verification"].rfind("PASSED", 0), 0u) << r.out;
@@ -175,16 +175,7 @@ TEST(Cli, KnownAnswersForEveryVariant) {
         continue;
       std::vector<std::string> args = {
           "-variant", std::string(v.name), "-n", f[1], "-iters", f[2], "-seed", f[3], "-csv"};
-      if (v.id == Variant::temporal) {
-        // The deepest fusion that divides the iteration count.
-        const int iterations = std::stoi(f[2]);
-        for (int fuse : {8, 4, 2, 1}) {
-          if (iterations % fuse == 0) {
-            args.insert(args.end(), {"-fuse", std::to_string(fuse)});
-            break;
-          }
-        }
-      }
+      for (const auto& a : fuse_args(v, std::stoi(f[2]))) args.push_back(a);
       const auto r = miniapp(args);
       ASSERT_EQ(r.exit_code, 0) << r.err;
       const double checksum = std::stod(csv_result(r.out)["checksum"]);

@@ -9,6 +9,7 @@
 
 #include "h5_fixtures.hpp"
 #include "process.hpp"
+#include "variant_args.hpp"
 #include "stencil/variants.hpp"
 
 namespace stencil::test {
@@ -37,8 +38,11 @@ TEST(SampleGrids, EveryVariantReproducesTheKnownAnswers) {
       if (v.dimensions != dims)
         continue;
       const std::string out = dir / (f[0] + "." + std::string(v.name) + ".h5");
-      const auto r = miniapp({"-input", kInputs + "/" + f[0], "-variant", std::string(v.name),
-                              "-iters", f[3], "-chunks", "3", "-output", out, "-csv"});
+      std::vector<std::string> args = {"-input", kInputs + "/" + f[0], "-variant",
+                                       std::string(v.name), "-iters", f[3], "-chunks", "3",
+                                       "-output", out, "-csv"};
+      for (const auto& a : fuse_args(v, std::stoi(f[3]))) args.push_back(a);
+      const auto r = miniapp(args);
       ASSERT_EQ(r.exit_code, 0) << v.name << " " << line << "\n" << r.err;
       const double checksum = std::stod(csv_result(r.out)["checksum"]);
       EXPECT_NEAR(checksum, expected, 1e-12 * std::fabs(expected)) << v.name << " " << line;
