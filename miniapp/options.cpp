@@ -1,5 +1,6 @@
 #include "options.hpp"
 
+#include <array>
 #include <charconv>
 #include <climits>
 #include <functional>
@@ -29,6 +30,26 @@ Integer parse_integer(const std::string& flag, const std::string& text, Integer 
                      std::to_string(hi) + ", got " + text);
   }
   return value;
+}
+
+template <std::size_t kCount>
+std::string choice_list(const std::array<int, kCount>& choices) {
+  std::string out;
+  for (const int choice : choices)
+    out += (out.empty() ? "" : ", ") + std::to_string(choice);
+  return out;
+}
+
+// A value from a fixed set of compile-time instantiations (e.g. -patch 2|4).
+template <std::size_t kCount>
+int parse_choice(const std::string& flag, const std::string& text,
+                 const std::array<int, kCount>& choices) {
+  const long long value = parse_integer<long long>(flag, text, LLONG_MIN, LLONG_MAX);
+  for (const int choice : choices) {
+    if (value == choice)
+      return choice;
+  }
+  throw UsageError(flag + " must be one of " + choice_list(choices) + ", got " + text);
 }
 
 struct OptionSpec {
@@ -87,9 +108,22 @@ const std::vector<OptionSpec>& option_table() {
        }},
       {"space", "NAME", "Kokkos execution space (see -list; default: Kokkos' default space)",
        [](Options& o, const std::string&, const std::string& v) { o.space = v; }},
-      {"chunks", "C", "row chunks for strip and rolling, 1..65535 (default 16)",
+      {"chunks", "C", "row chunks for strip, rolling and doublebuf*, 1..65535 (default 16)",
        [](Options& o, const std::string& f, const std::string& v) {
          o.chunks = parse_integer<int>(f, v, 1, 65535);
+       }},
+      {"patch", "P",
+       "regblock: each thread computes a P x P patch of outputs, P = " + choice_list(kPatchSizes) +
+           " (default " + std::to_string(kDefaultPatch) + ")",
+       [](Options& o, const std::string& f, const std::string& v) {
+         o.patch = parse_choice(f, v, kPatchSizes);
+       }},
+      {"pitch", "P",
+       "tiled: row pitch of the transposed shared tile, P = " + choice_list(kTiledPitches) +
+           " (default " + std::to_string(kDefaultTiledPitch) +
+           "); a warp's bank conflicts: 32-way, none, 2-way",
+       [](Options& o, const std::string& f, const std::string& v) {
+         o.pitch = parse_choice(f, v, kTiledPitches);
        }},
       {"seed", "S", "seed of the random initial field (default 20261130)",
        [](Options& o, const std::string& f, const std::string& v) {

@@ -7,6 +7,8 @@
 #include <string>
 #include <vector>
 
+#include "stencil/variants.hpp"
+
 namespace stencil::app {
 
 class UsageError : public std::runtime_error {
@@ -23,7 +25,9 @@ struct Options {
   std::string implementation = "kokkos";
   std::string space;  // Kokkos execution space; empty = Kokkos' default
   int chunks = 16;
-  std::uint64_t seed = 0;  // set to stencil::kDefaultSeed by the parser's defaults
+  int patch = kDefaultPatch;       // regblock: p x p outputs per thread
+  int pitch = kDefaultTiledPitch;  // tiled: row pitch of the transposed shared tile
+  std::uint64_t seed = 0;          // set to stencil::kDefaultSeed by the parser's defaults
   bool verify = false;
   bool list = false;
   bool help = false;

@@ -14,7 +14,7 @@ namespace stencil::app {
 
 RunResult run(const Options& options) {
   const VariantInfo& variant = *find_variant(options.variant);
-  const RunConfig config{&variant, options.n, options.chunks};
+  const RunConfig config{&variant, options.n, options.chunks, options.patch, options.pitch};
   auto runner = make_runner(options.implementation, config, options.space);
 
   const std::vector<float> initial = random_field(cell_count(variant, options.n), options.seed);
@@ -55,6 +55,8 @@ RunResult run(const Options& options) {
   result.n = options.n;
   result.iterations = options.iterations;
   result.chunks = variant.uses_chunks ? options.chunks : 0;
+  result.patch = variant.uses_patch ? options.patch : 0;
+  result.pitch = variant.uses_pitch ? options.pitch : 0;
   result.seconds = seconds;
   result.copy_seconds_per_step = copy_seconds;
   result.checksum = std::accumulate(final_state.begin(), final_state.end(), 0.0);

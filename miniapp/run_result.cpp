@@ -56,6 +56,8 @@ double RunResult::ratio_to_copy() const {
 
 void print_result(std::ostream& out, const RunResult& r, OutputFormat format) {
   const std::string chunks = r.chunks > 0 ? std::to_string(r.chunks) : "-";
+  const std::string patch = r.patch > 0 ? std::to_string(r.patch) : "-";
+  const std::string pitch = r.pitch > 0 ? std::to_string(r.pitch) : "-";
   switch (format) {
     case OutputFormat::text:
       out << "stencil_miniapp (" << r.commit << ")\n"
@@ -65,6 +67,8 @@ void print_result(std::ostream& out, const RunResult& r, OutputFormat format) {
           << "  grid             : " << grid_text(r) << ", float32\n"
           << "  iterations       : " << r.iterations << "\n"
           << "  row chunks       : " << chunks << "\n"
+          << "  patch (regblock) : " << patch << "\n"
+          << "  pitch (tiled)    : " << pitch << "\n"
           << "  time             : " << fixed(r.seconds, "%.6f") << " s ("
           << fixed(r.seconds / r.iterations * 1e3, "%.4f") << " ms per iteration)\n"
           << "  rate             : " << fixed(r.gcells_per_second(), "%.3f") << " Gcell/s\n"
@@ -79,14 +83,15 @@ void print_result(std::ostream& out, const RunResult& r, OutputFormat format) {
       break;
     case OutputFormat::csv:
       out << "variant,implementation,execution_space,dimensions,n,iterations,chunks,seconds,"
-             "gcells_per_s,gb_per_s,checksum,verification,commit,copy_gb_per_s,ratio_to_copy\n"
+             "gcells_per_s,gb_per_s,checksum,verification,commit,copy_gb_per_s,ratio_to_copy,"
+             "patch,pitch\n"
           << r.variant << "," << r.implementation << ",\"" << r.execution_space << "\","
           << r.dimensions << "," << r.n << "," << r.iterations << "," << r.chunks << ","
           << fixed(r.seconds, "%.9f") << "," << fixed(r.gcells_per_second(), "%.6f") << ","
           << fixed(r.gigabytes_per_second(), "%.6f") << "," << fixed(r.checksum, "%.17g") << ",\""
           << r.verification << "\"," << r.commit << ","
           << fixed(r.copy_gigabytes_per_second(), "%.6f") << "," << fixed(r.ratio_to_copy(), "%.6f")
-          << "\n";
+          << "," << r.patch << "," << r.pitch << "\n";
       break;
     case OutputFormat::json:
       out << "{\"variant\": " << json_string(r.variant)
@@ -94,6 +99,7 @@ void print_result(std::ostream& out, const RunResult& r, OutputFormat format) {
           << ", \"execution_space\": " << json_string(r.execution_space)
           << ", \"dimensions\": " << r.dimensions << ", \"n\": " << r.n
           << ", \"iterations\": " << r.iterations << ", \"chunks\": " << r.chunks
+          << ", \"patch\": " << r.patch << ", \"pitch\": " << r.pitch
           << ", \"seconds\": " << fixed(r.seconds, "%.9f")
           << ", \"gcells_per_s\": " << fixed(r.gcells_per_second(), "%.6f")
           << ", \"gb_per_s\": " << fixed(r.gigabytes_per_second(), "%.6f")

@@ -16,6 +16,8 @@ struct RunResult {
   int n = 0;
   int iterations = 0;
   int chunks = 0;  // 0 when the variant takes no chunks
+  int patch = 0;   // regblock's p; 0 for other variants
+  int pitch = 0;   // tiled's shared row pitch; 0 for other variants
   double seconds = 0.0;
   double copy_seconds_per_step = 0.0;  // one copy of the grid (the same bytes as one step)
   double checksum = 0.0;

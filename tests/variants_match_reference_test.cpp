@@ -1,7 +1,8 @@
 // Every variant, on every backend of this test program, must match the plain reference loop bit
-// for bit: at tail sizes, for one and several iterations, and (strip/rolling) for chunk counts
-// that do and do not divide N. The output buffer is poisoned with NaN before every step, so a
-// cell no thread writes fails the comparison.
+// for bit: at tail sizes, for one and several iterations, and in every run-time shape: chunk
+// counts that do and do not divide N (strip, rolling, doublebuf*), every patch size (regblock) and
+// every row pitch (tiled). The output buffer is poisoned with NaN before every step, so a cell no
+// thread writes fails the comparison.
 #include <gtest/gtest.h>
 
 #include <tuple>
@@ -24,11 +25,32 @@ using Case = std::tuple<Backend, Variant, int>;
 const int kSizes[] = {1, 2, 3, 4, 5, 17, 31, 32, 33, 255, 256, 257, 1000, 1025};
 const int kIterationCounts[] = {1, 3};
 
-std::vector<int> chunk_counts(const VariantInfo& variant, int n) {
-  if (!variant.uses_chunks) return {kDefaultChunks};
-  // The default, two counts that divide few sizes, one chunk per row, and more chunks than rows
-  // (trailing chunks are empty).
-  return {kDefaultChunks, 3, 7, n, n + 5};
+// The run-time shapes each variant is checked in.
+std::vector<RunConfig> shapes(const VariantInfo& variant, int n) {
+  std::vector<RunConfig> configs;
+  const RunConfig defaults{&variant, n};
+  if (variant.uses_chunks) {
+    // The default, two counts that divide few sizes, one chunk per row, and more chunks than rows
+    // (trailing chunks are empty).
+    for (const int chunks : {kDefaultChunks, 3, 7, n, n + 5}) {
+      configs.push_back(defaults);
+      configs.back().chunks = chunks;
+    }
+  }
+  if (variant.uses_patch) {
+    for (const int patch : kPatchSizes) {
+      configs.push_back(defaults);
+      configs.back().patch = patch;
+    }
+  }
+  if (variant.uses_pitch) {
+    for (const int pitch : kTiledPitches) {
+      configs.push_back(defaults);
+      configs.back().pitch = pitch;
+    }
+  }
+  if (configs.empty()) configs.push_back(defaults);
+  return configs;
 }
 
 class VariantMatchesReference : public ::testing::TestWithParam<Case> {};
@@ -40,12 +62,14 @@ TEST_P(VariantMatchesReference, BitForBitWithPoisonedOutput) {
   }
   const VariantInfo& variant = info(variant_id);
   for (const int iterations : kIterationCounts) {
-    for (const int chunks : chunk_counts(variant, n)) {
+    for (const RunConfig& config : shapes(variant, n)) {
       SCOPED_TRACE("iterations=" + std::to_string(iterations) +
-                   " chunks=" + std::to_string(chunks));
+                   " chunks=" + std::to_string(config.chunks) +
+                   " patch=" + std::to_string(config.patch) +
+                   " pitch=" + std::to_string(config.pitch));
       const auto initial =
           random_field(cell_count(variant, n), static_cast<std::uint64_t>(n * 131 + iterations));
-      auto runner = make_runner(backend.implementation, {&variant, n, chunks}, backend.space);
+      auto runner = make_runner(backend.implementation, config, backend.space);
       runner->upload(initial);
       for (int it = 0; it < iterations; ++it) {
         runner->poison_next_output();

@@ -27,7 +27,9 @@ class UnsupportedRequest : public std::runtime_error {
 struct RunConfig {
   const VariantInfo* variant = nullptr;
   int n = 0;
-  int chunks = kDefaultChunks;
+  int chunks = kDefaultChunks;     // strip, rolling, doublebuf*: row chunks
+  int patch = kDefaultPatch;       // regblock: p, one of kPatchSizes
+  int pitch = kDefaultTiledPitch;  // tiled: shared row pitch, one of kTiledPitches
 };
 
 class StencilRunner {
