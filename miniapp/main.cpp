@@ -5,6 +5,7 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <csignal>
 #include <cstdio>
 #include <iostream>
@@ -29,8 +30,11 @@ constexpr int kExitUsage = 2;
 
 void print_list(std::ostream& out) {
   out << "variants:\n";
+  std::size_t width = 0;
+  for (const auto& v : stencil::kVariants)
+    width = std::max(width, v.name.size());
   for (const auto& v : stencil::kVariants) {
-    out << "  " << v.name << std::string(10 - v.name.size(), ' ') << v.dimensions << "-D  "
+    out << "  " << v.name << std::string(width + 2 - v.name.size(), ' ') << v.dimensions << "-D  "
         << v.contract << "\n";
   }
   out << "implementations:\n";

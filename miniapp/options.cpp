@@ -1,5 +1,6 @@
 #include "options.hpp"
 
+#include <array>
 #include <charconv>
 #include <climits>
 #include <functional>
@@ -32,6 +33,26 @@ std::string non_empty(const std::string& flag, const std::string& value) {
   if (value.empty())
     throw UsageError(flag + " needs a file name");
   return value;
+}
+
+template <std::size_t kCount>
+std::string choice_list(const std::array<int, kCount>& choices) {
+  std::string out;
+  for (const int choice : choices)
+    out += (out.empty() ? "" : ", ") + std::to_string(choice);
+  return out;
+}
+
+// A value from a fixed set of compile-time instantiations (e.g. -patch 2|4).
+template <std::size_t kCount>
+int parse_choice(const std::string& flag, const std::string& text,
+                 const std::array<int, kCount>& choices) {
+  const long long value = parse_integer<long long>(flag, text, LLONG_MIN, LLONG_MAX);
+  for (const int choice : choices) {
+    if (value == choice)
+      return choice;
+  }
+  throw UsageError(flag + " must be one of " + choice_list(choices) + ", got " + text);
 }
 
 struct OptionSpec {
@@ -94,8 +115,8 @@ const std::vector<OptionSpec>& option_table() {
       {"space", "NAME", "Kokkos execution space (see -list; default: Kokkos' default space)",
        [](Options& o, const std::string&, const std::string& v) { o.space = v; }},
       {"chunks", "C",
-       "row chunks for strip, rolling and stream, 1..65535 (default: 16 for strip and rolling; "
-       "stream picks enough to fill the device)",
+       "row chunks for strip, rolling, doublebuf*, stream and temporal, 1..65535 (default: 16; "
+       "stream and temporal pick enough to fill the device)",
        [](Options& o, const std::string& f, const std::string& v) {
          o.chunks = parse_integer<int>(f, v, 1, 65535);
        }},
@@ -107,6 +128,19 @@ const std::vector<OptionSpec>& option_table() {
          if (o.fuse != 1 && o.fuse != 2 && o.fuse != 4 && o.fuse != 8) {
            throw UsageError(f + " must be 1, 2, 4 or 8, got " + v);
          }
+       }},
+      {"patch", "P",
+       "regblock: each thread computes a P x P patch of outputs, P = " + choice_list(kPatchSizes) +
+           " (default " + std::to_string(kDefaultPatch) + ")",
+       [](Options& o, const std::string& f, const std::string& v) {
+         o.patch = parse_choice(f, v, kPatchSizes);
+       }},
+      {"pitch", "P",
+       "tiled: row pitch of the transposed shared tile, P = " + choice_list(kTiledPitches) +
+           " (default " + std::to_string(kDefaultTiledPitch) +
+           "); a warp's bank conflicts: 32-way, none, 2-way",
+       [](Options& o, const std::string& f, const std::string& v) {
+         o.pitch = parse_choice(f, v, kTiledPitches);
        }},
       {"seed", "S", "seed of the random initial field (default 20261130; not with -input)",
        [](Options& o, const std::string& f, const std::string& v) {

@@ -7,6 +7,8 @@
 #include <string>
 #include <vector>
 
+#include "stencil/variants.hpp"
+
 namespace stencil::app {
 
 class UsageError : public std::runtime_error {
@@ -25,6 +27,8 @@ struct Options {
   std::string space;       // Kokkos execution space; empty = Kokkos' default
   int chunks = 0;          // 0: the variant's default
   int fuse = 0;            // temporal: iterations fused per pass; 0: kDefaultFuse
+  int patch = kDefaultPatch;       // regblock: p x p outputs per thread
+  int pitch = kDefaultTiledPitch;  // tiled: row pitch of the transposed shared tile
   std::uint64_t seed = 0;  // set to stencil::kDefaultSeed by the parser's defaults
   bool seed_given = false;
   std::string input;      // "file.h5" or "file.h5:/dataset": initial state from a saved file

@@ -43,7 +43,7 @@ io::RunMetadata run_metadata(const Options& options, const VariantInfo& variant,
 RunResult run(const Options& options) {
   const VariantInfo& variant = *find_variant(options.variant);
   InitialGrid start = initial_grid(options, variant);
-  RunConfig config{&variant, start.n, options.chunks};
+  RunConfig config{&variant, start.n, options.chunks, options.patch, options.pitch};
   if (options.fuse > 0) config.fuse = options.fuse;
   auto runner = make_runner(options.implementation, config, options.space);
   // A step is one iteration, or k fused iterations for temporal; saves and the start of a
@@ -133,6 +133,8 @@ RunResult run(const Options& options) {
                                        : std::to_string(kDefaultChunks);
   }
   result.fuse = config.fuse;
+  result.patch = variant.uses_patch ? options.patch : 0;
+  result.pitch = variant.uses_pitch ? options.pitch : 0;
   result.seconds = compute_seconds;
   result.copy_seconds_per_step = copy_seconds;
   result.io_seconds = io_seconds;

@@ -71,6 +71,8 @@ double RunResult::ratio_to_copy() const {
 }
 
 void print_result(std::ostream& out, const RunResult& r, OutputFormat format) {
+  const std::string patch = r.patch > 0 ? std::to_string(r.patch) : "-";
+  const std::string pitch = r.pitch > 0 ? std::to_string(r.pitch) : "-";
   switch (format) {
     case OutputFormat::text:
       out << "stencil_miniapp (" << r.commit << ")\n"
@@ -83,6 +85,8 @@ void print_result(std::ostream& out, const RunResult& r, OutputFormat format) {
           << (r.fuse > 1 ? " (" + std::to_string(r.fuse) + " fused per pass)" : std::string())
           << "\n"
           << "  row chunks       : " << r.chunks << "\n"
+          << "  patch (regblock) : " << patch << "\n"
+          << "  pitch (tiled)    : " << pitch << "\n"
           << "  time             : " << fixed(r.seconds, "%.6f") << " s ("
           << fixed(r.seconds / r.iterations * 1e3, "%.4f") << " ms per iteration)\n"
           << "  rate             : " << fixed(r.gcells_per_second(), "%.3f") << " Gcell/s\n"
@@ -98,14 +102,15 @@ void print_result(std::ostream& out, const RunResult& r, OutputFormat format) {
     case OutputFormat::csv:
       out << "variant,implementation,execution_space,dimensions,n,iterations,chunks,seconds,"
              "gcells_per_s,gb_per_s,checksum,verification,commit,copy_gb_per_s,ratio_to_copy,"
-             "io_seconds,states_saved\n"
+             "io_seconds,states_saved,patch,pitch\n"
           << r.variant << "," << r.implementation << ",\"" << r.execution_space << "\","
           << r.dimensions << "," << r.n << "," << r.iterations << "," << r.chunks << ","
           << fixed(r.seconds, "%.9f") << "," << fixed(r.gcells_per_second(), "%.6f") << ","
           << fixed(r.gigabytes_per_second(), "%.6f") << "," << fixed(r.checksum, "%.17g") << ",\""
           << r.verification << "\"," << r.commit << ","
           << fixed(r.copy_gigabytes_per_second(), "%.6f") << "," << fixed(r.ratio_to_copy(), "%.6f")
-          << "," << fixed(r.io_seconds, "%.9f") << "," << r.states_saved << "\n";
+          << "," << fixed(r.io_seconds, "%.9f") << "," << r.states_saved << "," << r.patch << ","
+          << r.pitch << "\n";
       break;
     case OutputFormat::json:
       out << "{\"variant\": " << json_string(r.variant)
@@ -113,6 +118,7 @@ void print_result(std::ostream& out, const RunResult& r, OutputFormat format) {
           << ", \"execution_space\": " << json_string(r.execution_space)
           << ", \"dimensions\": " << r.dimensions << ", \"n\": " << r.n
           << ", \"iterations\": " << r.iterations << ", \"chunks\": " << json_string(r.chunks)
+          << ", \"patch\": " << r.patch << ", \"pitch\": " << r.pitch
           << ", \"seconds\": " << fixed(r.seconds, "%.9f")
           << ", \"gcells_per_s\": " << fixed(r.gcells_per_second(), "%.6f")
           << ", \"gb_per_s\": " << fixed(r.gigabytes_per_second(), "%.6f")

@@ -6,7 +6,9 @@
 #   1. the full test suite, `gpu` label included (every variant x {kokkos, cuda} vs the reference);
 #   2. compute-sanitizer memcheck, racecheck and synccheck on every native CUDA kernel at tail sizes;
 #   3. the README run command for every variant with -impl cuda and -impl kokkos at N = 4096 and
-#      16384 (1-D variants at N*N cells), each with its in-process device-to-device copy reference.
+#      16384 (1-D variants at N*N cells), each with its in-process device-to-device copy reference;
+#   4. where ncu exists, scripts/ncu-shared-memory.sh: shared loads, bank conflicts, registers,
+#      occupancy and time per native 2-D kernel shape (docs/seed004.md).
 # Writes summary.txt and one log per step into OUT_DIR (default: $OUT, else ./gpu-check-out).
 set -uo pipefail
 
@@ -60,8 +62,9 @@ step "ctest (all labels)" ctest.log run_ctest
 say "  $(grep -E 'tests passed|tests failed' "$logs/ctest.log" | tail -n 1)"
 say "  gpu label: $(ctest --test-dir "$BUILD_DIR" -N -L gpu | grep -E '^Total Tests' )"
 
-variants=$("$app" -list | awk '/^variants:/ { on = 1; next } /^[a-z]/ { on = 0 } on { print $1 }')
-say "variants: $(echo $variants)"
+# Every variant at its defaults, plus the other compile-time shapes (VARIANT:-option=value).
+shapes="naive tiled tiled:-pitch=32 tiled:-pitch=34 strip rolling regblock regblock:-patch=2
+  doublebuf doublebuf_async naive1d halo1d stream temporal temporal:-fuse=8"
 # The GPU suite's native-CUDA cases at tail sizes N = 1, 33, 257 (every variant, 1 and 3
 # iterations, several chunk counts, poisoned outputs), plus Kokkos-CUDA at N = 33, under each tool.
 sanitize() {
@@ -83,13 +86,15 @@ say "  $(grep -E '^\[  PASSED  \]' "$logs/sanitizer.log" | head -n 1) per tool"
 measure() {
   echo "impl,variant,n,cells,gcells_per_s,gb_per_s,copy_gb_per_s,ratio_to_copy,verification"
   for impl in cuda kokkos; do
-    for v in $variants; do
+    for shape in $shapes; do
+      local v=${shape%%:*} extra=()
+      [[ $shape == *:* ]] && extra=("${shape#*:}")
       for n in 4096 16384; do
         local size=$n verify=()
         case $v in *1d) size=$((n * n)) ;; esac
         [ "$n" -eq 4096 ] && verify=(-verify)
-        "$app" -impl "$impl" -variant "$v" -n "$size" -iters 100 -csv "${verify[@]}" >run.csv || return 1
-        /usr/bin/env python3 - "$impl" "$v" "$n" "$size" run.csv <<'PY'
+        "$app" -impl "$impl" -variant "$v" "${extra[@]}" -n "$size" -iters 100 -csv "${verify[@]}" >run.csv || return 1
+        /usr/bin/env python3 - "$impl" "$shape" "$n" "$size" run.csv <<'PY'
 import csv, sys
 impl, variant, n, size, path = sys.argv[1:]
 row = list(csv.DictReader(open(path)))[-1]
@@ -105,13 +110,19 @@ step "run command, all variants" runs.csv measure
 say ""
 say "README run command per variant (100 iterations; 1-D at N*N cells; copy = cudaMemcpy/deep_copy"
 say "of the same bytes in the same process; verified bit for bit at N = 4096):"
-awk -F, '{ printf "%-7s %-8s %-6s %-10s %-12s %-12s %-14s %-14s %s\n", $1, $2, $3, $4, $5, $6, $7, $8, $9 }' \
+awk -F, '{ printf "%-7s %-22s %-6s %-10s %-12s %-12s %-14s %-14s %s\n", $1, $2, $3, $4, $5, $6, $7, $8, $9 }' \
   "$logs/runs.csv" | tee -a "$summary"
 say ""
 say "typical call, both implementations:"
 for impl in cuda kokkos; do
   "$app" -n 4096 -iters 100 -variant tiled -impl "$impl" >>"$summary" 2>&1 || failures=$((failures + 1))
 done
+
+if command -v ncu >/dev/null 2>&1; then
+  say ""
+  step "ncu shared memory" ncu-shared-memory.log bash scripts/ncu-shared-memory.sh "$BUILD_DIR" "$out/ncu"
+  cat "$out/ncu/shared-memory.txt" 2>/dev/null | tee -a "$summary"
+fi
 
 say ""
 say "steps failed: $failures"

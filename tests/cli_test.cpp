@@ -50,6 +50,30 @@ TEST(Cli, EveryVariantVerifiesOnEveryHostSpace) {
   }
 }
 
+// Every compile-time shape chosen at run time verifies and is reported in the result.
+TEST(Cli, PatchAndPitchAreAppliedAndReported) {
+  struct Shape {
+    std::string variant, flag, value, column;
+  };
+  std::vector<Shape> shapes;
+  for (const int p : kPatchSizes)
+    shapes.push_back({"regblock", "-patch", std::to_string(p), "patch"});
+  for (const int p : kTiledPitches)
+    shapes.push_back({"tiled", "-pitch", std::to_string(p), "pitch"});
+  for (const auto& s : shapes) {
+    const auto r = miniapp({"-n", "131", "-iters", "2", "-variant", s.variant, s.flag, s.value,
+                            "-space", "serial", "-verify", "-csv"});
+    ASSERT_EQ(r.exit_code, 0) << s.variant << " " << s.flag << " " << s.value << ": " << r.err;
+    auto row = csv_result(r.out);
+    EXPECT_EQ(row["verification"].rfind("PASSED", 0), 0u) << r.out;
+    EXPECT_EQ(row[s.column], s.value) << r.out;
+  }
+  // A variant without the shape reports 0 for it.
+  const auto r = miniapp({"-n", "20", "-iters", "1", "-variant", "naive", "-patch", "2", "-csv"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(csv_result(r.out)["patch"], "0") << r.out;
+}
+
 TEST(Cli, ListShowsVariantsAndHostSpaces) {
   const auto r = miniapp({"-list"});
   ASSERT_EQ(r.exit_code, 0);
@@ -94,6 +118,11 @@ TEST(Cli, BadInputGetsOneErrorLineAndExitTwo) {
       {{"-impl", "opencl"}, "unknown implementation"},
       {{"--frobnicate"}, "unknown option '--frobnicate'"},
       {{"-chunks", "0"}, "-chunks must be between 1 and 65535"},
+      {{"-patch", "3"}, "-patch must be one of 2, 4, got 3"},
+      {{"-patch", "x"}, "-patch expects an integer"},
+      {{"-patch"}, "-patch needs a value"},
+      {{"-pitch", "35"}, "-pitch must be one of 32, 33, 34, got 35"},
+      {{"--pitch=32.5"}, "-pitch expects an integer"},
       {{"-n", "100000"}, "too large for a 2-D grid"},
       {{"-space", "hpx", "-n", "8"}, "execution space 'hpx' is not in this Kokkos build"},
       {{"-profile", "cycles"}, "unknown profile 'cycles'"},

@@ -3,6 +3,7 @@
 #include <sstream>
 
 #include "options.hpp"
+#include "stencil/variants.hpp"
 
 namespace stencil::app {
 namespace {
@@ -18,6 +19,16 @@ TEST(Options, DefaultsMatchTheTypicalCall) {
   EXPECT_EQ(o.variant, "tiled");
   EXPECT_EQ(o.implementation, "kokkos");
   EXPECT_EQ(o.chunks, 0);  // the variant's default
+  EXPECT_EQ(o.patch, 4);
+  EXPECT_EQ(o.pitch, 33);
+}
+
+TEST(Options, PatchAndPitchTakeEveryInstantiatedValue) {
+  for (const int p : kPatchSizes)
+    EXPECT_EQ(parse({"-variant", "regblock", "-patch", std::to_string(p)}).patch, p);
+  for (const int p : kTiledPitches)
+    EXPECT_EQ(parse({"--pitch=" + std::to_string(p)}).pitch, p);
+  EXPECT_EQ(parse({"--patch", "2"}).patch, 2);
 }
 
 TEST(Options, ShortLongAndEqualsSpellings) {
@@ -45,6 +56,16 @@ TEST(Options, BadValuesAreUsageErrors) {
            {"-iters", "0"},
            {"-chunks", "0"},
            {"-chunks", "65536"},
+           {"-patch", "3"},
+           {"-patch", "8"},
+           {"-patch", "0"},
+           {"-patch", "four"},
+           {"-patch"},
+           {"-pitch", "31"},
+           {"-pitch", "35"},
+           {"-pitch", "-33"},
+           {"-pitch", "33.0"},
+           {"-pitch", "99999999999999999999"},
            {"-variant", "bogus"},
            {"-impl", "opencl"},
            {"-bogus"},
@@ -111,11 +132,21 @@ TEST(Options, LargeOneDimensionalSizesAreValid) {
 
 TEST(Options, HelpMentionsEveryOption) {
   const std::string help = help_text();
-  for (const char* name : {"-n ", "-iters", "-variant", "-impl", "-space", "-chunks", "-seed",
-                           "-profile", "-verify", "-csv", "-json", "-list", "-help", "-fuse",
-                           "--kokkos-", "-input", "-output", "-save-every", "-compress"}) {
+  for (const char* name : {"-n ", "-iters", "-variant", "-impl", "-space", "-chunks", "-patch",
+                           "-pitch", "-seed", "-profile", "-verify", "-csv", "-json", "-list",
+                           "-help", "-fuse", "--kokkos-", "-input", "-output", "-save-every",
+                           "-compress"}) {
     EXPECT_NE(help.find(name), std::string::npos) << name;
   }
+}
+
+TEST(Options, HelpStatesTheChoicesAndDefaults) {
+  const std::string help = help_text();
+  EXPECT_NE(help.find("P = 2, 4 (default 4)"), std::string::npos) << help;
+  EXPECT_NE(help.find("32, 33, 34"), std::string::npos) << help;
+  EXPECT_NE(help.find("(default 33)"), std::string::npos) << help;
+  EXPECT_NE(help.find("regblock"), std::string::npos) << help;
+  EXPECT_NE(help.find("doublebuf_async"), std::string::npos) << help;
 }
 
 }  // namespace

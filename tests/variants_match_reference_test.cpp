@@ -1,7 +1,8 @@
 // Every variant, on every backend of this test program, must match the plain reference loop bit
-// for bit: at tail sizes, for one and several iterations, and (strip/rolling) for chunk counts
-// that do and do not divide N. The output buffer is poisoned with NaN before every step, so a
-// cell no thread writes fails the comparison.
+// for bit: at tail sizes, for one and several iterations, and in every run-time shape: chunk
+// counts that do and do not divide N (strip, rolling, doublebuf*), every patch size (regblock) and
+// every row pitch (tiled). The output buffer is poisoned with NaN before every step, so a cell no
+// thread writes fails the comparison.
 #include <gtest/gtest.h>
 
 #include <tuple>
@@ -25,34 +26,53 @@ using Case = std::tuple<Backend, Variant, int>;
 
 const int kSizes[] = {1, 2, 3, 4, 5, 17, 31, 32, 33, 255, 256, 257, 1000, 1025};
 
-// One way of running a variant: iterations, row chunks (0 = the variant's own choice) and fused
-// iterations per pass.
+// One way of running a variant: the iteration count and the run-time shape.
 struct Shape {
   int iterations;
-  int chunks;
-  int fuse;
+  RunConfig config;
 };
 
 std::vector<Shape> shapes(const VariantInfo& variant, int n) {
-  std::vector<Shape> out;
+  const RunConfig defaults{&variant, n};
   if (variant.id == Variant::temporal) {
-    // Each fused depth, for one pass and for two passes.
+    // Each fused depth, for one pass and for two passes, and chunks that divide few sizes.
+    std::vector<Shape> out;
     for (int fuse : {1, 2, 4, 8}) {
-      for (int passes : {1, 2})
-        out.push_back({fuse * passes, 0, fuse});
+      for (int passes : {1, 2}) {
+        out.push_back({fuse * passes, defaults});
+        out.back().config.fuse = fuse;
+      }
     }
-    out.push_back({4, 3, 4});  // chunks that divide few sizes
+    out.push_back({4, defaults});
+    out.back().config.fuse = 4;
+    out.back().config.chunks = 3;
     return out;
   }
-  for (int iterations : {1, 3}) {
-    if (!variant.uses_chunks) {
-      out.push_back({iterations, 0, 1});
-      continue;
+  std::vector<RunConfig> configs;
+  if (variant.uses_chunks) {
+    // The default, two counts that divide few sizes, one chunk per row, and more chunks than rows
+    // (trailing chunks are empty).
+    for (const int chunks : {0, 3, 7, n, n + 5}) {
+      configs.push_back(defaults);
+      configs.back().chunks = chunks;
     }
-    // The default, two counts that divide few sizes, one chunk per row, and more chunks than
-    // rows (trailing chunks are empty).
-    for (int chunks : {0, 3, 7, n, n + 5})
-      out.push_back({iterations, chunks, 1});
+  }
+  if (variant.uses_patch) {
+    for (const int patch : kPatchSizes) {
+      configs.push_back(defaults);
+      configs.back().patch = patch;
+    }
+  }
+  if (variant.uses_pitch) {
+    for (const int pitch : kTiledPitches) {
+      configs.push_back(defaults);
+      configs.back().pitch = pitch;
+    }
+  }
+  if (configs.empty()) configs.push_back(defaults);
+  std::vector<Shape> out;
+  for (const int iterations : {1, 3}) {
+    for (const RunConfig& config : configs) out.push_back({iterations, config});
   }
   return out;
 }
@@ -66,12 +86,13 @@ TEST_P(VariantMatchesReference, BitForBitWithPoisonedOutput) {
   }
   const VariantInfo& variant = info(variant_id);
   for (const Shape& shape : shapes(variant, n)) {
+    const RunConfig& config = shape.config;
     SCOPED_TRACE("iterations=" + std::to_string(shape.iterations) +
-                 " chunks=" + std::to_string(shape.chunks) + " fuse=" + std::to_string(shape.fuse));
+                 " chunks=" + std::to_string(config.chunks) + " patch=" +
+                 std::to_string(config.patch) + " pitch=" + std::to_string(config.pitch) +
+                 " fuse=" + std::to_string(config.fuse));
     const auto initial = random_field(cell_count(variant, n),
                                       static_cast<std::uint64_t>(n * 131 + shape.iterations));
-    RunConfig config{&variant, n, shape.chunks};
-    config.fuse = shape.fuse;
     auto runner = make_runner(backend.implementation, config, backend.space);
     runner->upload(initial);
     ASSERT_EQ(shape.iterations % runner->iterations_per_step(), 0);

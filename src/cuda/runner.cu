@@ -8,16 +8,45 @@
 namespace stencil::cuda {
 namespace {
 
-LaunchFunction launch_function(Variant variant) {
-  switch (variant) {
+// The run-time shape options pick one of the compile-time instantiations.
+LaunchFunction tiled_for_pitch(int pitch) {
+  switch (pitch) {
+    case 32:
+      return &launch_tiled<32>;
+    case 33:
+      return &launch_tiled<33>;
+    case 34:
+      return &launch_tiled<34>;
+  }
+  throw UnsupportedRequest("tiled has no kernel for row pitch " + std::to_string(pitch));
+}
+
+LaunchFunction regblock_for_patch(int patch) {
+  switch (patch) {
+    case 2:
+      return &launch_regblock<2>;
+    case 4:
+      return &launch_regblock<4>;
+  }
+  throw UnsupportedRequest("regblock has no kernel for patch size " + std::to_string(patch));
+}
+
+LaunchFunction launch_function(const RunConfig& config) {
+  switch (config.variant->id) {
     case Variant::naive:
       return &launch_naive;
     case Variant::tiled:
-      return &launch_tiled;
+      return tiled_for_pitch(config.pitch);
     case Variant::strip:
       return &launch_strip;
     case Variant::rolling:
       return &launch_rolling;
+    case Variant::regblock:
+      return regblock_for_patch(config.patch);
+    case Variant::doublebuf:
+      return &launch_doublebuf;
+    case Variant::doublebuf_async:
+      return &launch_doublebuf_async;
     case Variant::naive1d:
       return &launch_naive1d;
     case Variant::halo1d:
@@ -50,7 +79,7 @@ class CudaRunner final : public StencilRunner {
   explicit CudaRunner(const RunConfig& config)
       : config_(config),
         cells_(cell_count(*config.variant, config.n)),
-        launch_(launch_function(config.variant->id)),
+        launch_(launch_function(config)),
         a_(cells_),
         b_(cells_) {
     STENCIL_CUDA_CHECK(cudaStreamCreateWithFlags(&stream_, cudaStreamNonBlocking));

@@ -1,5 +1,12 @@
 // tiled (seed 004): a 32x8 block stages its 34x10 input tile, halo included, in static shared
 // memory, then computes its outputs from the tile.
+//
+// The tile is stored transposed, tile[sx][sy]: shared row sx holds tile column sx (10 values) and
+// rows are kPitch floats apart. A warp (32 consecutive x at one y) therefore reads down a column of
+// the shared array, and the pitch alone decides its bank conflicts: the 32 addresses are kPitch
+// words apart, so they fall in 32 / gcd(kPitch, 32) banks -- pitch 32: one bank, a 32-way
+// conflict; 34: 16 banks, 2-way; 33: 32 banks, none (docs/seed004.md). The seed's row-major form,
+// tile[sy][sx] with pitch 34, has warps reading along a row and no pitch to vary.
 #include "cuda/check.hpp"
 #include "cuda/kernels.hpp"
 #include "stencil/arithmetic.hpp"
@@ -7,24 +14,27 @@
 
 namespace stencil::cuda {
 
+template <int kPitch>
 __global__ void __launch_bounds__(kTileWidth* kTileHeight)
     tiled_kernel(const float* __restrict__ in, float* __restrict__ out, int n) {
-  constexpr int kPitch = kTileWidth + 2;
-  constexpr int kTileCells = kPitch * (kTileHeight + 2);
-  __shared__ float tile[kTileHeight + 2][kPitch];
+  constexpr int kColumns = kTileWidth + 2;  // tile columns = shared rows
+  constexpr int kRows = kTileHeight + 2;    // tile rows = used floats of a shared row
+  constexpr int kLoadCells = kColumns * kRows;
+  static_assert(kPitch >= kRows, "a shared row must hold a whole tile column");
+  __shared__ float tile[kColumns][kPitch];
   const int ox = blockIdx.x * kTileWidth;
   const int oy = blockIdx.y * kTileHeight;
 
-  // Flat load: consecutive threads take consecutive tile cells, which are consecutive in global
-  // memory within a tile row. Clamped, so the halo past the edge still holds a value; the load is
-  // never skipped, because every thread must reach the barrier.
-  for (int t = threadIdx.y * kTileWidth + threadIdx.x; t < kTileCells;
+  // Flat load in image order: consecutive threads take consecutive cells of a tile row, which are
+  // consecutive in global memory. Clamped, so the halo past the edge still holds a value; the
+  // load is never skipped, because every thread must reach the barrier.
+  for (int t = threadIdx.y * kTileWidth + threadIdx.x; t < kLoadCells;
        t += kTileWidth * kTileHeight) {
-    const int sx = t % kPitch;
-    const int sy = t / kPitch;
-    tile[sy][sx] = in[clamp_index(oy + sy - 1, 0, n - 1) * n + clamp_index(ox + sx - 1, 0, n - 1)];
+    const int sx = t % kColumns;
+    const int sy = t / kColumns;
+    tile[sx][sy] = in[clamp_index(oy + sy - 1, 0, n - 1) * n + clamp_index(ox + sx - 1, 0, n - 1)];
   }
-  __syncthreads();
+  __syncthreads();  // the whole tile is loaded before anyone reads a neighbour
 
   const int x = ox + threadIdx.x;
   const int y = oy + threadIdx.y;
@@ -32,17 +42,25 @@ __global__ void __launch_bounds__(kTileWidth* kTileHeight)
     const int tx = threadIdx.x + 1;  // the halo shifts the interior by one in both axes
     const int ty = threadIdx.y + 1;
     out[y * n + x] = is_border_2d(x, y, n)
-                         ? tile[ty][tx]
-                         : five_point(tile[ty][tx], tile[ty][tx - 1], tile[ty][tx + 1],
-                                      tile[ty - 1][tx], tile[ty + 1][tx]);
+                         ? tile[tx][ty]
+                         : five_point(tile[tx][ty], tile[tx - 1][ty], tile[tx + 1][ty],
+                                      tile[tx][ty - 1], tile[tx][ty + 1]);
   }
 }
 
+template <int kPitch>
 void launch_tiled(const float* in, float* out, int n, int /*chunks*/, cudaStream_t stream) {
   const dim3 block(kTileWidth, kTileHeight);
   const dim3 grid((n + kTileWidth - 1) / kTileWidth, (n + kTileHeight - 1) / kTileHeight);
-  tiled_kernel<<<grid, block, 0, stream>>>(in, out, n);
+  tiled_kernel<kPitch><<<grid, block, 0, stream>>>(in, out, n);
   check_launch("tiled_kernel launch");
 }
+
+static_assert(kTiledPitches.size() == 3 && kTiledPitches[0] == 32 && kTiledPitches[1] == 33 &&
+                  kTiledPitches[2] == 34,
+              "instantiate every pitch of kTiledPitches below");
+template void launch_tiled<32>(const float*, float*, int, int, cudaStream_t);
+template void launch_tiled<33>(const float*, float*, int, int, cudaStream_t);
+template void launch_tiled<34>(const float*, float*, int, int, cudaStream_t);
 
 }  // namespace stencil::cuda

@@ -13,9 +13,10 @@ namespace stencil::kokkos {
             const DeviceView<ExecSpace>& out, int n, int chunks);
 
 STENCIL_DECLARE_STEP(naive_step)
-STENCIL_DECLARE_STEP(tiled_step)
 STENCIL_DECLARE_STEP(strip_step)
 STENCIL_DECLARE_STEP(rolling_step)
+STENCIL_DECLARE_STEP(doublebuf_step)
+STENCIL_DECLARE_STEP(doublebuf_async_step)
 STENCIL_DECLARE_STEP(naive1d_step)
 STENCIL_DECLARE_STEP(halo1d_step)
 STENCIL_DECLARE_STEP(stream_step)
@@ -23,6 +24,15 @@ STENCIL_DECLARE_STEP(stream_step)
 STENCIL_DECLARE_STEP(temporal_step)
 
 #undef STENCIL_DECLARE_STEP
+
+// Kernels with a compile-time shape: instantiated for every value of kTiledPitches / kPatchSizes;
+// the runner picks the instantiation from the run-time option.
+template <int kPitch, class ExecSpace>
+void tiled_step(const ExecSpace& space, const ConstDeviceView<ExecSpace>& in,
+                const DeviceView<ExecSpace>& out, int n, int chunks);
+template <int kPatch, class ExecSpace>
+void regblock_step(const ExecSpace& space, const ConstDeviceView<ExecSpace>& in,
+                   const DeviceView<ExecSpace>& out, int n, int chunks);
 
 // Instantiates the step function `name` for one execution space (used with
 // STENCIL_FOR_EACH_KOKKOS_SPACE at the end of each kernel file).

@@ -14,17 +14,48 @@ template <class ExecSpace>
 using StepFunction = void (*)(const ExecSpace&, const ConstDeviceView<ExecSpace>&,
                               const DeviceView<ExecSpace>&, int, int);
 
+// The run-time shape options pick one of the compile-time instantiations.
 template <class ExecSpace>
-StepFunction<ExecSpace> step_function(Variant variant) {
-  switch (variant) {
+StepFunction<ExecSpace> tiled_for_pitch(int pitch) {
+  switch (pitch) {
+    case 32:
+      return &tiled_step<32, ExecSpace>;
+    case 33:
+      return &tiled_step<33, ExecSpace>;
+    case 34:
+      return &tiled_step<34, ExecSpace>;
+  }
+  throw UnsupportedRequest("tiled has no kernel for row pitch " + std::to_string(pitch));
+}
+
+template <class ExecSpace>
+StepFunction<ExecSpace> regblock_for_patch(int patch) {
+  switch (patch) {
+    case 2:
+      return &regblock_step<2, ExecSpace>;
+    case 4:
+      return &regblock_step<4, ExecSpace>;
+  }
+  throw UnsupportedRequest("regblock has no kernel for patch size " + std::to_string(patch));
+}
+
+template <class ExecSpace>
+StepFunction<ExecSpace> step_function(const RunConfig& config) {
+  switch (config.variant->id) {
     case Variant::naive:
       return &naive_step<ExecSpace>;
     case Variant::tiled:
-      return &tiled_step<ExecSpace>;
+      return tiled_for_pitch<ExecSpace>(config.pitch);
     case Variant::strip:
       return &strip_step<ExecSpace>;
     case Variant::rolling:
       return &rolling_step<ExecSpace>;
+    case Variant::regblock:
+      return regblock_for_patch<ExecSpace>(config.patch);
+    case Variant::doublebuf:
+      return &doublebuf_step<ExecSpace>;
+    case Variant::doublebuf_async:
+      return &doublebuf_async_step<ExecSpace>;
     case Variant::naive1d:
       return &naive1d_step<ExecSpace>;
     case Variant::halo1d:
@@ -78,7 +109,7 @@ class KokkosRunner final : public StencilRunner {
   explicit KokkosRunner(const RunConfig& config)
       : config_(config),
         cells_(cell_count(*config.variant, config.n)),
-        step_(step_function<ExecSpace>(config.variant->id)) {
+        step_(step_function<ExecSpace>(config)) {
     // Two device grids; a host space also holds the driver's initial and final copies.
     const std::size_t grids = kRunsOnHost<ExecSpace> ? 4 : 2;
     require_memory(grids * cells_ * sizeof(float), free_bytes(space_), lower_name<ExecSpace>());

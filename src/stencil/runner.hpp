@@ -28,7 +28,9 @@ struct RunConfig {
   const VariantInfo* variant = nullptr;
   int n = 0;
   int chunks = 0;  // 0: the variant's default (kDefaultChunks; stream/temporal tune their own)
-  int fuse = 1;    // temporal: iterations per pass (1, 2, 4 or 8); 1 for every other variant
+  int patch = kDefaultPatch;       // regblock: p, one of kPatchSizes
+  int pitch = kDefaultTiledPitch;  // tiled: shared row pitch, one of kTiledPitches
+  int fuse = 1;  // temporal: iterations per pass (1, 2, 4 or 8); 1 for every other variant
 };
 
 class StencilRunner {

@@ -1,0 +1,86 @@
+// doublebuf (seed 004): a 32x8 block owns a 32-column strip of one row chunk and walks it down in
+// stages of 32x8 outputs, each computed from a 34x10 tile (stencil/stage_tile.hpp). Two static
+// shared tiles alternate: while the block computes stage k from one, the global loads of stage k+1
+// are already in flight into registers, and they are stored into the other tile after the compute
+// (register-staged prefetch), so one stage's load latency overlaps the previous stage's compute
+// inside the block. The chunk height comes from the launch, ceil(N / gridDim.y), as for strip.
+#include "cuda/check.hpp"
+#include "cuda/kernels.hpp"
+#include "stencil/arithmetic.hpp"
+#include "stencil/stage_tile.hpp"
+
+namespace stencil::cuda {
+
+constexpr int kDoubleBufThreads = kStageWidth * kStageHeight;
+
+__global__ void __launch_bounds__(kDoubleBufThreads)
+    doublebuf_kernel(const float* __restrict__ in, float* __restrict__ out, int n) {
+  using stage_tile::kCells;
+  constexpr int kSlots = (kCells + kDoubleBufThreads - 1) / kDoubleBufThreads;  // 2 per thread
+  __shared__ float tiles[2][kCells];
+  const int x0 = blockIdx.x * kStageWidth;
+  const int rows = (n + gridDim.y - 1) / gridDim.y;
+  const int y0 = blockIdx.y * rows;
+  if (y0 >= n)
+    return;  // whole block: trailing chunks can be empty
+  const int y_end = y0 + rows < n ? y0 + rows : n;
+  const int stages = (y_end - y0 + kStageHeight - 1) / kStageHeight;
+  const int lane = threadIdx.y * kStageWidth + threadIdx.x;
+  const int x = x0 + threadIdx.x;
+  const int c = stage_tile::centre_index(threadIdx.x, threadIdx.y);
+
+  // Prologue: stage 0 goes straight into tile 0.
+#pragma unroll
+  for (int s = 0; s < kSlots; ++s) {
+    const int t = lane + s * kDoubleBufThreads;
+    if (t < kCells)
+      tiles[0][t] = in[stage_tile::source_index(t, x0, y0, n)];
+  }
+
+  float staged[kSlots];
+  for (int k = 0; k < stages; ++k) {
+    const float* current = tiles[k & 1];
+    const bool prefetch = k + 1 < stages;
+    if (prefetch) {  // issued now, consumed only after the compute below
+#pragma unroll
+      for (int s = 0; s < kSlots; ++s) {
+        const int t = lane + s * kDoubleBufThreads;
+        if (t < kCells)
+          staged[s] = in[stage_tile::source_index(t, x0, y0 + (k + 1) * kStageHeight, n)];
+      }
+    }
+    __syncthreads();  // 1: stage k's tile is complete before anyone reads a neighbour
+
+    const int y = y0 + k * kStageHeight + threadIdx.y;
+    if (x < n && y < y_end) {
+      out[y * n + x] =
+          is_border_2d(x, y, n)
+              ? current[c]
+              : five_point(current[c], current[c - 1], current[c + 1],
+                           current[c - stage_tile::kColumns], current[c + stage_tile::kColumns]);
+    }
+
+    if (prefetch) {  // the other tile was last read in stage k-1, before barrier 1
+#pragma unroll
+      for (int s = 0; s < kSlots; ++s) {
+        const int t = lane + s * kDoubleBufThreads;
+        if (t < kCells)
+          tiles[(k + 1) & 1][t] = staged[s];
+      }
+    }
+    // 2: everyone is done reading tile k & 1 before it is written again. In this register-staged
+    // form that write comes after the next stage's barrier 1 anyway; the barrier keeps the seed's
+    // two-barrier stage, which doublebuf_async needs, so the two variants differ only in how the
+    // copy is made (docs/seed004.md).
+    __syncthreads();
+  }
+}
+
+void launch_doublebuf(const float* in, float* out, int n, int chunks, cudaStream_t stream) {
+  const dim3 block(kStageWidth, kStageHeight);
+  const dim3 grid((n + kStageWidth - 1) / kStageWidth, chunks);
+  doublebuf_kernel<<<grid, block, 0, stream>>>(in, out, n);
+  check_launch("doublebuf_kernel launch");
+}
+
+}  // namespace stencil::cuda

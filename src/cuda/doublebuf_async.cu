@@ -1,0 +1,72 @@
+// doublebuf_async (seed 004, Hopper): the doublebuf contract (stencil/stage_tile.hpp), with the
+// next stage copied by cp.async (__pipeline_memcpy_async) straight from global memory into the
+// other shared tile, without passing through registers. The copy of stage k+1 is issued before
+// the block waits for stage k, so it has a whole stage to land.
+#include <cuda_pipeline.h>
+
+#include "cuda/check.hpp"
+#include "cuda/kernels.hpp"
+#include "stencil/arithmetic.hpp"
+#include "stencil/stage_tile.hpp"
+
+namespace stencil::cuda {
+
+constexpr int kDoubleBufAsyncThreads = kStageWidth * kStageHeight;
+
+// This thread's share of one stage tile, copied asynchronously into `tile` (4 bytes per cell).
+__device__ void copy_stage_async(float* tile, const float* __restrict__ in, int lane, int x0, int y,
+                                 int n) {
+  for (int t = lane; t < stage_tile::kCells; t += kDoubleBufAsyncThreads)
+    __pipeline_memcpy_async(&tile[t], &in[stage_tile::source_index(t, x0, y, n)], sizeof(float));
+}
+
+__global__ void __launch_bounds__(kDoubleBufAsyncThreads)
+    doublebuf_async_kernel(const float* __restrict__ in, float* __restrict__ out, int n) {
+  __shared__ float tiles[2][stage_tile::kCells];
+  const int x0 = blockIdx.x * kStageWidth;
+  const int rows = (n + gridDim.y - 1) / gridDim.y;
+  const int y0 = blockIdx.y * rows;
+  if (y0 >= n)
+    return;  // whole block: trailing chunks can be empty
+  const int y_end = y0 + rows < n ? y0 + rows : n;
+  const int stages = (y_end - y0 + kStageHeight - 1) / kStageHeight;
+  const int lane = threadIdx.y * kStageWidth + threadIdx.x;
+  const int x = x0 + threadIdx.x;
+  const int c = stage_tile::centre_index(threadIdx.x, threadIdx.y);
+
+  copy_stage_async(tiles[0], in, lane, x0, y0, n);
+  __pipeline_commit();
+
+  for (int k = 0; k < stages; ++k) {
+    if (k + 1 < stages)
+      copy_stage_async(tiles[(k + 1) & 1], in, lane, x0, y0 + (k + 1) * kStageHeight, n);
+    // One commit group per stage, empty after the last, so "all but the newest group" is always
+    // stage k's: this thread's copies of stage k have landed.
+    __pipeline_commit();
+    __pipeline_wait_prior(1);
+    __syncthreads();  // 1: every thread's copies of stage k have landed; the tile is complete
+
+    const float* current = tiles[k & 1];
+    const int y = y0 + k * kStageHeight + threadIdx.y;
+    if (x < n && y < y_end) {
+      out[y * n + x] =
+          is_border_2d(x, y, n)
+              ? current[c]
+              : five_point(current[c], current[c - 1], current[c + 1],
+                           current[c - stage_tile::kColumns], current[c + stage_tile::kColumns]);
+    }
+    // 2: everyone is done reading tile k & 1: the next stage issues the copy of stage k+2 into it
+    // before its own barrier 1, so without this barrier the copy could overwrite cells a slow
+    // warp has not read yet.
+    __syncthreads();
+  }
+}
+
+void launch_doublebuf_async(const float* in, float* out, int n, int chunks, cudaStream_t stream) {
+  const dim3 block(kStageWidth, kStageHeight);
+  const dim3 grid((n + kStageWidth - 1) / kStageWidth, chunks);
+  doublebuf_async_kernel<<<grid, block, 0, stream>>>(in, out, n);
+  check_launch("doublebuf_async_kernel launch");
+}
+
+}  // namespace stencil::cuda

@@ -1,0 +1,19 @@
+// doublebuf_async: the native CUDA form copies the next stage with cp.async, straight from global
+// memory into the other shared tile. Kokkos 3.4 has no portable asynchronous global-to-scratch
+// copy, so the Kokkos form is the register-staged doublebuf kernel itself (same contract, same
+// two barriers per stage). It exists so that every row of the variant table has both
+// implementations.
+#include "kokkos/kernels.hpp"
+
+namespace stencil::kokkos {
+
+template <class ExecSpace>
+void doublebuf_async_step(const ExecSpace& space, const ConstDeviceView<ExecSpace>& in,
+                          const DeviceView<ExecSpace>& out, int n, int chunks) {
+  doublebuf_step(space, in, out, n, chunks);
+}
+
+#define INSTANTIATE(Space) STENCIL_INSTANTIATE_STEP(doublebuf_async_step, Space)
+STENCIL_FOR_EACH_KOKKOS_SPACE(INSTANTIATE)
+
+}  // namespace stencil::kokkos

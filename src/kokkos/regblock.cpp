@@ -1,0 +1,91 @@
+// regblock (seed 004): register blocking on top of the scratch tile. Each of a team's 32x8 lanes
+// computes a p x p patch of outputs from the (p+2) x (p+2) neighbourhood it copies from scratch
+// into registers once; neighbouring outputs of the patch then share their taps in registers
+// instead of re-reading scratch. The team covers 32p x 8p outputs from a (32p+2) x (8p+2) tile:
+// 130x34 floats (17 KB) at p = 4, whose flat load takes 18 passes of the 256 lanes.
+//   tiled, per output: out = five_point(t[y][x], t[y][x-1], t[y][x+1], t[y-1][x], t[y+1][x])
+// Scratch reads per output: tiled 5; here (p+2)^2 - 4 per p^2 outputs (the neighbourhood's four
+// corners are no tap of the five-point stencil and are not read): 2.0 at p = 4, 3.0 at p = 2.
+#include "kokkos/kernels.hpp"
+#include "stencil/arithmetic.hpp"
+
+namespace stencil::kokkos {
+
+template <int kPatch, class ExecSpace>
+void regblock_step(const ExecSpace& space, const ConstDeviceView<ExecSpace>& in,
+                   const DeviceView<ExecSpace>& out, int n, int /*chunks*/) {
+  constexpr int kPatches = kRegBlockLanesX * kRegBlockLanesY;  // one per logical lane
+  constexpr int kOutWidth = kRegBlockLanesX * kPatch;
+  constexpr int kOutHeight = kRegBlockLanesY * kPatch;
+  constexpr int kPitch = kOutWidth + 2;
+  constexpr int kTileCells = kPitch * (kOutHeight + 2);
+  constexpr int kSide = kPatch + 2;  // the neighbourhood held in registers is kSide x kSide
+  const int tiles_x = (n + kOutWidth - 1) / kOutWidth;
+  const int tiles_y = (n + kOutHeight - 1) / kOutHeight;
+  const int threads = kRunsOnHost<ExecSpace> ? 1 : kPatches;
+
+  using Policy = Kokkos::TeamPolicy<ExecSpace>;
+  using Member = typename Policy::member_type;
+  Policy policy(space, tiles_x * tiles_y, threads);
+  policy.set_scratch_size(0, Kokkos::PerTeam(ScratchView<ExecSpace>::shmem_size(kTileCells)));
+
+  Kokkos::parallel_for(
+      "stencil::kokkos::regblock", policy, KOKKOS_LAMBDA(const Member& team) {
+        ScratchView<ExecSpace> tile(team.team_scratch(0), kTileCells);
+        const int ox = (team.league_rank() % tiles_x) * kOutWidth;
+        const int oy = (team.league_rank() / tiles_x) * kOutHeight;
+        const int lanes = team.team_size();
+
+        // Flat, clamped load as in tiled: consecutive lanes take consecutive cells of a tile row.
+        for (int t = team.team_rank(); t < kTileCells; t += lanes) {
+          const int gx = clamp_index(ox + t % kPitch - 1, 0, n - 1);
+          const int gy = clamp_index(oy + t / kPitch - 1, 0, n - 1);
+          tile(t) = in(gy * n + gx);
+        }
+        team.team_barrier();  // the whole tile is loaded before anyone reads a neighbour
+
+        for (int t = team.team_rank(); t < kPatches; t += lanes) {
+          // Tile coordinates of the patch's neighbourhood (its top-left is halo or a neighbour's
+          // output): a warp of lanes shares py and takes px 0, p, 2p, ...
+          const int px = (t % kRegBlockLanesX) * kPatch;
+          const int py = (t / kRegBlockLanesX) * kPatch;
+
+          // Fully unrolled, so every index is a compile-time constant and v stays in registers.
+          float v[kSide][kSide];
+#pragma unroll
+          for (int j = 0; j < kSide; ++j) {
+#pragma unroll
+            for (int i = 0; i < kSide; ++i) {
+              const bool corner = (j == 0 || j == kSide - 1) && (i == 0 || i == kSide - 1);
+              if (!corner)
+                v[j][i] = tile((py + j) * kPitch + px + i);
+            }
+          }
+
+#pragma unroll
+          for (int j = 0; j < kPatch; ++j) {
+#pragma unroll
+            for (int i = 0; i < kPatch; ++i) {
+              const int x = ox + px + i;
+              const int y = oy + py + j;
+              if (x < n && y < n) {
+                out(y * n + x) = is_border_2d(x, y, n)
+                                     ? v[j + 1][i + 1]
+                                     : five_point(v[j + 1][i + 1], v[j + 1][i], v[j + 1][i + 2],
+                                                  v[j][i + 1], v[j + 2][i + 1]);
+              }
+            }
+          }
+        }
+      });
+}
+
+static_assert(kPatchSizes.size() == 2 && kPatchSizes[0] == 2 && kPatchSizes[1] == 4,
+              "instantiate every patch size of kPatchSizes below");
+#define INSTANTIATE_PATCH(Space, Patch)                                                  \
+  template void regblock_step<Patch, Space>(const Space&, const ConstDeviceView<Space>&, \
+                                            const DeviceView<Space>&, int, int);
+#define INSTANTIATE(Space) INSTANTIATE_PATCH(Space, 2) INSTANTIATE_PATCH(Space, 4)
+STENCIL_FOR_EACH_KOKKOS_SPACE(INSTANTIATE)
+
+}  // namespace stencil::kokkos

@@ -1,0 +1,26 @@
+// The stage tile of doublebuf and doublebuf_async, shared by the Kokkos and CUDA kernels so both
+// follow one contract: a stage is kStageWidth x kStageHeight outputs of a strip, computed from a
+// row-major (kStageWidth + 2) x (kStageHeight + 2) tile with a one-cell halo.
+#pragma once
+
+#include "stencil/arithmetic.hpp"
+#include "stencil/variants.hpp"
+
+namespace stencil::stage_tile {
+
+inline constexpr int kColumns = kStageWidth + 2;
+inline constexpr int kCells = kColumns * (kStageHeight + 2);  // 340 floats
+
+// Global index of tile cell t for the stage of the strip at column x0 whose first output row is
+// y. Clamped, so halo cells past the grid still hold a value (border outputs never use it).
+STENCIL_HOST_DEVICE inline int source_index(int t, int x0, int y, int n) {
+  return clamp_index(y + t / kColumns - 1, 0, n - 1) * n +
+         clamp_index(x0 + t % kColumns - 1, 0, n - 1);
+}
+
+// Tile index of the stage's output (tx, ty): the halo shifts the interior by one in both axes.
+STENCIL_HOST_DEVICE inline int centre_index(int tx, int ty) {
+  return (ty + 1) * kColumns + tx + 1;
+}
+
+}  // namespace stencil::stage_tile
