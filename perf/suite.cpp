@@ -25,10 +25,12 @@ const std::vector<float>& initial_field(std::size_t cells) {
   return field;
 }
 
+// `iterations_per_operation`: stencil iterations one timed operation performs (temporal fuses k;
+// a copy counts as one).
 void set_rate_counters(benchmark::State& state, std::size_t cells, int batch, double seconds,
-                       double copy_gb_per_s) {
-  const double cells_moved =
-      static_cast<double>(cells) * batch * static_cast<double>(state.iterations());
+                       double copy_gb_per_s, int iterations_per_operation = 1) {
+  const double cells_moved = static_cast<double>(cells) * batch * iterations_per_operation *
+                             static_cast<double>(state.iterations());
   const double gb_per_s = cells_moved * kBytesPerCellUpdate / seconds * 1e-9;
   // Plain values (no Counter flags), so the numbers do not depend on how a Google Benchmark
   // version turns rates into per-second values under manual time.
@@ -62,14 +64,19 @@ void time_stencil(benchmark::State& state, const VariantInfo& variant, const Tar
                   int n) {
   try {
     const std::size_t cells = cell_count(variant, n);
-    auto runner = make_runner(target.implementation, {&variant, n, kDefaultChunks}, target.space);
+    // The variant's defaults: 16 chunks for strip/rolling/doublebuf*, auto for stream and
+    // temporal, and temporal's default fusion depth.
+    RunConfig config{&variant, n};
+    if (variant.id == Variant::temporal) config.fuse = kDefaultFuse;
+    auto runner = make_runner(target.implementation, config, target.space);
     runner->upload(initial_field(cells));
     runner->warm_up();  // module load, first touch, caches: outside the timing
     runner->fence();
     const int batch = operations_per_batch(cells, target.on_gpu());
     const double seconds = time_batches(
         state, batch, [&] { runner->step(); }, [&] { runner->fence(); });
-    set_rate_counters(state, cells, batch, seconds, copy_rate(target, cells));
+    set_rate_counters(state, cells, batch, seconds, copy_rate(target, cells),
+                      runner->iterations_per_step());
   } catch (const std::exception& e) {
     state.SkipWithError(e.what());
   }
@@ -96,9 +103,11 @@ void register_stencil(const VariantInfo& variant, const Target& target, const Si
   auto* b = with_manual_time(benchmark::RegisterBenchmark(
       name.c_str(),
       [&variant, target, n](benchmark::State& state) { time_stencil(state, variant, target, n); }));
-  // The chunk count shapes strip/rolling launches, so it is part of their names.
+  // The chunk count shapes strip/rolling/doublebuf launches, so it is part of their names;
+  // stream and temporal choose their own (chunks:0 = auto).
+  const bool tunes_own = variant.id == Variant::stream || variant.id == Variant::temporal;
   if (variant.uses_chunks) {
-    b->Args({n, kDefaultChunks})->ArgNames({"n", "chunks"});
+    b->Args({n, tunes_own ? 0 : kDefaultChunks})->ArgNames({"n", "chunks"});
   } else {
     b->Arg(n)->ArgNames({"n"});
   }

@@ -225,7 +225,9 @@ TEST_P(CudaSectors, ReportRegistersSharedMemoryOccupancyAndTime) {
   }
   if (v == Variant::tiled) {
     EXPECT_EQ(f["block"], "32x8x1");
-    EXPECT_EQ(f["static_smem_bytes"], "1360");  // the 34x10 tile
+    // The 34x10 tile stored transposed: 34 rows of kDefaultTiledPitch floats (docs/seed004.md).
+    EXPECT_EQ(f["static_smem_bytes"],
+              std::to_string((kTileWidth + 2) * kDefaultTiledPitch * sizeof(float)));
   }
 }
 

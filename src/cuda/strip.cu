@@ -8,8 +8,13 @@
 
 namespace stencil::cuda {
 
+// No __restrict__ here, on purpose: with it the compiler may keep rows y and y+1 from one step
+// to the next (the input provably never changes), quietly turning the starter into a partial
+// rolling window. Measured on the H200 with __restrict__: 747M sectors instead of the contract's
+// 852M. Without it, the stores to `out` may alias `in`, so every step re-reads its three rows,
+// which is exactly the waste this starter exists to show.
 __global__ void __launch_bounds__(kStripWidth)
-    strip_kernel(const float* __restrict__ in, float* __restrict__ out, int n) {
+    strip_kernel(const float* in, float* out, int n) {
   __shared__ float row[kStripWidth + 2];
   const int x = blockIdx.x * kStripWidth + threadIdx.x;
   const int cx = x < n ? x : n - 1;
