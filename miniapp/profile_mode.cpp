@@ -8,7 +8,7 @@ namespace stencil::app {
 
 profile::ProfileReport run_profile(const Options& options) {
   const VariantInfo& variant = *find_variant(options.variant);
-  RunConfig config{&variant, options.n, options.chunks};
+  RunConfig config{&variant, options.n, options.chunks, options.patch, options.pitch};
   if (options.fuse > 0) config.fuse = options.fuse;  // temporal: iterations per launch
   profile::ProfileRequest request;
   request.config = config;
