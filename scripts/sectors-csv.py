@@ -1,0 +1,34 @@
+#!/usr/bin/python3
+"""Extracts variant,implementation,sectors_per_cell_update from -profile sectors outputs.
+
+Usage: scripts/sectors-csv.py PROFILE_OUTPUT... > sectors.csv
+Each input is the CSV that `stencil_miniapp -profile sectors -csv` prints, possibly several
+concatenated with '== label' lines and 'stencil_miniapp: note:' lines between them. A later file
+overrides an earlier one for the same variant and implementation; within one file the first row
+of a variant and implementation wins (later rows of the same pair are other option shapes).
+"""
+import csv
+import sys
+
+values = {}
+for path in sys.argv[1:]:
+    seen = set()
+    header = None
+    for line in open(path):
+        if line.startswith("== ") or line.startswith("stencil_miniapp:") or not line.strip():
+            continue
+        row = next(csv.reader([line]))
+        if row[0] == "variant":
+            header = row
+            continue
+        record = dict(zip(header, row))
+        key = (record["variant"], record["implementation"])
+        if key in seen:
+            continue
+        seen.add(key)
+        values[key] = record["sectors_per_cell_update"]
+
+writer = csv.writer(sys.stdout, lineterminator="\n")
+writer.writerow(["variant", "implementation", "sectors_per_cell_update"])
+for (variant, implementation), value in sorted(values.items()):
+    writer.writerow([variant, implementation, value])
