@@ -1,33 +1,13 @@
 #include "run_result.hpp"
 
+#include "stencil/text_format.hpp"
+
 #include <cstdio>
 
 #include "stencil/variants.hpp"
 
 namespace stencil::app {
 namespace {
-
-std::string fixed(double value, const char* format) {
-  char text[64];
-  std::snprintf(text, sizeof text, format, value);
-  return text;
-}
-
-std::string json_string(const std::string& s) {
-  std::string out = "\"";
-  for (char c : s) {
-    if (c == '"' || c == '\\')
-      out += '\\';
-    if (static_cast<unsigned char>(c) < 0x20) {
-      char escaped[8];
-      std::snprintf(escaped, sizeof escaped, "\\u%04x", static_cast<unsigned>(c));
-      out += escaped;
-      continue;
-    }
-    out += c;
-  }
-  return out + "\"";
-}
 
 std::string grid_text(const RunResult& r) {
   return r.dimensions == 2 ? std::to_string(r.n) + " x " + std::to_string(r.n) + " cells"

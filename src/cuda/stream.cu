@@ -16,6 +16,7 @@
 #include <cstdlib>
 
 #include "cuda/check.hpp"
+#include "cuda/device_info.hpp"
 #include "cuda/kernels.hpp"
 #include "stencil/arithmetic.hpp"
 
@@ -150,17 +151,6 @@ __global__ void __launch_bounds__(kThreads, kMinBlocks)
       }
     }
   }
-}
-
-int multiprocessor_count() {
-  static const int count = [] {
-    int device = 0, value = 0;
-    check(cudaGetDevice(&device), "cudaGetDevice");
-    check(cudaDeviceGetAttribute(&value, cudaDevAttrMultiProcessorCount, device),
-          "cudaDeviceGetAttribute(multiProcessorCount)");
-    return value;
-  }();
-  return count;
 }
 
 template <int kSlots, int kWidth, int kAhead, int kMinBlocks>

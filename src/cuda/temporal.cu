@@ -19,6 +19,7 @@
 #include <cstdlib>
 
 #include "cuda/check.hpp"
+#include "cuda/device_info.hpp"
 #include "cuda/kernels.hpp"
 #include "stencil/arithmetic.hpp"
 
@@ -162,17 +163,6 @@ __global__ void __launch_bounds__(kThreads)
       }
     }
   }
-}
-
-int multiprocessor_count() {
-  static const int count = [] {
-    int device = 0, value = 0;
-    check(cudaGetDevice(&device), "cudaGetDevice");
-    check(cudaDeviceGetAttribute(&value, cudaDevAttrMultiProcessorCount, device),
-          "cudaDeviceGetAttribute(multiProcessorCount)");
-    return value;
-  }();
-  return count;
 }
 
 template <int kFuse>

@@ -1,17 +1,13 @@
 #include "profile/kernel_report.hpp"
 
+#include "stencil/text_format.hpp"
+
 #include <algorithm>
 #include <cstdio>
 #include <string>
 
 namespace stencil::profile {
 namespace {
-
-std::string fixed(double value, const char* format) {
-  char text[64];
-  std::snprintf(text, sizeof text, format, value);
-  return text;
-}
 
 template <class T>
 std::string or_empty(const std::optional<T>& value) {
@@ -23,22 +19,6 @@ std::string dims_text(const std::optional<std::array<unsigned, 3>>& dims) {
     return "";
   return std::to_string((*dims)[0]) + "x" + std::to_string((*dims)[1]) + "x" +
          std::to_string((*dims)[2]);
-}
-
-std::string json_string(const std::string& s) {
-  std::string out = "\"";
-  for (char c : s) {
-    if (c == '"' || c == '\\')
-      out += '\\';
-    if (static_cast<unsigned char>(c) < 0x20) {
-      char escaped[8];
-      std::snprintf(escaped, sizeof escaped, "\\u%04x", static_cast<unsigned>(c));
-      out += escaped;
-      continue;
-    }
-    out += c;
-  }
-  return out + "\"";
 }
 
 // A JSON value for an optional: the number, or null.
