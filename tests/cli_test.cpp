@@ -5,13 +5,14 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdlib>
 #include <fstream>
 #include <sstream>
 
 #include "process.hpp"
-#include "variant_args.hpp"
 #include "runners.hpp"
 #include "stencil/variants.hpp"
+#include "variant_args.hpp"
 
 namespace stencil::test {
 namespace {
@@ -19,7 +20,6 @@ namespace {
 ProcessResult miniapp(const std::vector<std::string>& args, const std::string& prefix = "") {
   return run_program(STENCIL_MINIAPP_PATH, args, prefix);
 }
-
 
 TEST(Cli, TypicalRunPrintsAResultBlock) {
   const auto r = miniapp({"-n", "64", "-iters", "5", "-variant", "tiled", "-verify"});
@@ -42,7 +42,8 @@ TEST(Cli, EveryVariantVerifiesOnEveryHostSpace) {
       std::vector<std::string> args = {
           "-n",     "33",  "-iters",  "3", "-variant", std::string(v.name),
           "-space", space, "-chunks", "5", "-verify",  "-csv"};
-      for (const auto& a : fuse_args(v, 3)) args.push_back(a);
+      for (const auto& a : fuse_args(v, 3))
+        args.push_back(a);
       const auto r = miniapp(args);
       ASSERT_EQ(r.exit_code, 0) << v.name << " " << space << ": " << r.err;
       EXPECT_EQ(csv_result(r.out)["verification"].rfind("PASSED", 0), 0u) << r.out;
@@ -83,6 +84,20 @@ TEST(Cli, ListShowsVariantsAndHostSpaces) {
 #if defined(KOKKOS_ENABLE_OPENMP)
   EXPECT_NE(r.out.find("openmp"), std::string::npos);
 #endif
+}
+
+TEST(Cli, ProgressWithEtaOnlyOnATerminal) {
+  // `script` gives the binary a pseudo-terminal, so stderr is a terminal there.
+  if (std::system("command -v script >/dev/null 2>&1") != 0)
+    GTEST_SKIP() << "no `script` here";
+  const std::string command =
+      std::string(STENCIL_MINIAPP_PATH) + " -n 64 -iters 50 -variant naive -space serial";
+  const auto tty = run_program("script", {"-qec", command, "/dev/null"});
+  ASSERT_EQ(tty.exit_code, 0) << tty.out << tty.err;
+  EXPECT_NE(tty.out.find("ETA"), std::string::npos) << tty.out;
+  const auto piped = miniapp({"-n", "64", "-iters", "50", "-variant", "naive", "-space", "serial"});
+  ASSERT_EQ(piped.exit_code, 0);
+  EXPECT_EQ(piped.err.find("ETA"), std::string::npos) << piped.err;
 }
 
 TEST(Cli, HelpExitsZero) {
@@ -178,7 +193,8 @@ TEST(Cli, ProfileWithoutAGpuFailsCleanly) {
     GTEST_SKIP() << "a GPU is present; the GPU suite covers -profile sectors";
   }
   for (const std::string impl : {"cuda", "kokkos"}) {
-    if (impl == "cuda" && list.out.find("cuda device:") == std::string::npos) continue;
+    if (impl == "cuda" && list.out.find("cuda device:") == std::string::npos)
+      continue;
     const auto r = miniapp({"-profile", "sectors", "-impl", impl, "-variant", "strip", "-n", "64"});
     EXPECT_EQ(r.exit_code, 2) << impl << ": " << r.err;
     EXPECT_EQ(r.err.rfind("stencil_miniapp: error: CUPTI unavailable: ", 0), 0u) << r.err;
@@ -204,7 +220,8 @@ TEST(Cli, KnownAnswersForEveryVariant) {
         continue;
       std::vector<std::string> args = {
           "-variant", std::string(v.name), "-n", f[1], "-iters", f[2], "-seed", f[3], "-csv"};
-      for (const auto& a : fuse_args(v, std::stoi(f[2]))) args.push_back(a);
+      for (const auto& a : fuse_args(v, std::stoi(f[2])))
+        args.push_back(a);
       const auto r = miniapp(args);
       ASSERT_EQ(r.exit_code, 0) << r.err;
       const double checksum = std::stod(csv_result(r.out)["checksum"]);
