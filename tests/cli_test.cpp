@@ -140,6 +140,9 @@ TEST(Cli, BadInputGetsOneErrorLineAndExitTwo) {
       {{"--pitch=32.5"}, "-pitch expects an integer"},
       {{"-n", "100000"}, "too large for a 2-D grid"},
       {{"-space", "hpx", "-n", "8"}, "execution space 'hpx' is not in this Kokkos build"},
+      {{"-variant", "temporal", "-fuse", "4", "-iters", "8", "-n", "16", "-output",
+        "/tmp/stencil_cli_test_fuse.h5", "-save-every", "3"},
+       "-fuse 4 needs -save-every and the input's iteration to be multiples of 4"},
       {{"-profile", "cycles"}, "unknown profile 'cycles'"},
       {{"-profile", "sectors", "-verify"}, "-profile and -verify do not combine"},
   };
