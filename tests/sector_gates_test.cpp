@@ -12,28 +12,16 @@
 
 #include "process.hpp"
 #include "sector_model.hpp"
-
-namespace stencil {
-inline void PrintTo(Variant variant, std::ostream* out) {
-  *out << info(variant).name;
-}
-}  // namespace stencil
+#include "variant_printer.hpp"
 
 namespace stencil::test {
 namespace {
 
-constexpr int kLaunches = 100;
 constexpr int kChunks = 16;
-constexpr int kProfileSize2D = 4096;
-constexpr int kProfileSize1D = 1 << 24;
 constexpr double kDerivationTolerance = 0.01;
 constexpr double kSeedStripSectors = 853e6;   // seed 000: the strip starter
 constexpr double kSeedStripTolerance = 0.03;  // "about 853 million"
 constexpr std::uint64_t kRollingGate = 530'000'000;
-
-int profile_size(Variant v) {
-  return info(v).dimensions == 2 ? kProfileSize2D : kProfileSize1D;
-}
 
 ProcessResult miniapp(const std::vector<std::string>& args) {
   return run_program(STENCIL_MINIAPP_PATH, args);

@@ -14,6 +14,14 @@
 
 namespace stencil::test {
 
+// The seeds' profile: 100 launches in one scope; 2-D N = 4096, 1-D 2^24 cells.
+inline constexpr int kLaunches = 100;
+inline constexpr int kProfileSize2D = 4096;
+inline constexpr int kProfileSize1D = 1 << 24;
+inline int profile_size(Variant v) {
+  return info(v).dimensions == 2 ? kProfileSize2D : kProfileSize1D;
+}
+
 struct Sectors {
   std::uint64_t load = 0;
   std::uint64_t store = 0;

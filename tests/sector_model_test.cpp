@@ -3,23 +3,10 @@
 #include <gtest/gtest.h>
 
 #include "sector_model.hpp"
-
-namespace stencil {
-inline void PrintTo(Variant variant, std::ostream* out) {
-  *out << info(variant).name;
-}
-}  // namespace stencil
+#include "variant_printer.hpp"
 
 namespace stencil::test {
 namespace {
-
-constexpr int kLaunches = 100;
-constexpr int kProfileSize2D = 4096;
-constexpr int kProfileSize1D = 1 << 24;
-
-int profile_size(Variant v) {
-  return info(v).dimensions == 2 ? kProfileSize2D : kProfileSize1D;
-}
 
 std::uint64_t derived_total(Variant v) {
   return derived_sectors_per_launch(v, profile_size(v), kDefaultChunks).total() * kLaunches;

@@ -12,12 +12,7 @@
 #include "stencil/compare.hpp"
 #include "stencil/initial_state.hpp"
 #include "stencil/reference.hpp"
-
-namespace stencil {
-inline void PrintTo(Variant variant, std::ostream* out) {
-  *out << info(variant).name;
-}
-}  // namespace stencil
+#include "variant_printer.hpp"
 
 namespace stencil::test {
 namespace {
@@ -69,10 +64,12 @@ std::vector<Shape> shapes(const VariantInfo& variant, int n) {
       configs.back().pitch = pitch;
     }
   }
-  if (configs.empty()) configs.push_back(defaults);
+  if (configs.empty())
+    configs.push_back(defaults);
   std::vector<Shape> out;
   for (const int iterations : {1, 3}) {
-    for (const RunConfig& config : configs) out.push_back({iterations, config});
+    for (const RunConfig& config : configs)
+      out.push_back({iterations, config});
   }
   return out;
 }
@@ -87,10 +84,9 @@ TEST_P(VariantMatchesReference, BitForBitWithPoisonedOutput) {
   const VariantInfo& variant = info(variant_id);
   for (const Shape& shape : shapes(variant, n)) {
     const RunConfig& config = shape.config;
-    SCOPED_TRACE("iterations=" + std::to_string(shape.iterations) +
-                 " chunks=" + std::to_string(config.chunks) + " patch=" +
-                 std::to_string(config.patch) + " pitch=" + std::to_string(config.pitch) +
-                 " fuse=" + std::to_string(config.fuse));
+    SCOPED_TRACE("iterations=" + std::to_string(shape.iterations) + " chunks=" +
+                 std::to_string(config.chunks) + " patch=" + std::to_string(config.patch) +
+                 " pitch=" + std::to_string(config.pitch) + " fuse=" + std::to_string(config.fuse));
     const auto initial = random_field(cell_count(variant, n),
                                       static_cast<std::uint64_t>(n * 131 + shape.iterations));
     auto runner = make_runner(backend.implementation, config, backend.space);
