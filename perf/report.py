@@ -162,6 +162,17 @@ class PlatformEfficiency:
     copy_efficiency: dict  # variant -> Kokkos rate / copy rate on this platform
 
 
+def kokkos_and_native_at_largest_common_size(inp, variant):
+    """(n, Kokkos CUDA row, native CUDA row) at the largest size both ran, or None."""
+    native = {r.n: r for r in inp.find("stencil", "cuda", variant)}
+    kokkos = {r.n: r for r in inp.find("stencil", "kokkos_cuda", variant)}
+    common = sorted(set(native) & set(kokkos))
+    if not common:
+        return None
+    n = common[-1]
+    return n, kokkos[n], native[n]
+
+
 def gpu_efficiencies(inp, variants):
     """Kokkos CUDA ÷ native CUDA, at the largest size both ran (application efficiency)."""
     targets = inp.targets()
@@ -169,15 +180,14 @@ def gpu_efficiencies(inp, variants):
         return None
     eff, copy_eff = {}, {}
     for v in variants:
-        native = {r.n: r for r in inp.find("stencil", "cuda", v)}
-        kokkos = {r.n: r for r in inp.find("stencil", "kokkos_cuda", v)}
-        common = sorted(set(native) & set(kokkos))
-        if common:
-            n = common[-1]
-            eff[v] = (kokkos[n].counters["gcells_per_s"] / native[n].counters["gcells_per_s"],
+        pair = kokkos_and_native_at_largest_common_size(inp, v)
+        if pair:
+            n, kokkos_row, native_row = pair
+            eff[v] = (kokkos_row.counters["gcells_per_s"] / native_row.counters["gcells_per_s"],
                       "n=%d" % n)
+        kokkos = inp.find("stencil", "kokkos_cuda", v)
         if kokkos:
-            copy_eff[v] = largest(list(kokkos.values())).counters["ratio_to_copy"]
+            copy_eff[v] = largest(list(kokkos)).counters["ratio_to_copy"]
     return PlatformEfficiency(inp.platform(True), "Kokkos CUDA ÷ native CUDA", eff, copy_eff)
 
 
@@ -383,13 +393,11 @@ class Plots:
         """Gcell/s of Kokkos CUDA and native CUDA per variant, at the largest common size."""
         pairs = []
         for v in variants:
-            native = {r.n: r for r in inp.find("stencil", "cuda", v)}
-            kokkos = {r.n: r for r in inp.find("stencil", "kokkos_cuda", v)}
-            common = sorted(set(native) & set(kokkos))
-            if common:
-                n = common[-1]
-                pairs.append((v, n, kokkos[n].counters["gcells_per_s"],
-                              native[n].counters["gcells_per_s"]))
+            pair = kokkos_and_native_at_largest_common_size(inp, v)
+            if pair:
+                n, kokkos_row, native_row = pair
+                pairs.append((v, n, kokkos_row.counters["gcells_per_s"],
+                              native_row.counters["gcells_per_s"]))
         if not pairs:
             return None
         fig, ax = self.plt.subplots(figsize=(8, 4.2))
