@@ -4,8 +4,9 @@
 // What the rolling variant already does, it keeps: a block walks a chunk of rows top to bottom
 // with rows y-1 and y in registers, so each row is read from global memory once per chunk. What
 // it adds, and why:
-//  * wide rows per block (2048 columns): the x-halo (two scalars per row) and the two priming
-//    rows per chunk shrink to under 1% of the traffic;
+//  * wide rows per block (1024 columns in the default shape, 2048 in some others; see
+//    stream_shape below): the x-halo (two scalars per row) and the two priming rows per chunk
+//    shrink to under 1% of the traffic;
 //  * 16-byte loads and stores (float4) where rows are 16-byte aligned (N % 4 == 0): a quarter of
 //    the memory instructions; other N take the same path one float at a time;
 //  * interleaved slots: lane t of a warp owns slots t, t + 256, ... so each warp instruction

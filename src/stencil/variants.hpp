@@ -52,7 +52,7 @@ inline constexpr std::array<VariantInfo, 11> kVariants{{
     {Variant::halo1d, "halo1d", 1, false, false, false,
      "1-D three-point from a 258-float scratch tile"},
     {Variant::stream, "stream", 2, true, false, false,
-     "rolling with 2048-column blocks, 16-byte loads, prefetched rows: the bandwidth limit"},
+     "rolling over 1024-2048-column blocks, 16-byte loads, prefetched rows: bandwidth limit"},
     {Variant::temporal, "temporal", 2, true, false, false,
      "-fuse k iterations per pass over the grid (temporal blocking), bit-identical to k steps"},
 }};
