@@ -71,7 +71,7 @@ shapes="naive tiled tiled:-pitch=32 tiled:-pitch=34 strip rolling regblock regbl
 # iterations, several chunk counts, poisoned outputs), plus Kokkos-CUDA at N = 33, under each tool.
 sanitize() {
   local errors=0
-  local filter='*/cuda_*_n1:*/cuda_*_n33:*/cuda_*_n257:*/kokkos_cuda_*_n33'
+  local filter='*/cuda_*_n1:*/cuda_*_n33:*/cuda_*_n257:*/cuda_stream_n32:*/cuda_stream_n256:*/kokkos_cuda_*_n33'
   for tool in memcheck racecheck synccheck; do
     echo "== $tool"
     compute-sanitizer --tool "$tool" --error-exitcode 9 \

@@ -81,6 +81,8 @@ std::uint64_t as_count(const std::string& text) {
   return text.empty() ? 0 : std::stoull(text);
 }
 
+Measurement parse_report(const ProcessResult& r);
+
 // One profile run of `variant` on `implementation`, cached for the life of the test program.
 const Measurement& measure(const std::string& implementation, Variant variant) {
   static std::map<std::pair<std::string, Variant>, Measurement> cache;
@@ -99,7 +101,11 @@ const Measurement& measure(const std::string& implementation, Variant variant) {
     args.push_back("-space");
     args.push_back("cuda");
   }
-  const ProcessResult r = miniapp(args);
+  return cache.emplace(key, parse_report(miniapp(args))).first->second;
+}
+
+// The one kernel row of a `-profile sectors -csv` run.
+Measurement parse_report(const ProcessResult& r) {
   Measurement m;
   m.diagnostics = r.err;
   // The CSV header and the rows after it; anything a library printed before is skipped.
@@ -127,7 +133,7 @@ const Measurement& measure(const std::string& implementation, Variant variant) {
     m.store = as_count(m.field["store_sectors"]);
     m.launches_recorded = as_count(m.field["launches_recorded"]);
   }
-  return cache.emplace(key, m).first->second;
+  return m;
 }
 
 // A field of the report row, "" when absent.
@@ -256,6 +262,30 @@ TEST(SectorGates, CudaHalo1dAtMostHalfOfNaive1d) {
   ASSERT_TRUE(naive.failure.empty()) << naive.failure;
   EXPECT_LE(2 * halo.total, naive.total) << describe(halo) << describe(naive);
 }
+
+// ---- issue 7: stream issues one read and one write per cell, within 1% ------------------------
+
+class StreamSectors : public ::testing::TestWithParam<int> {};
+
+TEST_P(StreamSectors, WithinOnePercentOfOneReadAndOneWritePerCell) {
+  SKIP_WITHOUT_GPU();
+  const int n = GetParam();
+  constexpr int kStreamLaunches = 20;
+  // The default chunking, as a user runs it.
+  const Measurement m = parse_report(miniapp(
+      {"-profile", "sectors", "-variant", "stream", "-impl", "cuda", "-n", std::to_string(n),
+       "-iters", std::to_string(kStreamLaunches), "-csv", "--no-progress"}));
+  ASSERT_TRUE(m.failure.empty()) << m.failure;
+  // 4 bytes read and 4 written per cell, in 32-byte sectors.
+  const double ideal = static_cast<double>(n) * n * kStreamLaunches * 8.0 / 32.0;
+  EXPECT_GE(static_cast<double>(m.total), ideal) << describe(m);
+  EXPECT_LE(static_cast<double>(m.total), 1.01 * ideal) << describe(m);
+  std::printf("[ stream   ] n %-6d measured %12llu  ideal %12.0f  (%+.3f%%)\n", n,
+              static_cast<unsigned long long>(m.total), ideal,
+              100.0 * relative_gap(static_cast<double>(m.total), ideal));
+}
+
+INSTANTIATE_TEST_SUITE_P(Profile, StreamSectors, ::testing::Values(4096, 16384));
 
 // ---- Kokkos beside CUDA ---------------------------------------------------------------------
 

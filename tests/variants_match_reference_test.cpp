@@ -20,6 +20,10 @@ namespace {
 using Case = std::tuple<Backend, Variant, int>;
 
 const int kSizes[] = {1, 2, 3, 4, 5, 17, 31, 32, 33, 255, 256, 257, 1000, 1025};
+// stream and temporal own 1024 columns per CUDA block: a size with 16-byte rows and a partial
+// third column block, so the x-halo between blocks and, for stream, several clusters of chunks
+// are exercised.
+const int kWideSize = 2052;
 
 // One way of running a variant: the iteration count and the run-time shape.
 struct Shape {
@@ -48,6 +52,15 @@ std::vector<Shape> shapes(const VariantInfo& variant, int n) {
     // The default, two counts that divide few sizes, one chunk per row, and more chunks than rows
     // (trailing chunks are empty).
     for (const int chunks : {0, 3, 7, n, n + 5}) {
+      configs.push_back(defaults);
+      configs.back().chunks = chunks;
+    }
+  }
+  if (variant.id == Variant::stream) {
+    // Multiples of the CUDA kernel's cluster of 8 chunks: with N % 4 == 0 and two rows or more per
+    // chunk these run the cluster launch, whose chunks hand their border rows over in shared
+    // memory (16 chunks at N = 32 leaves exactly two rows each).
+    for (const int chunks : {8, 16, 24}) {
       configs.push_back(defaults);
       configs.back().chunks = chunks;
     }
@@ -110,6 +123,8 @@ std::vector<Case> all_cases(const std::vector<Backend>& backends) {
     for (const auto& variant : kVariants) {
       for (const int n : kSizes)
         cases.emplace_back(backend, variant.id, n);
+      if (variant.id == Variant::stream || variant.id == Variant::temporal)
+        cases.emplace_back(backend, variant.id, kWideSize);
     }
   }
   return cases;

@@ -1,191 +1,125 @@
-// stream (issue 7): a single-step kernel built to run at the device-to-device copy rate while
-// issuing no more global sectors than one read and one write of every cell, plus a small halo.
-//
-// What the rolling variant already does, it keeps: a block walks a chunk of rows top to bottom
-// with rows y-1 and y in registers, so each row is read from global memory once per chunk. What
-// it adds, and why:
-//  * wide rows per block (1024 columns in the default shape, 2048 in some others; see
-//    stream_shape below): the x-halo (two scalars per row) and the two priming rows per chunk
-//    shrink to under 1% of the traffic;
-//  * 16-byte loads and stores (float4) where rows are 16-byte aligned (N % 4 == 0): a quarter of
-//    the memory instructions; other N take the same path one float at a time;
-//  * interleaved slots: lane t of a warp owns slots t, t + 256, ... so each warp instruction
-//    covers 512 contiguous bytes, every sector it touches fully used;
-//  * a prefetch ring: row y + 1 + kAhead is requested while row y is computed, keeping kAhead
-//    rows of loads in flight per thread, which is what feeds HBM at full rate;
-//  * a double-buffered shared row: one barrier per row instead of two.
+// stream (issue 7): launch shapes and chunking of the single-step kernel in stream_kernel.cuh.
 #include <cstdlib>
 
 #include "cuda/check.hpp"
 #include "cuda/device_info.hpp"
 #include "cuda/kernels.hpp"
-#include "stencil/arithmetic.hpp"
+#include "cuda/stream_kernel.cuh"
 
 namespace stencil::cuda {
 namespace {
 
-constexpr int kThreads = 256;
+using stream_detail::kThreads;
+using stream_detail::stream_kernel;
 
-// kWidth consecutive floats, loaded and stored as one instruction where kWidth == 4.
-template <int kWidth>
-struct Slot {
-  float v[kWidth];
+// Rows a cluster (or, without clusters, a chunk) keeps at the least: its two border rows are read
+// twice, 2 rows in 2 x 256 read or written, under 0.4% of the traffic.
+constexpr int kMinRowsPerCluster = 256;
+constexpr int kMinRowsPerChunk = 128;
 
-  __device__ void load(const float* p) {
-    if constexpr (kWidth == 4) {
-      const float4 t = __ldg(reinterpret_cast<const float4*>(p));
-      v[0] = t.x, v[1] = t.y, v[2] = t.z, v[3] = t.w;
-    } else {
-      v[0] = __ldg(p);
-    }
-  }
-  __device__ void store(float* p) const {
-    if constexpr (kWidth == 4) {
-      *reinterpret_cast<float4*>(p) = make_float4(v[0], v[1], v[2], v[3]);
-    } else {
-      p[0] = v[0];
-    }
-  }
-};
-
-// One row of this thread's slots.
-template <int kSlots, int kWidth>
-struct RowSlots {
-  Slot<kWidth> s[kSlots];
-};
-
-// kAhead: rows in flight per thread besides the one being computed.
-template <int kSlots, int kWidth, int kAhead, int kMinBlocks>
-__global__ void __launch_bounds__(kThreads, kMinBlocks)
-    stream_kernel(const float* __restrict__ in, float* __restrict__ out, int n) {
-  constexpr int kBlockWidth = kThreads * kSlots * kWidth;  // columns a block owns
-  __shared__ float row[2][kBlockWidth + 2];                // row y, double-buffered, with halo
-
-  const int base = blockIdx.x * kBlockWidth;
-  const int rows = (n + gridDim.y - 1) / gridDim.y;
-  const int y0 = blockIdx.y * rows;
-  if (y0 >= n)
-    return;  // whole block: trailing chunks can be empty
-  const int y_end = y0 + rows < n ? y0 + rows : n;
-  const int last_row_needed = y_end < n - 1 ? y_end : n - 1;  // "below" of the chunk's last row
-
-  // Column of slot k of this thread, and whether it lies in the grid (N % kWidth == 0, so a slot
-  // is wholly inside or wholly outside).
-  auto column = [&](int k) { return base + (k * kThreads + threadIdx.x) * kWidth; };
-  const bool left_halo_thread = threadIdx.x == 0 && base > 0;
-  const bool right_halo_thread = threadIdx.x == kThreads - 1 && base + kBlockWidth < n;
-
-  auto load_row = [&](RowSlots<kSlots, kWidth>& dst, float& halo_left, float& halo_right, int y) {
-#pragma unroll
-    for (int k = 0; k < kSlots; ++k) {
-      if (column(k) < n)
-        dst.s[k].load(in + static_cast<long>(y) * n + column(k));
-    }
-    if (y < y_end) {  // only rows this chunk computes need their x-halo
-      if (left_halo_thread)
-        halo_left = __ldg(in + static_cast<long>(y) * n + base - 1);
-      if (right_halo_thread)
-        halo_right = __ldg(in + static_cast<long>(y) * n + base + kBlockWidth);
-    }
-  };
-
-  RowSlots<kSlots, kWidth> above{}, centre{}, ring[kAhead];
-  float centre_left = 0.0f, centre_right = 0.0f, unused_left, unused_right;
-  float ring_left[kAhead], ring_right[kAhead];
-  if (y0 > 0)
-    load_row(above, unused_left, unused_right, y0 - 1);
-  load_row(centre, centre_left, centre_right, y0);
-#pragma unroll
-  for (int r = 0; r < kAhead; ++r) {
-    if (y0 + 1 + r <= last_row_needed)
-      load_row(ring[r], ring_left[r], ring_right[r], y0 + 1 + r);
-  }
-
-  for (int y_block = y0; y_block < y_end; y_block += kAhead) {
-#pragma unroll
-    for (int r = 0; r < kAhead; ++r) {
-      const int y = y_block + r;
-      if (y >= y_end)
-        break;  // block-uniform: every thread leaves together
-      float* published = row[r & 1];
-
-      // Publish row y for the x neighbours that live in other threads.
-#pragma unroll
-      for (int k = 0; k < kSlots; ++k) {
-#pragma unroll
-        for (int e = 0; e < kWidth; ++e) {
-          published[1 + (k * kThreads + threadIdx.x) * kWidth + e] = centre.s[k].v[e];
-        }
-      }
-      if (threadIdx.x == 0)
-        published[0] = centre_left;
-      if (threadIdx.x == kThreads - 1)
-        published[kBlockWidth + 1] = centre_right;
-      __syncthreads();  // row y is visible; buffer r&1 is rewritten only after the next barrier
-
-#pragma unroll
-      for (int k = 0; k < kSlots; ++k) {
-        const int x0 = column(k);
-        if (x0 >= n)
-          continue;
-        const int s0 = 1 + (k * kThreads + threadIdx.x) * kWidth;  // shared index of element 0
-        Slot<kWidth> result;
-#pragma unroll
-        for (int e = 0; e < kWidth; ++e) {
-          const float c = centre.s[k].v[e];
-          const float left = e > 0 ? centre.s[k].v[e - 1] : published[s0 - 1];
-          const float right = e + 1 < kWidth ? centre.s[k].v[e + 1] : published[s0 + kWidth];
-          result.v[e] = is_border_2d(x0 + e, y, n)
-                            ? c
-                            : five_point(c, left, right, above.s[k].v[e], ring[r].s[k].v[e]);
-        }
-        result.store(out + static_cast<long>(y) * n + x0);
-      }
-
-      // Roll the window down one row, then refill the ring slot just consumed.
-      above = centre;
-      centre = ring[r];
-      centre_left = ring_left[r];
-      centre_right = ring_right[r];
-      if (y + 1 + kAhead <= last_row_needed) {
-        load_row(ring[r], ring_left[r], ring_right[r], y + 1 + kAhead);
-      }
-    }
+// Blocks of one kernel that fit on the GPU at once, counted in whole clusters.
+template <int kCluster, class Kernel>
+int resident_blocks(Kernel kernel, dim3 grid) {
+  if constexpr (kCluster == 1) {
+    int per_sm = 0;
+    check(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, kThreads, 0),
+          "cudaOccupancyMaxActiveBlocksPerMultiprocessor(stream_kernel)");
+    return (per_sm > 0 ? per_sm : 1) * multiprocessor_count();
+  } else {
+    cudaLaunchConfig_t config = {};
+    config.gridDim = grid;
+    config.blockDim = dim3(kThreads);
+    cudaLaunchAttribute cluster;
+    cluster.id = cudaLaunchAttributeClusterDimension;
+    cluster.val.clusterDim.x = 1;
+    cluster.val.clusterDim.y = kCluster;
+    cluster.val.clusterDim.z = 1;
+    config.attrs = &cluster;
+    config.numAttrs = 1;
+    int clusters = 0;
+    check(cudaOccupancyMaxActiveClusters(&clusters, kernel, &config),
+          "cudaOccupancyMaxActiveClusters(stream_kernel)");
+    return (clusters > 0 ? clusters : 1) * kCluster;
   }
 }
 
-template <int kSlots, int kWidth, int kAhead, int kMinBlocks>
-void launch_stream_shape(const float* in, float* out, int n, int chunks, cudaStream_t stream) {
+// Without clusters: one wave, as many blocks as fit on the GPU at once and no more (a second,
+// partial wave would take as long as the first), chunks of at least kMinRowsPerChunk rows.
+template <int kSlots, int kWidth, int kAhead, int kMinBlocks, bool kEvictFirst = false,
+          bool kShuffle = false>
+void launch_plain(const float* in, float* out, int n, int chunks, cudaStream_t stream) {
   constexpr int kBlockWidth = kThreads * kSlots * kWidth;
-  auto* kernel = &stream_kernel<kSlots, kWidth, kAhead, kMinBlocks>;
-  static const int resident_blocks = [&] {
-    int blocks = 0;
-    check(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, kernel, kThreads, 0),
-          "cudaOccupancyMaxActiveBlocksPerMultiprocessor(stream_kernel)");
-    return blocks > 0 ? blocks : 1;
-  }();
+  auto* kernel = &stream_kernel<kSlots, kWidth, kAhead, kMinBlocks, 1, kEvictFirst, kShuffle>;
   const int column_blocks = (n + kBlockWidth - 1) / kBlockWidth;
-  int row_chunks = chunks;
-  if (row_chunks <= 0) {
-    // One wave: as many blocks as fit on the GPU at once and no more. A second, partial wave
-    // would take as long as the first. Chunks keep at least 128 rows, so the two priming rows
-    // of each chunk stay under 1% of what it reads.
-    const int wave = resident_blocks * multiprocessor_count();
+  if (chunks <= 0) {
+    static const int wave = resident_blocks<1>(kernel, dim3());
     const int fit = wave / column_blocks > 1 ? wave / column_blocks : 1;
-    const int most = n / 128 > 1 ? n / 128 : 1;
-    row_chunks = fit < most ? fit : most;
+    const int most = n / kMinRowsPerChunk > 1 ? n / kMinRowsPerChunk : 1;
+    chunks = fit < most ? fit : most;
   }
-  kernel<<<dim3(column_blocks, row_chunks), kThreads, 0, stream>>>(in, out, n);
+  kernel<<<dim3(column_blocks, chunks), kThreads, 0, stream>>>(in, out, n);
   check_launch("stream_kernel launch");
 }
 
-// The compiled shapes, numbered as in perf/results/stream-shapes-*.csv, where each was measured
-// on the H200. Shape 2 (1024 columns per block, 4 rows in flight, 3 blocks per SM) was fastest
-// at N = 16384 and is the default; STENCIL_STREAM_SHAPE=0..5 selects another for experiments.
+// With clusters of kCluster chunks stacked vertically. Taken when the chunk count (given, or the
+// one-wave choice) is a multiple of kCluster and every chunk has two rows or more; otherwise the
+// plain kernel of the same shape runs.
+template <int kSlots, int kAhead, int kMinBlocks, int kCluster, bool kEvictFirst = false,
+          bool kShuffle = false>
+void launch_clustered(const float* in, float* out, int n, int chunks, cudaStream_t stream) {
+  constexpr int kBlockWidth = kThreads * kSlots * 4;
+  auto* kernel = &stream_kernel<kSlots, 4, kAhead, kMinBlocks, kCluster, kEvictFirst, kShuffle>;
+  const int column_blocks = (n + kBlockWidth - 1) / kBlockWidth;
+  if (chunks <= 0) {
+    static const int wave = resident_blocks<kCluster>(kernel, dim3(1, kCluster));
+    const int fit = wave / column_blocks / kCluster;
+    const int most = n / kMinRowsPerCluster;
+    chunks = (fit < most ? fit : most) * kCluster;
+  }
+  if (chunks < kCluster || chunks % kCluster != 0 || n < 2 * chunks)
+    return launch_plain<kSlots, 4, kAhead, kMinBlocks, kEvictFirst, kShuffle>(in, out, n, chunks,
+                                                                              stream);
+
+  cudaLaunchConfig_t config = {};
+  config.gridDim = dim3(column_blocks, chunks);
+  config.blockDim = dim3(kThreads);
+  config.stream = stream;
+  cudaLaunchAttribute cluster;
+  cluster.id = cudaLaunchAttributeClusterDimension;
+  cluster.val.clusterDim.x = 1;
+  cluster.val.clusterDim.y = kCluster;
+  cluster.val.clusterDim.z = 1;
+  config.attrs = &cluster;
+  config.numAttrs = 1;
+  check(cudaLaunchKernelEx(&config, kernel, in, out, n), "stream_kernel cluster launch");
+}
+
+// The default policy: clusters only where the sector budget, not the GPU, limits the chunk count.
+// A large grid (N = 16384) fills one wave of plain blocks with chunks far longer than
+// kMinRowsPerChunk, and clusters (fewer resident: whole clusters must fit in a GPC) would only
+// cost blocks; a small one (N = 4096) gets kCluster times more chunks from them.
+template <int kSlots, int kAhead, int kMinBlocks, int kCluster>
+void launch_hybrid(const float* in, float* out, int n, int chunks, cudaStream_t stream) {
+  if (chunks <= 0) {
+    constexpr int kBlockWidth = kThreads * kSlots * 4;
+    static const int wave =
+        resident_blocks<1>(&stream_kernel<kSlots, 4, kAhead, kMinBlocks, 1, false, false>, dim3());
+    const int column_blocks = (n + kBlockWidth - 1) / kBlockWidth;
+    if (wave / column_blocks <= n / kMinRowsPerChunk)
+      return launch_plain<kSlots, 4, kAhead, kMinBlocks>(in, out, n, 0, stream);
+  }
+  launch_clustered<kSlots, kAhead, kMinBlocks, kCluster>(in, out, n, chunks, stream);
+}
+
+// The compiled shapes, numbered as in perf/results/*/stream-shapes*.csv, where each was measured
+// on the H200: <float4 slots per thread, rows in flight, blocks per SM[, cluster[, streaming
+// cache hints]]>.
+// STENCIL_STREAM_SHAPE selects one for experiments.
+constexpr int kDefaultShape = 6;  // hybrid: shape 2 at large N, shape 8 at small N
 int stream_shape() {
   static const int shape = [] {
     const char* text = std::getenv("STENCIL_STREAM_SHAPE");
-    return text ? std::atoi(text) : 2;
+    return text ? std::atoi(text) : kDefaultShape;
   }();
   return shape;
 }
@@ -195,20 +129,40 @@ int stream_shape() {
 void launch_stream(const float* in, float* out, int n, int chunks, cudaStream_t stream) {
   // 16-byte rows (N % 4 == 0; cudaMalloc aligns the base) take float4; others one float at a time.
   if (n % 4 != 0)
-    return launch_stream_shape<8, 1, 4, 1>(in, out, n, chunks, stream);
+    return launch_plain<8, 1, 4, 1>(in, out, n, chunks, stream);
   switch (stream_shape()) {
+    case 0:
+      return launch_plain<2, 4, 2, 2>(in, out, n, chunks, stream);
     case 1:
-      return launch_stream_shape<1, 4, 8, 2>(in, out, n, chunks, stream);
+      return launch_plain<1, 4, 8, 2>(in, out, n, chunks, stream);
     case 2:
-      return launch_stream_shape<1, 4, 4, 3>(in, out, n, chunks, stream);
+      return launch_plain<1, 4, 4, 3>(in, out, n, chunks, stream);
     case 3:
-      return launch_stream_shape<2, 4, 3, 2>(in, out, n, chunks, stream);
+      return launch_plain<2, 4, 3, 2>(in, out, n, chunks, stream);
     case 4:
-      return launch_stream_shape<1, 4, 6, 2>(in, out, n, chunks, stream);
+      return launch_plain<1, 4, 6, 2>(in, out, n, chunks, stream);
     case 5:
-      return launch_stream_shape<1, 4, 3, 3>(in, out, n, chunks, stream);
-    default:
-      return launch_stream_shape<2, 4, 2, 2>(in, out, n, chunks, stream);
+      return launch_plain<1, 4, 3, 3>(in, out, n, chunks, stream);
+    case 7:
+      return launch_clustered<1, 6, 3, 8>(in, out, n, chunks, stream);
+    case 8:
+      return launch_clustered<1, 4, 3, 8>(in, out, n, chunks, stream);
+    case 9:
+      return launch_clustered<2, 3, 2, 8>(in, out, n, chunks, stream);
+    case 10:
+      return launch_clustered<1, 4, 4, 8>(in, out, n, chunks, stream);
+    case 11:
+      return launch_clustered<1, 4, 3, 8, true>(in, out, n, chunks, stream);
+    case 12:
+      return launch_clustered<1, 4, 3, 4>(in, out, n, chunks, stream);
+    case 13:
+      return launch_plain<1, 4, 4, 3, false, true>(in, out, n, chunks, stream);
+    case 14:
+      return launch_plain<1, 4, 4, 3, true>(in, out, n, chunks, stream);
+    case 15:
+      return launch_clustered<1, 4, 3, 8, false, true>(in, out, n, chunks, stream);
+    default:  // 6
+      return launch_hybrid<1, 4, 3, 8>(in, out, n, chunks, stream);
   }
 }
 

@@ -1,0 +1,313 @@
+// The stream kernel (issue 7): a single step that reads every cell once and writes it once, at the
+// device-to-device copy rate. Launch shapes and the chunk choice live in stream.cu.
+//
+// What the rolling variant already does, it keeps: a block walks a chunk of rows top to bottom
+// with rows y-1 and y in registers, so each row is read from global memory once per chunk. What
+// it adds, and why:
+//  * wide rows per block (1024 or 2048 columns): the x-halo (two scalars per row) costs under 1%
+//    of the traffic;
+//  * 16-byte loads and stores (float4) where rows are 16-byte aligned (N % 4 == 0): a quarter of
+//    the memory instructions; other N take the same path one float at a time;
+//  * interleaved slots: lane t of a warp owns slots t, t + 256, ... so each warp instruction
+//    covers 512 contiguous bytes, every sector it touches fully used;
+//  * a prefetch ring: row y + 1 + kAhead is requested while row y is computed, keeping kAhead
+//    rows of loads in flight per thread, which is what feeds HBM at full rate;
+//  * the row published in shared memory for the x neighbours in other threads (or, with
+//    kShuffle, only each warp's two edge values, the rest by warp shuffle), double-buffered, so
+//    one barrier per row instead of two;
+//  * with kCluster > 1, a thread-block cluster of kCluster vertically adjacent chunks hands the
+//    rows on its inner chunk borders over through distributed shared memory instead of reading
+//    them twice from global memory. Only the cluster's outer borders cost extra sectors, so the
+//    grid can be cut into kCluster times more chunks (blocks in flight) for the same sector
+//    budget, which is what small grids (N = 4096) need.
+//
+// The cluster hand-over, for the block of cluster rank r owning rows [y0, y_end):
+//  1. it keeps row y0 aside (and its neighbour row y0 + 1), publishes row y0 in its own shared
+//     memory for rank r - 1, and arrives on the cluster barrier;
+//  2. it walks rows y0 + 1 ... y_end - 1; for the last one it waits on the barrier and reads row
+//     y_end, the first row of rank r + 1, from that block's shared memory;
+//  3. it writes its last row, y_end - 1, into rank r + 1's shared memory and syncs the cluster;
+//  4. it computes row y0, whose upper neighbour rank r - 1 has just written into its shared memory.
+// Rank 0 reads row y0 - 1 from global memory and computes row y0 first, as without clusters; the
+// last rank reads row y_end from global memory. No block touches another's shared memory before
+// the first barrier (all have started) or after the second (none has exited).
+#pragma once
+
+#include <cooperative_groups.h>
+
+#include <type_traits>
+
+#include "stencil/arithmetic.hpp"
+
+namespace stencil::cuda::stream_detail {
+
+constexpr int kThreads = 256;
+
+// kWidth consecutive floats, loaded and stored as one instruction where kWidth == 4.
+template <int kWidth>
+struct Slot {
+  float v[kWidth];
+
+  // kEvictFirst: the streaming cache hint (ld.global.cs), for data read once; otherwise the
+  // read-only path (ld.global.nc).
+  template <bool kEvictFirst>
+  __device__ void load_global(const float* p) {
+    if constexpr (kWidth == 4) {
+      const float4* q = reinterpret_cast<const float4*>(p);
+      const float4 t = kEvictFirst ? __ldcs(q) : __ldg(q);
+      v[0] = t.x, v[1] = t.y, v[2] = t.z, v[3] = t.w;
+    } else {
+      v[0] = kEvictFirst ? __ldcs(p) : __ldg(p);
+    }
+  }
+  template <bool kEvictFirst>
+  __device__ void store_global(float* p) const {
+    if constexpr (kWidth == 4) {
+      const float4 t = make_float4(v[0], v[1], v[2], v[3]);
+      if constexpr (kEvictFirst)
+        __stcs(reinterpret_cast<float4*>(p), t);
+      else
+        *reinterpret_cast<float4*>(p) = t;
+    } else {
+      if constexpr (kEvictFirst)
+        __stcs(p, v[0]);
+      else
+        p[0] = v[0];
+    }
+  }
+  // Shared-memory (local or distributed) loads and stores.
+  __device__ void load(const float* p) {
+    if constexpr (kWidth == 4) {
+      const float4 t = *reinterpret_cast<const float4*>(p);
+      v[0] = t.x, v[1] = t.y, v[2] = t.z, v[3] = t.w;
+    } else {
+      v[0] = p[0];
+    }
+  }
+  __device__ void store(float* p) const {
+    if constexpr (kWidth == 4) {
+      *reinterpret_cast<float4*>(p) = make_float4(v[0], v[1], v[2], v[3]);
+    } else {
+      p[0] = v[0];
+    }
+  }
+};
+
+// One row of this thread's slots, with the block's x-halo: column base - 1 in thread 0, column
+// base + block width in the last thread, unused elsewhere. One register for both, because every
+// thread holds a copy of every register a row needs.
+template <int kSlots, int kWidth>
+struct RowSlots {
+  Slot<kWidth> s[kSlots];
+  float halo = 0.0f;
+};
+
+// kAhead: rows in flight per thread besides the one being computed. kEvictFirst: streaming cache
+// hints on the row loads and the stores. kShuffle: x neighbours by warp shuffle (see compute_row).
+template <int kSlots, int kWidth, int kAhead, int kMinBlocks, int kCluster, bool kEvictFirst,
+          bool kShuffle>
+__global__ void __launch_bounds__(kThreads, kMinBlocks)
+    stream_kernel(const float* __restrict__ in, float* __restrict__ out, int n) {
+  constexpr int kBlockWidth = kThreads * kSlots * kWidth;  // columns a block owns
+  using Row = RowSlots<kSlots, kWidth>;
+  // What one row publishes for the x neighbours in other threads, double-buffered so that one
+  // barrier per row suffices. With kShuffle, per run of 32 x kWidth contiguous columns (one per
+  // warp and slot): last[s + 1] is run s's last value (last[0] the left halo) and first[s] its
+  // first value (first[kSegments] the right halo). Without, the whole row with its halo.
+  constexpr int kSegments = kSlots * kThreads / 32;
+  struct EdgesOnly {
+    float last[kSegments + 1];
+    float first[kSegments + 1];
+  };
+  struct WholeRow {
+    float row[kBlockWidth + 2];
+  };
+  using Published = std::conditional_t<kShuffle, EdgesOnly, WholeRow>;
+  __shared__ Published published_rows[2];
+  // Cluster hand-over: (1) this block's first row, read by rank r - 1, and its halo; (3) row
+  // y0 - 1, written by rank r - 1; and row y0 + 1, kept for row y0 (in shared memory rather than
+  // registers, which the prefetch ring needs).
+  constexpr int kHandOver = kCluster > 1 ? kBlockWidth : kWidth;
+  __shared__ __align__(16) float first_row[kHandOver];
+  __shared__ float first_row_halo[2];
+  __shared__ __align__(16) float row_above[kHandOver];
+  __shared__ __align__(16) float second_row[kHandOver];
+
+  // Chunks split the rows evenly; with more chunks than rows some are empty (never in a cluster
+  // launch, whose chunks have at least two rows: see stream.cu).
+  const int base = blockIdx.x * kBlockWidth;
+  const int y0 = static_cast<int>(static_cast<long>(blockIdx.y) * n / gridDim.y);
+  const int y_end = static_cast<int>(static_cast<long>(blockIdx.y + 1) * n / gridDim.y);
+  if (kCluster == 1 && y0 == y_end)
+    return;  // whole block
+  const int rank = kCluster > 1 ? static_cast<int>(blockIdx.y % kCluster) : 0;
+  const bool above_in_cluster = rank > 0;
+  const bool below_in_cluster = rank < kCluster - 1;
+  const int y_first = above_in_cluster ? y0 + 1 : y0;  // rank > 0 computes row y0 last
+  // The lowest row read from global memory: "below" of the chunk's last row, unless the next
+  // rank hands it over.
+  const int last_global_row = below_in_cluster ? y_end - 1 : (y_end < n - 1 ? y_end : n - 1);
+
+  // Shared-memory index of slot k's first element in this thread (after the left halo cell), and
+  // its column in the grid (N % kWidth == 0, so a slot lies wholly inside or outside the grid).
+  auto slot_index = [&](int k) { return (k * kThreads + threadIdx.x) * kWidth; };
+  auto column = [&](int k) { return base + slot_index(k); };
+  const bool left_halo_thread = threadIdx.x == 0 && base > 0;
+  const bool right_halo_thread = threadIdx.x == kThreads - 1 && base + kBlockWidth < n;
+
+  auto load_row = [&](Row& dst, int y) {
+#pragma unroll
+    for (int k = 0; k < kSlots; ++k) {
+      if (column(k) < n)
+        dst.s[k].template load_global<kEvictFirst>(in + static_cast<long>(y) * n + column(k));
+    }
+    if (y >= y0 && y < y_end) {  // only rows this chunk computes need their x-halo
+      if (left_halo_thread)
+        dst.halo = __ldg(in + static_cast<long>(y) * n + base - 1);
+      if (right_halo_thread)
+        dst.halo = __ldg(in + static_cast<long>(y) * n + base + kBlockWidth);
+    }
+  };
+  auto copy_from_shared = [&](Row& dst, const float* src) {
+#pragma unroll
+    for (int k = 0; k < kSlots; ++k)
+      dst.s[k].load(src + slot_index(k));
+  };
+  auto copy_to_shared = [&](const Row& src, float* dst) {
+#pragma unroll
+    for (int k = 0; k < kSlots; ++k)
+      src.s[k].store(dst + slot_index(k));
+  };
+
+  // Publishes `centre` for the x neighbours in other threads, syncs the block, and writes output
+  // row y. kShuffle: inside a warp's run of columns the x neighbours come by shuffle and only each
+  // run's first and last value go through shared memory; otherwise the whole row does.
+  const int lane = threadIdx.x % 32;
+  auto segment = [&](int k) { return k * (kThreads / 32) + static_cast<int>(threadIdx.x / 32); };
+  auto compute_row = [&](int y, Published& published, const Row& above, const Row& centre,
+                         const Row& below) {
+    if constexpr (kShuffle) {
+#pragma unroll
+      for (int k = 0; k < kSlots; ++k) {
+        if (lane == 31)
+          published.last[segment(k) + 1] = centre.s[k].v[kWidth - 1];
+        if (lane == 0)
+          published.first[segment(k)] = centre.s[k].v[0];
+      }
+      if (threadIdx.x == 0)
+        published.last[0] = centre.halo;  // column base - 1
+      if (threadIdx.x == kThreads - 1)
+        published.first[kSegments] = centre.halo;  // column base + block width
+    } else {
+#pragma unroll
+      for (int k = 0; k < kSlots; ++k) {
+#pragma unroll
+        for (int e = 0; e < kWidth; ++e)
+          published.row[1 + slot_index(k) + e] = centre.s[k].v[e];
+      }
+      if (threadIdx.x == 0)
+        published.row[0] = centre.halo;
+      if (threadIdx.x == kThreads - 1)
+        published.row[kBlockWidth + 1] = centre.halo;
+    }
+    __syncthreads();  // row y is visible; this buffer is rewritten only after the next barrier
+
+#pragma unroll
+    for (int k = 0; k < kSlots; ++k) {
+      float before, after;  // the x neighbours of the slot's first and last element
+      if constexpr (kShuffle) {
+        // All lanes shuffle, before any lane leaves for a slot outside the grid.
+        before = __shfl_up_sync(0xffffffffu, centre.s[k].v[kWidth - 1], 1);
+        after = __shfl_down_sync(0xffffffffu, centre.s[k].v[0], 1);
+        if (lane == 0)
+          before = published.last[segment(k)];  // the run before's last value, or the halo
+        if (lane == 31)
+          after = published.first[segment(k) + 1];  // the run after's first value, or the halo
+      }
+      const int x0 = column(k);
+      if (x0 >= n)
+        continue;
+      if constexpr (!kShuffle) {
+        before = published.row[slot_index(k)];
+        after = published.row[1 + slot_index(k) + kWidth];
+      }
+      Slot<kWidth> result;
+#pragma unroll
+      for (int e = 0; e < kWidth; ++e) {
+        const float c = centre.s[k].v[e];
+        const float left = e > 0 ? centre.s[k].v[e - 1] : before;
+        const float right = e + 1 < kWidth ? centre.s[k].v[e + 1] : after;
+        result.v[e] = is_border_2d(x0 + e, y, n)
+                          ? c
+                          : five_point(c, left, right, above.s[k].v[e], below.s[k].v[e]);
+      }
+      result.template store_global<kEvictFirst>(out + static_cast<long>(y) * n + x0);
+    }
+  };
+
+  Row above{}, centre{}, ring[kAhead];
+  if (y_first > 0)
+    load_row(above, y_first - 1);  // row y0 itself when rank > 0: its halo is loaded too
+  load_row(centre, y_first);
+#pragma unroll
+  for (int r = 0; r < kAhead; ++r) {
+    if (y_first + 1 + r <= last_global_row)
+      load_row(ring[r], y_first + 1 + r);
+  }
+
+  if constexpr (kCluster > 1) {
+    if (above_in_cluster) {              // rows y0 and y0 + 1 stay aside for row y0, computed last
+      copy_to_shared(above, first_row);  // (1) row y0, also for rank r - 1
+      copy_to_shared(centre, second_row);
+      if (threadIdx.x == 0)
+        first_row_halo[0] = above.halo;
+      if (threadIdx.x == kThreads - 1)
+        first_row_halo[1] = above.halo;
+    }
+    cooperative_groups::this_cluster().barrier_arrive();  // release: first_row is published
+  }
+
+  int parity = 0;  // which row buffer the next row publishes into
+  for (int y_block = y_first; y_block < y_end; y_block += kAhead) {
+#pragma unroll
+    for (int r = 0; r < kAhead; ++r) {
+      const int y = y_block + r;
+      if (y >= y_end)
+        break;  // block-uniform: every thread leaves together
+      if constexpr (kCluster > 1) {
+        if (below_in_cluster && y == y_end - 1) {  // (2) row y_end from rank r + 1
+          auto cluster = cooperative_groups::this_cluster();
+          cluster.barrier_wait();
+          copy_from_shared(ring[r], cluster.map_shared_rank(first_row, rank + 1));
+        }
+      }
+      compute_row(y, published_rows[parity], above, centre, ring[r]);
+      parity ^= 1;
+
+      // Roll the window down one row, then refill the ring slot just consumed.
+      above = centre;
+      centre = ring[r];
+      if (y + 1 + kAhead <= last_global_row)
+        load_row(ring[r], y + 1 + kAhead);
+    }
+  }
+
+  if constexpr (kCluster > 1) {
+    auto cluster = cooperative_groups::this_cluster();
+    if (!below_in_cluster)
+      cluster.barrier_wait();  // the last rank did not wait in the walk
+    if (below_in_cluster)      // (3) `above` now holds row y_end - 1
+      copy_to_shared(above, cluster.map_shared_rank(row_above, rank + 1));
+    cluster.sync();
+    if (above_in_cluster) {  // (4) row y0
+      Row from_above, kept_centre, kept_below;
+      copy_from_shared(from_above, row_above);
+      copy_from_shared(kept_centre, first_row);
+      copy_from_shared(kept_below, second_row);
+      kept_centre.halo = first_row_halo[threadIdx.x == 0 ? 0 : 1];
+      compute_row(y0, published_rows[0], from_above, kept_centre, kept_below);
+    }
+  }
+}
+
+}  // namespace stencil::cuda::stream_detail
