@@ -11,6 +11,7 @@
 #include <functional>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "profile/kernel_report.hpp"
 #include "stencil/runner.hpp"
@@ -47,5 +48,14 @@ struct ProfileRequest {
 // and says so in a note). Throws ProfileUnavailable, UnsupportedRequest (the runner does not
 // launch CUDA kernels) or RuntimeFailure.
 ProfileReport profile_run(const RunnerFactory& make_runner, const ProfileRequest& request);
+
+struct SassMetricList {
+  std::string chip;                // e.g. "GH100"
+  std::vector<std::string> names;  // sorted
+};
+
+// -profile sass-metrics: every SASS metric CUPTI offers on the current CUDA device's chip, so a
+// GPU run can confirm the names the counters ask for. Throws ProfileUnavailable or RuntimeFailure.
+SassMetricList sass_metric_list();
 
 }  // namespace stencil::profile
