@@ -1,6 +1,7 @@
 // stencil_miniapp: parse the command line, start Kokkos, run, report.
 // Exit status: 0 success, 1 run, save or verification failure, 2 bad input (options, an unusable
-// -input file, an -output path that cannot take a file).
+// -input file, an -output path that cannot take a file) or a request this build or machine cannot
+// serve (-profile without a GPU).
 #include <Kokkos_Core.hpp>
 
 #include <unistd.h>
@@ -83,6 +84,10 @@ int main(int argc, char* argv[]) {
     if (!options.profile.empty()) {
       if (const std::string reason = stencil::profile::unavailable_reason(); !reason.empty())
         return fail(kExitUsage, stencil::profile::ProfileUnavailable(reason).what());
+    }
+    if (options.profile == "sass-metrics") {  // CUDA and CUPTI only: no Kokkos, no runner
+      stencil::app::print_sass_metrics(std::cout, std::cerr);
+      return 0;
     }
 #if defined(KOKKOS_ENABLE_CUDA)
     int devices = 0;

@@ -148,10 +148,14 @@ const std::vector<OptionSpec>& option_table() {
          o.seed_given = true;
        }},
       {"profile", "KIND",
-       "sectors: global-memory sectors per kernel (CUPTI), registers, occupancy, time",
+       "sectors: global-memory sectors, shared-memory loads and bank conflicts per kernel "
+       "(CUPTI), registers, occupancy, time; sass-metrics: list the SASS metrics CUPTI offers on "
+       "this GPU, one name per line",
        [](Options& o, const std::string& f, const std::string& v) {
-         if (v != "sectors")
-           throw UsageError(f + ": unknown profile '" + v + "' (choose from sectors)");
+         if (v != "sectors" && v != "sass-metrics") {
+           throw UsageError(f + ": unknown profile '" + v +
+                            "' (choose from sectors, sass-metrics)");
+         }
          o.profile = v;
        }},
       {"input", "FILE[:DATASET]",
@@ -312,18 +316,20 @@ std::string help_text() {
       left += "\n" + std::string(kHelpIndent, ' ');
     out << left << wrapped(spec.help) << "\n";
   }
-  out << "\n-profile sectors runs -iters launches twice on a CUDA GPU (-impl cuda, or -impl "
+  out << "\n-profile sectors runs -iters launches three times on a CUDA GPU (-impl cuda, or -impl "
          "kokkos\n"
-         "-space cuda): timed with CUDA events, then counted in one CUPTI scope "
-         "(docs/sectors.md).\n"
+         "-space cuda): timed with CUDA events, then counted in one CUPTI scope for sectors and "
+         "in\n"
+         "another for shared memory (docs/sectors.md).\n"
          "\nKokkos' own --kokkos-* flags (e.g. --kokkos-threads=4) pass through to Kokkos.\n"
          "Exit status: 0 success, 1 run, save or verification failure, 2 bad input or a request\n"
          "this build or machine cannot serve (options, an unusable -input file, an -output path\n"
-         "that cannot take a file, -profile sectors without a GPU).\n"
+         "that cannot take a file, -profile without a GPU).\n"
          "examples: stencil_miniapp -n 4096 -iters 100 -variant tiled\n"
          "          stencil_miniapp -n 512 -iters 100 -output run.h5 -save-every 25\n"
          "          stencil_miniapp -input run.h5 -iters 100 -output more.h5   (restart)\n"
-         "          stencil_check run.h5 other.h5                              (compare)\n";
+         "          stencil_check run.h5 other.h5                              (compare)\n"
+         "          stencil_miniapp -profile sass-metrics | grep shared        (CUPTI names)\n";
   return out.str();
 }
 

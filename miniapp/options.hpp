@@ -36,7 +36,9 @@ struct Options {
   int save_every = 0;     // with output: also save every K-th iteration; 0: initial + final only
   bool compress = false;  // with output: gzip the saved states
   bool verify = false;
-  std::string profile;  // "sectors": count sectors with CUPTI instead of a plain run; "" = off
+  // "sectors": count sectors and shared memory with CUPTI instead of a plain run;
+  // "sass-metrics": list the SASS metrics of the GPU's chip; "" = off
+  std::string profile;
   bool list = false;
   bool help = false;
   OutputFormat format = OutputFormat::text;

@@ -34,4 +34,12 @@ void print_profile(std::ostream& out, const profile::ProfileReport& report, Outp
   }
 }
 
+void print_sass_metrics(std::ostream& out, std::ostream& err) {
+  const profile::SassMetricList list = profile::sass_metric_list();
+  for (const auto& name : list.names)
+    out << name << "\n";
+  err << "stencil_miniapp: note: chip " << list.chip << " offers " << list.names.size()
+      << " SASS metrics\n";
+}
+
 }  // namespace stencil::app

@@ -1,5 +1,6 @@
-// -profile sectors: hands the chosen implementation to stencil::profile and prints its report.
-// The driver knows nothing about CUPTI; src/profile/ does the counting.
+// -profile sectors: hands the chosen implementation to stencil::profile and prints its report;
+// -profile sass-metrics: prints the SASS metrics the GPU's chip offers. The driver knows nothing
+// about CUPTI; src/profile/ does the counting.
 #pragma once
 
 #include <ostream>
@@ -14,5 +15,9 @@ namespace stencil::app {
 profile::ProfileReport run_profile(const Options& options);
 
 void print_profile(std::ostream& out, const profile::ProfileReport& report, OutputFormat format);
+
+// One metric name per line on `out` (for grep), the chip and the count as a note on `err`. Needs
+// no Kokkos. Throws ProfileUnavailable (exit 2) and RuntimeFailure (exit 1).
+void print_sass_metrics(std::ostream& out, std::ostream& err);
 
 }  // namespace stencil::app

@@ -123,6 +123,10 @@ for impl in cuda kokkos; do
   "$app" -n 4096 -iters 100 -variant tiled -impl "$impl" >>"$summary" 2>&1 || failures=$((failures + 1))
 done
 
+# Every SASS metric the chip offers: confirms the names the shared-memory columns ask for.
+step "list SASS metrics" sass-metrics.txt "$app" -profile sass-metrics
+say "  $(grep -c shared "$logs/sass-metrics.txt") with 'shared' in the name (sass-metrics.txt)"
+
 # The CUPTI report at the seeds' profile: 2-D N = 4096, 1-D 2^24 cells, 100 launches.
 profile_all() {
   for impl in cuda kokkos; do

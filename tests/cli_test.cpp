@@ -143,7 +143,7 @@ TEST(Cli, BadInputGetsOneErrorLineAndExitTwo) {
       {{"-variant", "temporal", "-fuse", "4", "-iters", "8", "-n", "16", "-output",
         "/tmp/stencil_cli_test_fuse.h5", "-save-every", "3"},
        "-fuse 4 needs -save-every and the input's iteration to be multiples of 4"},
-      {{"-profile", "cycles"}, "unknown profile 'cycles'"},
+      {{"-profile", "cycles"}, "unknown profile 'cycles' (choose from sectors, sass-metrics)"},
       {{"-profile", "sectors", "-verify"}, "-profile and -verify do not combine"},
   };
   for (const auto& c : cases) {
@@ -204,6 +204,23 @@ TEST(Cli, ProfileWithoutAGpuFailsCleanly) {
     EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
     EXPECT_TRUE(r.out.empty()) << r.out;
   }
+}
+
+// Likewise -profile sass-metrics, which lists the chip's SASS metrics and needs the same CUPTI.
+TEST(Cli, SassMetricListWithoutAGpuFailsCleanly) {
+  const auto list = miniapp({"-list"});
+  ASSERT_EQ(list.exit_code, 0);
+  const std::string marker = "sector profiling (-profile sectors):\n  ";
+  const auto at = list.out.find(marker);
+  ASSERT_NE(at, std::string::npos) << list.out;
+  if (list.out.compare(at + marker.size(), 12, "unavailable:") != 0) {
+    GTEST_SKIP() << "a GPU is present; the GPU run lists the metrics";
+  }
+  const auto r = miniapp({"-profile", "sass-metrics"});
+  EXPECT_EQ(r.exit_code, 2) << r.err;
+  EXPECT_EQ(r.err.rfind("stencil_miniapp: error: CUPTI unavailable: ", 0), 0u) << r.err;
+  EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+  EXPECT_TRUE(r.out.empty()) << r.out;
 }
 
 TEST(Cli, KnownAnswersForEveryVariant) {

@@ -1,4 +1,5 @@
-// The sector report without a GPU: kernel names, the per-cell arithmetic and the three formats.
+// The sector report without a GPU: kernel names, the per-cell arithmetic (sectors and shared
+// memory) and the three formats.
 #include <gtest/gtest.h>
 
 #include <sstream>
@@ -132,6 +133,187 @@ TEST(KernelReport, TextTableShowsEveryColumn) {
   for (const char* piece : {"stencil::cuda::strip_kernel", "851865600", "642150400", "0.5078",
                             "2.031", "1032", "256x1x1", "100.0%", "chip GH100", "0.25 sectors"}) {
     EXPECT_NE(text.find(piece), std::string::npos) << piece << "\n" << text;
+  }
+}
+
+// tiled at pitch 32 (docs/seed004.md), N = 4096, 100 launches = 1,677,721,600 cell updates, with
+// counts worked out by hand: 5 shared loads per output = 262,144,000 warp-level requests, each a
+// 32-way conflict (32 wavefronts); 720,896 stores per launch (11 per 32x8 block) = 72,089,600,
+// at 23.1 wavefronts each = 1,665,269,760. All wavefronts: 8,388,608,000 + 1,665,269,760;
+// ideal: one per request, 262,144,000 + 72,089,600; store conflicts 1,665,269,760 - 72,089,600.
+ProfileReport tiled_pitch32_report() {
+  ProfileReport r = strip_report();
+  r.variant = "tiled";
+  r.chunks = 0;
+  KernelProfile& k = r.kernels[0];
+  k.shared_ld_requests = 262144000;
+  k.shared_ld_wavefronts = 8388608000;
+  k.shared_wavefronts = 10053877760;
+  k.shared_ideal_wavefronts = 334233600;
+  k.shared_st_conflicts = 1593180160;
+  return r;
+}
+
+TEST(KernelReport, SharedLoadsWavefrontsAndConflictsPerRequest) {
+  const ProfileReport r = tiled_pitch32_report();
+  const KernelProfile& k = r.kernels[0];
+  EXPECT_EQ(shared_excess_wavefronts(k), std::uint64_t{9719644160});
+  // Excess less store conflicts: 9,719,644,160 - 1,593,180,160 = 31 x 262,144,000.
+  EXPECT_EQ(shared_ld_conflicts(k), std::uint64_t{8126464000});
+  ASSERT_TRUE(shared_loads_per_output(r, k));
+  EXPECT_DOUBLE_EQ(*shared_loads_per_output(r, k), 5.0);
+  ASSERT_TRUE(shared_wavefronts_per_load(k));
+  EXPECT_DOUBLE_EQ(*shared_wavefronts_per_load(k), 32.0);
+  ASSERT_TRUE(shared_ld_conflicts_per_load(k));
+  EXPECT_DOUBLE_EQ(*shared_ld_conflicts_per_load(k), 31.0);
+}
+
+TEST(KernelReport, SharedLoadsPerOutputMatchTheSeedArithmetic) {
+  ProfileReport r = tiled_pitch32_report();
+  KernelProfile& k = r.kernels[0];
+  // regblock's (p+2)^2/p^2: 1,677,721,600 x 4 / 32 requests at p = 2, x 2.25 / 32 at p = 4.
+  k.shared_ld_requests = 209715200;
+  EXPECT_DOUBLE_EQ(*shared_loads_per_output(r, k), 4.0);
+  k.shared_ld_requests = 117964800;
+  EXPECT_DOUBLE_EQ(*shared_loads_per_output(r, k), 2.25);
+  // p = 4 reads 4 words apart: a 4-way conflict.
+  k.shared_ld_wavefronts = 471859200;
+  EXPECT_DOUBLE_EQ(*shared_wavefronts_per_load(k), 4.0);
+  // A launch that fuses 4 iterations updates every cell 4 times: a quarter per cell update.
+  r.iterations_per_launch = 4;
+  EXPECT_DOUBLE_EQ(*shared_loads_per_output(r, k), 0.5625);
+}
+
+TEST(KernelReport, SharedConflictsClampAtZeroAndRatiosNeedRequests) {
+  ProfileReport r = tiled_pitch32_report();
+  KernelProfile& k = r.kernels[0];
+  k.shared_wavefronts = 100;
+  k.shared_ideal_wavefronts = 120;  // fewer than ideal: no excess, not a wrapped-around count
+  EXPECT_EQ(shared_excess_wavefronts(k), std::uint64_t{0});
+  k.shared_ideal_wavefronts = 90;
+  k.shared_st_conflicts = 15;  // store conflicts beyond the excess leave none for loads
+  EXPECT_EQ(shared_ld_conflicts(k), std::uint64_t{0});
+  // A kernel without shared loads: 0 per output, no per-load ratio.
+  k.shared_ld_requests = 0;
+  EXPECT_DOUBLE_EQ(*shared_loads_per_output(r, k), 0.0);
+  EXPECT_FALSE(shared_wavefronts_per_load(k));
+  EXPECT_FALSE(shared_ld_conflicts_per_load(k));
+}
+
+TEST(KernelReport, MissingSharedMetricsLeaveOnlyTheirFiguresEmpty) {
+  ProfileReport r = tiled_pitch32_report();
+  KernelProfile& k = r.kernels[0];
+  k.shared_st_conflicts.reset();  // the load conflicts need it; the rest does not
+  EXPECT_EQ(shared_excess_wavefronts(k), std::uint64_t{9719644160});
+  EXPECT_FALSE(shared_ld_conflicts(k));
+  EXPECT_FALSE(shared_ld_conflicts_per_load(k));
+  EXPECT_DOUBLE_EQ(*shared_wavefronts_per_load(k), 32.0);
+  k.shared_ideal_wavefronts.reset();
+  EXPECT_FALSE(shared_excess_wavefronts(k));
+  k.shared_ld_requests.reset();
+  EXPECT_FALSE(shared_loads_per_output(r, k));
+  EXPECT_FALSE(shared_wavefronts_per_load(k));
+}
+
+// CSV columns by name, from a report of one kernel.
+std::map<std::string, std::string> csv_fields(const ProfileReport& r,
+                                              std::vector<std::string>* keys = nullptr) {
+  std::ostringstream out;
+  write_report(out, r, ReportFormat::csv);
+  std::istringstream lines(out.str());
+  std::string header, row;
+  std::getline(lines, header);
+  std::getline(lines, row);
+  const auto names = stencil::test::split_csv(header);
+  const auto values = stencil::test::split_csv(row);
+  EXPECT_EQ(names.size(), values.size());
+  std::map<std::string, std::string> field;
+  for (std::size_t i = 0; i < names.size() && i < values.size(); ++i)
+    field[names[i]] = values[i];
+  if (keys)
+    *keys = names;
+  return field;
+}
+
+TEST(KernelReport, CsvAppendsTheSharedColumnsAfterTheSectorColumns) {
+  std::vector<std::string> keys;
+  auto field = csv_fields(tiled_pitch32_report(), &keys);
+  // Readers that index columns keep their positions: the earlier columns end at commit, as before.
+  ASSERT_EQ(keys.size(), 37u);
+  EXPECT_EQ(keys[12], "total_sectors");
+  EXPECT_EQ(keys[26], "commit");
+  const std::vector<std::string> appended(keys.begin() + 27, keys.end());
+  EXPECT_EQ(appended, (std::vector<std::string>{
+                          "shared_ld_requests", "shared_ld_wavefronts", "shared_wavefronts",
+                          "shared_ideal_wavefronts", "shared_excess_wavefronts",
+                          "shared_st_conflicts", "shared_ld_conflicts", "shared_loads_per_output",
+                          "shared_wavefronts_per_load", "shared_ld_conflicts_per_load"}));
+  EXPECT_EQ(field["shared_ld_requests"], "262144000");
+  EXPECT_EQ(field["shared_ld_wavefronts"], "8388608000");
+  EXPECT_EQ(field["shared_wavefronts"], "10053877760");
+  EXPECT_EQ(field["shared_ideal_wavefronts"], "334233600");
+  EXPECT_EQ(field["shared_excess_wavefronts"], "9719644160");
+  EXPECT_EQ(field["shared_st_conflicts"], "1593180160");
+  EXPECT_EQ(field["shared_ld_conflicts"], "8126464000");
+  EXPECT_EQ(field["shared_loads_per_output"], "5.000000");
+  EXPECT_EQ(field["shared_wavefronts_per_load"], "32.000000");
+  EXPECT_EQ(field["shared_ld_conflicts_per_load"], "31.000000");
+  EXPECT_EQ(field["total_sectors"], "851865600");  // the sector columns are untouched
+}
+
+TEST(KernelReport, UnavailableSharedMetricsAreEmptyInCsvNullInJsonDashInText) {
+  const ProfileReport r = strip_report();  // no shared-memory counts at all
+  auto field = csv_fields(r);
+  for (const char* key : {"shared_ld_requests", "shared_ld_wavefronts", "shared_wavefronts",
+                          "shared_ideal_wavefronts", "shared_excess_wavefronts",
+                          "shared_st_conflicts", "shared_ld_conflicts", "shared_loads_per_output",
+                          "shared_wavefronts_per_load", "shared_ld_conflicts_per_load"}) {
+    EXPECT_EQ(field[key], "") << key;
+  }
+
+  std::ostringstream json;
+  write_report(json, r, ReportFormat::json);
+  for (const char* key : {"shared_ld_requests", "shared_ld_conflicts", "shared_loads_per_output",
+                          "shared_wavefronts_per_load", "shared_ld_conflicts_per_load"}) {
+    EXPECT_NE(json.str().find("\"" + std::string(key) + "\": null"), std::string::npos)
+        << key << "\n"
+        << json.str();
+  }
+
+  std::ostringstream text;
+  write_report(text, r, ReportFormat::text);
+  std::istringstream lines(text.str());
+  std::vector<std::string> cells;  // the kernel's row, split at blanks
+  for (std::string line; std::getline(lines, line);) {
+    if (line.find("stencil::cuda::strip_kernel") == std::string::npos)
+      continue;
+    std::istringstream words(line);
+    for (std::string cell; words >> cell;)
+      cells.push_back(cell);
+  }
+  ASSERT_GE(cells.size(), 3u) << text.str();
+  // The last three cells: shLD/out, wf/shLD, conf/shLD.
+  EXPECT_EQ(std::vector<std::string>(cells.end() - 3, cells.end()),
+            (std::vector<std::string>{"-", "-", "-"}))
+      << text.str();
+}
+
+TEST(KernelReport, JsonAndTextCarryTheSharedFigures) {
+  const ProfileReport r = tiled_pitch32_report();
+  std::ostringstream json;
+  write_report(json, r, ReportFormat::json);
+  for (const char* piece :
+       {"\"shared_ld_requests\": 262144000", "\"shared_excess_wavefronts\": 9719644160",
+        "\"shared_ld_conflicts\": 8126464000", "\"shared_loads_per_output\": 5.000000",
+        "\"shared_wavefronts_per_load\": 32.000000", "\"shared_ld_conflicts_per_load\": 31.000000",
+        "\"ld_requests\": \"smsp__sass_inst_executed_op_shared_ld\""}) {
+    EXPECT_NE(json.str().find(piece), std::string::npos) << piece << "\n" << json.str();
+  }
+  std::ostringstream text;
+  write_report(text, r, ReportFormat::text);
+  for (const char* piece : {"shLD/out", "wf/shLD", "conf/shLD", "5.000", "32.00", "31.00",
+                            "smsp__sass_l1tex_pipe_lsu_wavefronts_mem_shared_ideal"}) {
+    EXPECT_NE(text.str().find(piece), std::string::npos) << piece << "\n" << text.str();
   }
 }
 

@@ -89,11 +89,13 @@ TEST(Options, TemporalDefaultsToFourFusedIterations) {
   EXPECT_EQ(parse({"-variant", "temporal", "-fuse", "8", "-iters", "16"}).fuse, 8);
 }
 
-TEST(Options, ProfileTakesSectorsOnly) {
+TEST(Options, ProfileTakesSectorsOrSassMetrics) {
   EXPECT_EQ(parse({"-profile", "sectors"}).profile, "sectors");
   EXPECT_EQ(parse({"--profile=sectors", "-impl", "kokkos"}).profile, "sectors");
+  EXPECT_EQ(parse({"-profile", "sass-metrics"}).profile, "sass-metrics");
   EXPECT_TRUE(parse({}).profile.empty());
   EXPECT_THROW(parse({"-profile", "time"}), UsageError);
+  EXPECT_THROW(parse({"-profile", "sass"}), UsageError);
   EXPECT_THROW(parse({"-profile"}), UsageError);
   EXPECT_THROW(parse({"-profile", "sectors", "-verify"}), UsageError);
 }
@@ -147,6 +149,7 @@ TEST(Options, HelpStatesTheChoicesAndDefaults) {
   EXPECT_NE(help.find("(default 33)"), std::string::npos) << help;
   EXPECT_NE(help.find("regblock"), std::string::npos) << help;
   EXPECT_NE(help.find("doublebuf_async"), std::string::npos) << help;
+  EXPECT_NE(help.find("sass-metrics: list the SASS metrics"), std::string::npos) << help;
 }
 
 }  // namespace

@@ -1,5 +1,6 @@
 #include "profile/kernel_report.hpp"
 
+#include "profile/shared_metrics.hpp"
 #include "stencil/text_format.hpp"
 
 #include <algorithm>
@@ -27,6 +28,19 @@ std::string json_or_null(const std::optional<T>& value) {
   return value ? std::to_string(*value) : "null";
 }
 
+// A derived figure: fixed-point text, or `absent`.
+std::string fixed_or(const std::optional<double>& value, const char* format, const char* absent) {
+  return value ? fixed(*value, format) : absent;
+}
+
+// `count` per shared load request; absent without both, or without any request.
+std::optional<double> per_load(const std::optional<std::uint64_t>& count,
+                               const KernelProfile& kernel) {
+  if (!count || !kernel.shared_ld_requests || *kernel.shared_ld_requests == 0)
+    return std::nullopt;
+  return static_cast<double>(*count) / static_cast<double>(*kernel.shared_ld_requests);
+}
+
 std::string csv_quoted(const std::string& s) {
   std::string out = "\"";
   for (char c : s)
@@ -47,19 +61,27 @@ void write_text(std::ostream& out, const ProfileReport& r) {
       << "  grid             : " << grid_text(r) << ", float32\n"
       << "  row chunks       : " << (r.chunks > 0 ? std::to_string(r.chunks) : "-") << "\n"
       << "  launches         : " << r.launches << " timed without instrumentation, then "
-      << r.launches << " counted in one CUPTI scope\n"
+      << r.launches << " counted in one CUPTI scope for sectors and " << r.launches
+      << " in another for shared memory\n"
       << "  step time        : " << fixed(r.step_time_ms, "%.4f")
       << " ms per launch (CUDA events, uninstrumented run)\n"
       << "  sector metric    : smsp__sass_sectors_mem_global (CUPTI SASS Metrics API, chip "
       << r.chip << ")\n"
       << "  load/store split : " << r.sector_split << "\n"
       << "  ideal            : " << fixed(kIdealSectorsPerCellUpdate, "%.2f")
-      << " sectors per cell update (one 4-byte read + one 4-byte write, 32-byte sectors)\n\n";
+      << " sectors per cell update (one 4-byte read + one 4-byte write, 32-byte sectors)\n"
+      << "  shared loads     : shLD/out = 32 x " << kSharedLoadRequestsMetric
+      << " (warp-level) / cell updates\n"
+      << "                     wf/shLD = " << kSharedLoadWavefrontsMetric
+      << " / requests (1 = conflict-free)\n"
+      << "                     conf/shLD = load bank conflicts / requests: "
+      << kSharedWavefrontsMetric << "\n                       - " << kSharedIdealWavefrontsMetric
+      << "\n                       - " << kSharedStoreConflictsMetric << "\n\n";
 
   const std::vector<std::string> header = {
-      "kernel",      "launches",  "load sectors", "store sectors", "total sectors",
-      "sectors/upd", "x ideal",   "regs",         "static smem",   "dynamic smem",
-      "block",       "occupancy", "ms/launch"};
+      "kernel",    "launches", "load sectors", "store sectors", "total sectors", "sectors/upd",
+      "x ideal",   "regs",     "static smem",  "dynamic smem",  "block",         "occupancy",
+      "ms/launch", "shLD/out", "wf/shLD",      "conf/shLD"};
   std::vector<std::vector<std::string>> rows = {header};
   for (const auto& k : r.kernels) {
     rows.push_back(
@@ -69,7 +91,10 @@ void write_text(std::ostream& out, const ProfileReport& r) {
          or_empty(k.registers_per_thread), or_empty(k.static_smem_bytes),
          or_empty(k.dynamic_smem_bytes), dims_text(k.block),
          k.theoretical_occupancy ? fixed(*k.theoretical_occupancy * 100.0, "%.1f%%") : "",
-         k.time_per_launch_ms ? fixed(*k.time_per_launch_ms, "%.4f") : ""});
+         k.time_per_launch_ms ? fixed(*k.time_per_launch_ms, "%.4f") : "",
+         fixed_or(shared_loads_per_output(r, k), "%.3f", ""),
+         fixed_or(shared_wavefronts_per_load(k), "%.2f", ""),
+         fixed_or(shared_ld_conflicts_per_load(k), "%.2f", "")});
   }
   std::vector<std::size_t> width(header.size(), 0);
   for (const auto& row : rows) {
@@ -94,7 +119,9 @@ void write_csv(std::ostream& out, const ProfileReport& r) {
          "launches_recorded,load_sectors,store_sectors,total_sectors,sectors_per_launch,"
          "sectors_per_cell_update,ratio_to_ideal,registers_per_thread,static_smem_bytes,"
          "dynamic_smem_bytes,block,grid,theoretical_occupancy,time_per_launch_ms,step_time_ms,"
-         "chip,sector_split,commit\n";
+         "chip,sector_split,commit,shared_ld_requests,shared_ld_wavefronts,shared_wavefronts,"
+         "shared_ideal_wavefronts,shared_excess_wavefronts,shared_st_conflicts,shared_ld_conflicts,"
+         "shared_loads_per_output,shared_wavefronts_per_load,shared_ld_conflicts_per_load\n";
   for (const auto& k : r.kernels) {
     out << r.variant << "," << r.implementation << "," << csv_quoted(r.execution_space) << ","
         << r.dimensions << "," << r.n << "," << r.chunks << "," << r.launches << ","
@@ -109,7 +136,13 @@ void write_csv(std::ostream& out, const ProfileReport& r) {
         << (k.theoretical_occupancy ? fixed(*k.theoretical_occupancy, "%.4f") : "") << ","
         << (k.time_per_launch_ms ? fixed(*k.time_per_launch_ms, "%.6f") : "") << ","
         << fixed(r.step_time_ms, "%.6f") << "," << r.chip << "," << csv_quoted(r.sector_split)
-        << "," << r.commit << "\n";
+        << "," << r.commit << "," << or_empty(k.shared_ld_requests) << ","
+        << or_empty(k.shared_ld_wavefronts) << "," << or_empty(k.shared_wavefronts) << ","
+        << or_empty(k.shared_ideal_wavefronts) << "," << or_empty(shared_excess_wavefronts(k))
+        << "," << or_empty(k.shared_st_conflicts) << "," << or_empty(shared_ld_conflicts(k)) << ","
+        << fixed_or(shared_loads_per_output(r, k), "%.6f", "") << ","
+        << fixed_or(shared_wavefronts_per_load(k), "%.6f", "") << ","
+        << fixed_or(shared_ld_conflicts_per_load(k), "%.6f", "") << "\n";
   }
 }
 
@@ -121,6 +154,11 @@ void write_json(std::ostream& out, const ProfileReport& r) {
       << ", \"launches\": " << r.launches << ", \"chip\": " << json_string(r.chip)
       << ", \"sector_metric\": \"smsp__sass_sectors_mem_global\""
       << ", \"sector_split\": " << json_string(r.sector_split)
+      << ", \"shared_metrics\": {\"ld_requests\": " << json_string(kSharedLoadRequestsMetric)
+      << ", \"ld_wavefronts\": " << json_string(kSharedLoadWavefrontsMetric)
+      << ", \"wavefronts\": " << json_string(kSharedWavefrontsMetric)
+      << ", \"ideal_wavefronts\": " << json_string(kSharedIdealWavefrontsMetric)
+      << ", \"st_conflicts\": " << json_string(kSharedStoreConflictsMetric) << "}"
       << ", \"ideal_sectors_per_cell_update\": " << kIdealSectorsPerCellUpdate
       << ", \"step_time_ms\": " << fixed(r.step_time_ms, "%.6f")
       << ", \"commit\": " << json_string(r.commit) << ", \"kernels\": [";
@@ -142,7 +180,20 @@ void write_json(std::ostream& out, const ProfileReport& r) {
         << ", \"theoretical_occupancy\": "
         << (k.theoretical_occupancy ? fixed(*k.theoretical_occupancy, "%.4f") : "null")
         << ", \"time_per_launch_ms\": "
-        << (k.time_per_launch_ms ? fixed(*k.time_per_launch_ms, "%.6f") : "null") << "}";
+        << (k.time_per_launch_ms ? fixed(*k.time_per_launch_ms, "%.6f") : "null")
+        << ", \"shared_ld_requests\": " << json_or_null(k.shared_ld_requests)
+        << ", \"shared_ld_wavefronts\": " << json_or_null(k.shared_ld_wavefronts)
+        << ", \"shared_wavefronts\": " << json_or_null(k.shared_wavefronts)
+        << ", \"shared_ideal_wavefronts\": " << json_or_null(k.shared_ideal_wavefronts)
+        << ", \"shared_excess_wavefronts\": " << json_or_null(shared_excess_wavefronts(k))
+        << ", \"shared_st_conflicts\": " << json_or_null(k.shared_st_conflicts)
+        << ", \"shared_ld_conflicts\": " << json_or_null(shared_ld_conflicts(k))
+        << ", \"shared_loads_per_output\": "
+        << fixed_or(shared_loads_per_output(r, k), "%.6f", "null")
+        << ", \"shared_wavefronts_per_load\": "
+        << fixed_or(shared_wavefronts_per_load(k), "%.6f", "null")
+        << ", \"shared_ld_conflicts_per_load\": "
+        << fixed_or(shared_ld_conflicts_per_load(k), "%.6f", "null") << "}";
   }
   out << "], \"notes\": [";
   for (std::size_t i = 0; i < r.notes.size(); ++i)
@@ -163,6 +214,36 @@ double sectors_per_cell_update(const ProfileReport& report, const KernelProfile&
 
 double ratio_to_ideal(const ProfileReport& report, const KernelProfile& kernel) {
   return sectors_per_cell_update(report, kernel) / kIdealSectorsPerCellUpdate;
+}
+
+std::optional<std::uint64_t> shared_excess_wavefronts(const KernelProfile& kernel) {
+  if (!kernel.shared_wavefronts || !kernel.shared_ideal_wavefronts)
+    return std::nullopt;
+  const std::uint64_t all = *kernel.shared_wavefronts;
+  const std::uint64_t ideal = *kernel.shared_ideal_wavefronts;
+  return all > ideal ? all - ideal : 0;
+}
+
+std::optional<std::uint64_t> shared_ld_conflicts(const KernelProfile& kernel) {
+  const std::optional<std::uint64_t> excess = shared_excess_wavefronts(kernel);
+  if (!excess || !kernel.shared_st_conflicts)
+    return std::nullopt;
+  return *excess > *kernel.shared_st_conflicts ? *excess - *kernel.shared_st_conflicts : 0;
+}
+
+std::optional<double> shared_loads_per_output(const ProfileReport& report,
+                                              const KernelProfile& kernel) {
+  if (!kernel.shared_ld_requests)
+    return std::nullopt;
+  return kThreadsPerWarp * static_cast<double>(*kernel.shared_ld_requests) / report.cell_updates();
+}
+
+std::optional<double> shared_wavefronts_per_load(const KernelProfile& kernel) {
+  return per_load(kernel.shared_ld_wavefronts, kernel);
+}
+
+std::optional<double> shared_ld_conflicts_per_load(const KernelProfile& kernel) {
+  return per_load(shared_ld_conflicts(kernel), kernel);
 }
 
 void write_report(std::ostream& out, const ProfileReport& report, ReportFormat format) {

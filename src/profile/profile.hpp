@@ -1,6 +1,7 @@
 // Sector profiling of one variant (issue 4): the global-memory sectors each kernel's SASS load
-// and store instructions issue, counted through CUPTI's SASS Metrics API, beside registers,
-// shared memory, theoretical occupancy and the time per launch of an uninstrumented run.
+// and store instructions issue, counted through CUPTI's SASS Metrics API, beside shared-memory
+// loads and bank conflicts (issue 8), registers, shared memory, theoretical occupancy and the time
+// per launch of an uninstrumented run.
 //
 // Plain C++: the driver includes this without CUDA or CUPTI headers. On a build without CUDA (or
 // without CUPTI) every call reports why profiling is unavailable. See docs/sectors.md.
@@ -10,6 +11,7 @@
 #include <functional>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "profile/kernel_report.hpp"
 #include "stencil/runner.hpp"
@@ -35,14 +37,25 @@ using RunnerFactory = std::function<std::unique_ptr<StencilRunner>()>;
 
 struct ProfileRequest {
   RunConfig config;
-  int launches = 100;      // steps in each of the two runs (timed, counted)
+  int launches = 100;      // steps in each of the three runs (timed, sectors, shared memory)
   std::uint64_t seed = 0;  // initial field; sector counts do not depend on it
 };
 
-// Runs `launches` steps twice after one warm-up step: first uninstrumented, timed with CUDA events
-// on the runner's stream; then inside one CUPTI SASS-metrics scope that sums the sectors of every
-// launch. Throws ProfileUnavailable, UnsupportedRequest (the runner does not launch CUDA kernels)
-// or RuntimeFailure.
+// Runs `launches` steps three times after one warm-up step: first uninstrumented, timed with CUDA
+// events on the runner's stream; then inside one CUPTI SASS-metrics scope that sums the sectors of
+// every launch; then inside a second scope that sums shared-memory loads, wavefronts and bank
+// conflicts (a chip without those metrics, or a CUPTI failure there, leaves their columns empty
+// and says so in a note). Throws ProfileUnavailable, UnsupportedRequest (the runner does not
+// launch CUDA kernels) or RuntimeFailure.
 ProfileReport profile_run(const RunnerFactory& make_runner, const ProfileRequest& request);
+
+struct SassMetricList {
+  std::string chip;                // e.g. "GH100"
+  std::vector<std::string> names;  // sorted
+};
+
+// -profile sass-metrics: every SASS metric CUPTI offers on the current CUDA device's chip, so a
+// GPU run can confirm the names the counters ask for. Throws ProfileUnavailable or RuntimeFailure.
+SassMetricList sass_metric_list();
 
 }  // namespace stencil::profile

@@ -1,6 +1,8 @@
-// profile_run with CUPTI: one warm-up step, a timed uninstrumented run, a counted run, the report.
+// profile_run with CUPTI: one warm-up step, a timed uninstrumented run, a run counting sectors, a
+// run counting shared-memory loads and bank conflicts, the report.
 #include <cuda_runtime.h>
 
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -11,6 +13,7 @@
 #include "profile/launch_recorder.hpp"
 #include "profile/profile.hpp"
 #include "profile/sass_sector_counter.hpp"
+#include "profile/sass_shared_counter.hpp"
 #include "stencil/initial_state.hpp"
 
 namespace stencil::profile {
@@ -56,6 +59,66 @@ void add_launch_details(KernelProfile& k, const RecordedKernel& launch, int devi
   } catch (const RuntimeFailure& e) {
     notes.push_back(k.name + ": registers and occupancy unknown (" + e.what() + ")");
   }
+}
+
+// Runs one step of the shared-memory pass. A CUPTI failure there becomes a note and false: it
+// costs the shared-memory columns, never the sector report.
+template <class Step>
+bool shared_pass_step(Step&& step, std::vector<std::string>& notes) {
+  try {
+    step();
+    return true;
+  } catch (const UnsupportedRequest& e) {
+    notes.push_back(std::string("shared memory not counted: ") + e.what());
+  } catch (const RuntimeFailure& e) {
+    notes.push_back(std::string("shared memory not counted: ") + e.what());
+  }
+  return false;
+}
+
+// 3. The same launches once more, in a SASS-metrics scope of its own that opens after the sector
+// scope has closed, so the sector counts (the gates) are exactly what they are without it. A
+// failing launch still fails the run: only CUPTI's part is forgiven.
+SharedCounts count_shared_memory(StencilRunner& runner, int launches, int device,
+                                 std::vector<std::string>& notes) {
+  STENCIL_CUDA_CHECK(cudaDeviceSynchronize());  // enable on an idle device, as for sectors
+  SharedCounts counts;
+  std::unique_ptr<SassSharedCounter> counter;
+  if (!shared_pass_step([&] { counter = std::make_unique<SassSharedCounter>(device); }, notes))
+    return counts;
+  if (counter->counting()) {
+    for (int i = 0; i < launches; ++i)
+      runner.step();
+    runner.fence();
+    STENCIL_CUDA_CHECK(cudaDeviceSynchronize());
+  }
+  shared_pass_step([&] { counts = counter->finish(); }, notes);
+  return counts;
+}
+
+// The shared-memory counts of one kernel. A kernel the scope recorded nothing of counts 0 when it
+// has no shared memory at all (it cannot execute a shared load); otherwise its columns stay empty.
+void add_shared_counts(KernelProfile& k, const SharedCounts& shared,
+                       std::vector<std::string>& notes) {
+  if (!shared.counted)
+    return;
+  const FunctionShared* f = nullptr;
+  if (const auto found = shared.by_function.find(k.mangled_name);
+      found != shared.by_function.end()) {
+    f = &found->second;
+  } else if (k.static_smem_bytes == std::uint64_t{0} && k.dynamic_smem_bytes == std::uint64_t{0}) {
+    f = &shared.none;
+  } else {
+    notes.push_back(k.name +
+                    ": the shared-memory scope recorded none of its instructions, so its "
+                    "shared-memory columns are empty");
+    return;
+  }
+  k.shared_ld_requests = f->ld_requests;
+  k.shared_ld_wavefronts = f->ld_wavefronts;
+  k.shared_wavefronts = f->wavefronts;
+  k.shared_ideal_wavefronts = f->ideal_wavefronts;
+  k.shared_st_conflicts = f->st_conflicts;
 }
 
 }  // namespace
@@ -138,6 +201,9 @@ ProfileReport profile_run(const RunnerFactory& make_runner, const ProfileRequest
                          " kernels launched): the kernels were not patched; see "
                          "docs/sectors.md, 'Order of calls'");
   }
+  std::vector<std::string> shared_notes;
+  const SharedCounts shared = count_shared_memory(*runner, request.launches, device, shared_notes);
+
   for (const auto& [mangled, sectors] : counts.by_function) {
     KernelProfile k;
     k.mangled_name = mangled;
@@ -157,6 +223,7 @@ ProfileReport profile_run(const RunnerFactory& make_runner, const ProfileRequest
     } else {
       report.notes.push_back(k.name + ": no launch callback matched this kernel");
     }
+    add_shared_counts(k, shared, report.notes);
     // One kernel per step: the step time is this kernel's time per launch.
     if (counts.by_function.size() == 1 && launched.size() <= 1)
       k.time_per_launch_ms = report.step_time_ms;
@@ -182,6 +249,15 @@ ProfileReport profile_run(const RunnerFactory& make_runner, const ProfileRequest
     report.notes.push_back("CUPTI dropped " + std::to_string(counts.dropped_records) +
                            " SASS records: the counts are incomplete");
   }
+  for (const auto& metric : shared.missing) {
+    report.notes.push_back("chip " + counts.chip + " offers no SASS metric " + metric +
+                           ": the shared-memory columns that need it are empty");
+  }
+  if (shared.dropped_records > 0) {
+    report.notes.push_back("CUPTI dropped " + std::to_string(shared.dropped_records) +
+                           " SASS records of the shared-memory scope: its counts are incomplete");
+  }
+  report.notes.insert(report.notes.end(), shared_notes.begin(), shared_notes.end());
   return report;
 }
 

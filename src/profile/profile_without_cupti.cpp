@@ -11,4 +11,8 @@ ProfileReport profile_run(const RunnerFactory&, const ProfileRequest&) {
   throw ProfileUnavailable(unavailable_reason());
 }
 
+SassMetricList sass_metric_list() {
+  throw ProfileUnavailable(unavailable_reason());
+}
+
 }  // namespace stencil::profile

@@ -1,19 +1,16 @@
-// RAII around CUPTI's SASS Metrics API: counts the global-memory sectors that the SASS load and
-// store instructions of every kernel launched in its lifetime issue, summed over all launches, per
-// kernel (function) name. Why this API and not the range profiler: docs/sectors.md.
-//
-// Required order (CUPTI docs, "CUPTI SASS Metric API"): a CUDA context must exist before the
-// configuration (cuptiSassMetricsSetConfig fails with CUPTI_ERROR_INVALID_CONTEXT otherwise), and
-// with lazy patching a kernel is instrumented at its first launch inside the enable/disable scope,
-// whenever its module was loaded. So the counter is created after Kokkos::initialize (or the first
-// CUDA call) and after any warm-up launches, on an idle device.
+// Counts the global-memory sectors that the SASS load and store instructions of every kernel
+// launched in its lifetime issue, summed over all launches, per kernel (function) name, in one
+// SassMetricScope (whose header gives the order of calls it needs). Why this API and not the
+// range profiler: docs/sectors.md.
 #pragma once
 
 #include <cstdint>
 #include <map>
+#include <memory>
 #include <string>
+#include <vector>
 
-#include <cuda.h>
+#include "profile/sass_metric_scope.hpp"
 
 namespace stencil::profile {
 
@@ -36,34 +33,23 @@ class SassSectorCounter {
  public:
   // Configures the metrics on `device` and enables lazy patching on the current context.
   explicit SassSectorCounter(int device);
-  ~SassSectorCounter();
-  SassSectorCounter(const SassSectorCounter&) = delete;
-  SassSectorCounter& operator=(const SassSectorCounter&) = delete;
 
   // Flushes the counts of every launch since construction and ends the scope. Call once, after
   // the counted launches have finished (synchronize first).
   SectorCounts finish();
 
  private:
-  // Roles of the configured metrics; the values of one instruction are indexed by role.
+  // Roles of the configured metrics; the values of one instruction are summed by role.
   enum Role { kTotal = 0, kFirst = 1, kSecond = 2, kRoles = 3 };
 
-  void configure();
-  void enable();
-  void disable(std::size_t* dropped);
-  void unset();
-  void teardown() noexcept;
-
-  int device_;
   std::string chip_;
-  CUcontext context_ = nullptr;
-  // Metric id -> role. kFirst/kSecond are the direct load/store sector metrics when the chip has
-  // them, else the executed global load/store instruction counts used to classify instructions.
-  std::map<std::uint64_t, Role> roles_;
+  // The role of each configured metric, in the scope's metric order. kFirst/kSecond are the
+  // direct load/store sector metrics when the chip has them, else the executed global load/store
+  // instruction counts used to classify instructions.
+  std::vector<Role> roles_;
   bool direct_split_ = false;
   bool classify_split_ = false;
-  bool configured_ = false;
-  bool enabled_ = false;
+  std::unique_ptr<SassMetricScope> scope_;
 };
 
 }  // namespace stencil::profile
