@@ -45,11 +45,10 @@ int resident_blocks(Kernel kernel, dim3 grid) {
 
 // Without clusters: one wave, as many blocks as fit on the GPU at once and no more (a second,
 // partial wave would take as long as the first), chunks of at least kMinRowsPerChunk rows.
-template <int kSlots, int kWidth, int kAhead, int kMinBlocks, bool kEvictFirst = false,
-          bool kShuffle = false>
+template <int kSlots, int kWidth, int kAhead, int kMinBlocks, bool kEvictFirst = false>
 void launch_plain(const float* in, float* out, int n, int chunks, cudaStream_t stream) {
   constexpr int kBlockWidth = kThreads * kSlots * kWidth;
-  auto* kernel = &stream_kernel<kSlots, kWidth, kAhead, kMinBlocks, 1, kEvictFirst, kShuffle>;
+  auto* kernel = &stream_kernel<kSlots, kWidth, kAhead, kMinBlocks, 1, kEvictFirst>;
   const int column_blocks = (n + kBlockWidth - 1) / kBlockWidth;
   if (chunks <= 0) {
     static const int wave = resident_blocks<1>(kernel, dim3());
@@ -64,11 +63,10 @@ void launch_plain(const float* in, float* out, int n, int chunks, cudaStream_t s
 // With clusters of kCluster chunks stacked vertically. Taken when the chunk count (given, or the
 // one-wave choice) is a multiple of kCluster and every chunk has two rows or more; otherwise the
 // plain kernel of the same shape runs.
-template <int kSlots, int kAhead, int kMinBlocks, int kCluster, bool kEvictFirst = false,
-          bool kShuffle = false>
+template <int kSlots, int kAhead, int kMinBlocks, int kCluster, bool kEvictFirst = false>
 void launch_clustered(const float* in, float* out, int n, int chunks, cudaStream_t stream) {
   constexpr int kBlockWidth = kThreads * kSlots * 4;
-  auto* kernel = &stream_kernel<kSlots, 4, kAhead, kMinBlocks, kCluster, kEvictFirst, kShuffle>;
+  auto* kernel = &stream_kernel<kSlots, 4, kAhead, kMinBlocks, kCluster, kEvictFirst>;
   const int column_blocks = (n + kBlockWidth - 1) / kBlockWidth;
   if (chunks <= 0) {
     static const int wave = resident_blocks<kCluster>(kernel, dim3(1, kCluster));
@@ -77,8 +75,7 @@ void launch_clustered(const float* in, float* out, int n, int chunks, cudaStream
     chunks = (fit < most ? fit : most) * kCluster;
   }
   if (chunks < kCluster || chunks % kCluster != 0 || n < 2 * chunks)
-    return launch_plain<kSlots, 4, kAhead, kMinBlocks, kEvictFirst, kShuffle>(in, out, n, chunks,
-                                                                              stream);
+    return launch_plain<kSlots, 4, kAhead, kMinBlocks, kEvictFirst>(in, out, n, chunks, stream);
 
   cudaLaunchConfig_t config = {};
   config.gridDim = dim3(column_blocks, chunks);
@@ -97,25 +94,28 @@ void launch_clustered(const float* in, float* out, int n, int chunks, cudaStream
 // The default policy: clusters only where the sector budget, not the GPU, limits the chunk count.
 // A large grid (N = 16384) fills one wave of plain blocks with chunks far longer than
 // kMinRowsPerChunk, and clusters (fewer resident: whole clusters must fit in a GPC) would only
-// cost blocks; a small one (N = 4096) gets kCluster times more chunks from them.
-template <int kSlots, int kAhead, int kMinBlocks, int kCluster>
+// cost blocks; a small one (N = 4096) gets kCluster times more chunks from them. The cluster
+// kernel keeps one row fewer in flight: with four, the hand-over state spilled registers and the
+// kernel lost 12% (docs/stream-and-temporal.md).
+template <int kSlots, int kPlainAhead, int kClusterAhead, int kMinBlocks, int kCluster>
 void launch_hybrid(const float* in, float* out, int n, int chunks, cudaStream_t stream) {
   if (chunks <= 0) {
     constexpr int kBlockWidth = kThreads * kSlots * 4;
     static const int wave =
-        resident_blocks<1>(&stream_kernel<kSlots, 4, kAhead, kMinBlocks, 1, false, false>, dim3());
+        resident_blocks<1>(&stream_kernel<kSlots, 4, kPlainAhead, kMinBlocks, 1, false>, dim3());
     const int column_blocks = (n + kBlockWidth - 1) / kBlockWidth;
     if (wave / column_blocks <= n / kMinRowsPerChunk)
-      return launch_plain<kSlots, 4, kAhead, kMinBlocks>(in, out, n, 0, stream);
+      return launch_plain<kSlots, 4, kPlainAhead, kMinBlocks>(in, out, n, 0, stream);
+    return launch_clustered<kSlots, kClusterAhead, kMinBlocks, kCluster>(in, out, n, 0, stream);
   }
-  launch_clustered<kSlots, kAhead, kMinBlocks, kCluster>(in, out, n, chunks, stream);
+  // A given chunk count: clusters where it suits them (launch_clustered falls back otherwise).
+  launch_clustered<kSlots, kClusterAhead, kMinBlocks, kCluster>(in, out, n, chunks, stream);
 }
 
 // The compiled shapes, numbered as in perf/results/*/stream-shapes*.csv, where each was measured
 // on the H200: <float4 slots per thread, rows in flight, blocks per SM[, cluster[, streaming
-// cache hints]]>.
-// STENCIL_STREAM_SHAPE selects one for experiments.
-constexpr int kDefaultShape = 6;  // hybrid: shape 2 at large N, shape 8 at small N
+// cache hints]]>. STENCIL_STREAM_SHAPE selects one for experiments.
+constexpr int kDefaultShape = 6;  // hybrid: shape 2 at large N, shape 7 at small N
 int stream_shape() {
   static const int shape = [] {
     const char* text = std::getenv("STENCIL_STREAM_SHAPE");
@@ -144,25 +144,13 @@ void launch_stream(const float* in, float* out, int n, int chunks, cudaStream_t 
     case 5:
       return launch_plain<1, 4, 3, 3>(in, out, n, chunks, stream);
     case 7:
-      return launch_clustered<1, 6, 3, 8>(in, out, n, chunks, stream);
+      return launch_clustered<1, 3, 3, 8>(in, out, n, chunks, stream);
     case 8:
       return launch_clustered<1, 4, 3, 8>(in, out, n, chunks, stream);
     case 9:
-      return launch_clustered<2, 3, 2, 8>(in, out, n, chunks, stream);
-    case 10:
-      return launch_clustered<1, 4, 4, 8>(in, out, n, chunks, stream);
-    case 11:
-      return launch_clustered<1, 4, 3, 8, true>(in, out, n, chunks, stream);
-    case 12:
-      return launch_clustered<1, 4, 3, 4>(in, out, n, chunks, stream);
-    case 13:
-      return launch_plain<1, 4, 4, 3, false, true>(in, out, n, chunks, stream);
-    case 14:
       return launch_plain<1, 4, 4, 3, true>(in, out, n, chunks, stream);
-    case 15:
-      return launch_clustered<1, 4, 3, 8, false, true>(in, out, n, chunks, stream);
     default:  // 6
-      return launch_hybrid<1, 4, 3, 8>(in, out, n, chunks, stream);
+      return launch_hybrid<1, 4, 3, 3, 8>(in, out, n, chunks, stream);
   }
 }
 
