@@ -148,7 +148,7 @@ const std::vector<OptionSpec>& option_table() {
          o.seed_given = true;
        }},
       {"profile", "KIND",
-       "sectors: global-memory sectors, shared-memory loads and bank conflicts per kernel "
+       "sectors: global-memory sectors, shared-memory accesses and bank conflicts per kernel "
        "(CUPTI), registers, occupancy, time; sass-metrics: list the SASS metrics CUPTI offers on "
        "this GPU, one name per line",
        [](Options& o, const std::string& f, const std::string& v) {
@@ -316,11 +316,10 @@ std::string help_text() {
       left += "\n" + std::string(kHelpIndent, ' ');
     out << left << wrapped(spec.help) << "\n";
   }
-  out << "\n-profile sectors runs -iters launches three times on a CUDA GPU (-impl cuda, or -impl "
+  out << "\n-profile sectors runs -iters launches twice on a CUDA GPU (-impl cuda, or -impl "
          "kokkos\n"
-         "-space cuda): timed with CUDA events, then counted in one CUPTI scope for sectors and "
-         "in\n"
-         "another for shared memory (docs/sectors.md).\n"
+         "-space cuda): timed with CUDA events, then counted in one CUPTI scope for sectors and\n"
+         "shared memory together (docs/sectors.md).\n"
          "\nKokkos' own --kokkos-* flags (e.g. --kokkos-threads=4) pass through to Kokkos.\n"
          "Exit status: 0 success, 1 run, save or verification failure, 2 bad input or a request\n"
          "this build or machine cannot serve (options, an unusable -input file, an -output path\n"

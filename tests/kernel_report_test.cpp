@@ -1,12 +1,15 @@
 // The sector report without a GPU: kernel names, the per-cell arithmetic (sectors and shared
-// memory) and the three formats.
+// memory), the three formats, the shared-memory plan and the retry without it.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <sstream>
 
 #include "process.hpp"
 #include "profile/kernel_names.hpp"
 #include "profile/kernel_report.hpp"
+#include "profile/shared_fallback.hpp"
+#include "profile/shared_metric_plan.hpp"
 
 namespace stencil::profile {
 namespace {
@@ -136,36 +139,34 @@ TEST(KernelReport, TextTableShowsEveryColumn) {
   }
 }
 
-// tiled at pitch 32 (docs/seed004.md), N = 4096, 100 launches = 1,677,721,600 cell updates, with
-// counts worked out by hand: 5 shared loads per output = 262,144,000 warp-level requests, each a
-// 32-way conflict (32 wavefronts); 720,896 stores per launch (11 per 32x8 block) = 72,089,600,
-// at 23.1 wavefronts each = 1,665,269,760. All wavefronts: 8,388,608,000 + 1,665,269,760;
-// ideal: one per request, 262,144,000 + 72,089,600; store conflicts 1,665,269,760 - 72,089,600.
+// tiled at pitch 32 (docs/seed004.md), N = 4096, 100 launches = 1,677,721,600 cell updates in
+// 6,553,600 blocks of 32x8 outputs, with counts worked out by hand per block: 40 warp-level loads
+// (5 per output), each a 32-way conflict (32 wavefronts), and 11 stores (the flat load of 340
+// floats) at 23.1 wavefronts each. Wavefronts 40 x 32 + 11 x 23.1 = 1,534.1 per block, ideal one
+// per request = 51, excess 1,483.1.
 ProfileReport tiled_pitch32_report() {
   ProfileReport r = strip_report();
   r.variant = "tiled";
   r.chunks = 0;
   KernelProfile& k = r.kernels[0];
-  k.shared_ld_requests = 262144000;
-  k.shared_ld_wavefronts = 8388608000;
-  k.shared_wavefronts = 10053877760;
-  k.shared_ideal_wavefronts = 334233600;
-  k.shared_st_conflicts = 1593180160;
+  k.shared_ld_requests = 262144000;       // 40 x 6,553,600
+  k.shared_st_requests = 72089600;        // 11 x 6,553,600
+  k.shared_wavefronts = 10053877760;      // 1,534.1 x 6,553,600
+  k.shared_ideal_wavefronts = 334233600;  // 51 x 6,553,600
   return r;
 }
 
-TEST(KernelReport, SharedLoadsWavefrontsAndConflictsPerRequest) {
+TEST(KernelReport, SharedLoadsStoresAndConflictsPerRequest) {
   const ProfileReport r = tiled_pitch32_report();
   const KernelProfile& k = r.kernels[0];
-  EXPECT_EQ(shared_excess_wavefronts(k), std::uint64_t{9719644160});
-  // Excess less store conflicts: 9,719,644,160 - 1,593,180,160 = 31 x 262,144,000.
-  EXPECT_EQ(shared_ld_conflicts(k), std::uint64_t{8126464000});
+  EXPECT_EQ(shared_excess_wavefronts(k), std::uint64_t{9719644160});  // 1,483.1 x 6,553,600
   ASSERT_TRUE(shared_loads_per_output(r, k));
-  EXPECT_DOUBLE_EQ(*shared_loads_per_output(r, k), 5.0);
-  ASSERT_TRUE(shared_wavefronts_per_load(k));
-  EXPECT_DOUBLE_EQ(*shared_wavefronts_per_load(k), 32.0);
-  ASSERT_TRUE(shared_ld_conflicts_per_load(k));
-  EXPECT_DOUBLE_EQ(*shared_ld_conflicts_per_load(k), 31.0);
+  EXPECT_DOUBLE_EQ(*shared_loads_per_output(r, k), 5.0);  // 32 x 40 / 256
+  ASSERT_TRUE(shared_stores_per_output(r, k));
+  EXPECT_DOUBLE_EQ(*shared_stores_per_output(r, k), 1.375);  // 32 x 11 / 256
+  // Loads and stores together: (40 x 31 + 11 x 22.1) / 51 = 1,483.1 / 51.
+  ASSERT_TRUE(shared_conflicts_per_request(k));
+  EXPECT_NEAR(*shared_conflicts_per_request(k), 29.080392, 1e-6);
 }
 
 TEST(KernelReport, SharedLoadsPerOutputMatchTheSeedArithmetic) {
@@ -176,12 +177,13 @@ TEST(KernelReport, SharedLoadsPerOutputMatchTheSeedArithmetic) {
   EXPECT_DOUBLE_EQ(*shared_loads_per_output(r, k), 4.0);
   k.shared_ld_requests = 117964800;
   EXPECT_DOUBLE_EQ(*shared_loads_per_output(r, k), 2.25);
-  // p = 4 reads 4 words apart: a 4-way conflict.
-  k.shared_ld_wavefronts = 471859200;
-  EXPECT_DOUBLE_EQ(*shared_wavefronts_per_load(k), 4.0);
+  // What Nsight Compute measured at p = 4 on the H200: vector loads, 0.75 per output.
+  k.shared_ld_requests = 39321600;
+  EXPECT_DOUBLE_EQ(*shared_loads_per_output(r, k), 0.75);
   // A launch that fuses 4 iterations updates every cell 4 times: a quarter per cell update.
   r.iterations_per_launch = 4;
-  EXPECT_DOUBLE_EQ(*shared_loads_per_output(r, k), 0.5625);
+  EXPECT_DOUBLE_EQ(*shared_loads_per_output(r, k), 0.1875);
+  EXPECT_DOUBLE_EQ(*shared_stores_per_output(r, k), 1.375 / 4);
 }
 
 TEST(KernelReport, SharedConflictsClampAtZeroAndRatiosNeedRequests) {
@@ -190,29 +192,34 @@ TEST(KernelReport, SharedConflictsClampAtZeroAndRatiosNeedRequests) {
   k.shared_wavefronts = 100;
   k.shared_ideal_wavefronts = 120;  // fewer than ideal: no excess, not a wrapped-around count
   EXPECT_EQ(shared_excess_wavefronts(k), std::uint64_t{0});
+  EXPECT_DOUBLE_EQ(*shared_conflicts_per_request(k), 0.0);
+  // Stores alone still give a per-request figure: 10 excess over 5 store requests.
   k.shared_ideal_wavefronts = 90;
-  k.shared_st_conflicts = 15;  // store conflicts beyond the excess leave none for loads
-  EXPECT_EQ(shared_ld_conflicts(k), std::uint64_t{0});
-  // A kernel without shared loads: 0 per output, no per-load ratio.
   k.shared_ld_requests = 0;
+  k.shared_st_requests = 5;
+  EXPECT_DOUBLE_EQ(*shared_conflicts_per_request(k), 2.0);
+  // A kernel without shared memory: 0 per output, no per-request figure.
+  k.shared_st_requests = 0;
   EXPECT_DOUBLE_EQ(*shared_loads_per_output(r, k), 0.0);
-  EXPECT_FALSE(shared_wavefronts_per_load(k));
-  EXPECT_FALSE(shared_ld_conflicts_per_load(k));
+  EXPECT_DOUBLE_EQ(*shared_stores_per_output(r, k), 0.0);
+  EXPECT_FALSE(shared_conflicts_per_request(k));
 }
 
 TEST(KernelReport, MissingSharedMetricsLeaveOnlyTheirFiguresEmpty) {
   ProfileReport r = tiled_pitch32_report();
   KernelProfile& k = r.kernels[0];
-  k.shared_st_conflicts.reset();  // the load conflicts need it; the rest does not
+  k.shared_st_requests.reset();  // the per-request figure needs it; the rest does not
+  EXPECT_FALSE(shared_stores_per_output(r, k));
+  EXPECT_FALSE(shared_conflicts_per_request(k));
+  EXPECT_DOUBLE_EQ(*shared_loads_per_output(r, k), 5.0);
   EXPECT_EQ(shared_excess_wavefronts(k), std::uint64_t{9719644160});
-  EXPECT_FALSE(shared_ld_conflicts(k));
-  EXPECT_FALSE(shared_ld_conflicts_per_load(k));
-  EXPECT_DOUBLE_EQ(*shared_wavefronts_per_load(k), 32.0);
+  k = tiled_pitch32_report().kernels[0];
   k.shared_ideal_wavefronts.reset();
   EXPECT_FALSE(shared_excess_wavefronts(k));
+  EXPECT_FALSE(shared_conflicts_per_request(k));
+  EXPECT_DOUBLE_EQ(*shared_stores_per_output(r, k), 1.375);
   k.shared_ld_requests.reset();
   EXPECT_FALSE(shared_loads_per_output(r, k));
-  EXPECT_FALSE(shared_wavefronts_per_load(k));
 }
 
 // CSV columns by name, from a report of one kernel.
@@ -235,49 +242,41 @@ std::map<std::string, std::string> csv_fields(const ProfileReport& r,
   return field;
 }
 
+const std::vector<std::string> kSharedCsvColumns = {
+    "shared_ld_requests",       "shared_st_requests",          "shared_wavefronts",
+    "shared_ideal_wavefronts",  "shared_excess_wavefronts",    "shared_loads_per_output",
+    "shared_stores_per_output", "shared_conflicts_per_request"};
+
 TEST(KernelReport, CsvAppendsTheSharedColumnsAfterTheSectorColumns) {
   std::vector<std::string> keys;
   auto field = csv_fields(tiled_pitch32_report(), &keys);
   // Readers that index columns keep their positions: the earlier columns end at commit, as before.
-  ASSERT_EQ(keys.size(), 37u);
+  ASSERT_EQ(keys.size(), 35u);
   EXPECT_EQ(keys[12], "total_sectors");
   EXPECT_EQ(keys[26], "commit");
-  const std::vector<std::string> appended(keys.begin() + 27, keys.end());
-  EXPECT_EQ(appended, (std::vector<std::string>{
-                          "shared_ld_requests", "shared_ld_wavefronts", "shared_wavefronts",
-                          "shared_ideal_wavefronts", "shared_excess_wavefronts",
-                          "shared_st_conflicts", "shared_ld_conflicts", "shared_loads_per_output",
-                          "shared_wavefronts_per_load", "shared_ld_conflicts_per_load"}));
+  EXPECT_EQ(std::vector<std::string>(keys.begin() + 27, keys.end()), kSharedCsvColumns);
   EXPECT_EQ(field["shared_ld_requests"], "262144000");
-  EXPECT_EQ(field["shared_ld_wavefronts"], "8388608000");
+  EXPECT_EQ(field["shared_st_requests"], "72089600");
   EXPECT_EQ(field["shared_wavefronts"], "10053877760");
   EXPECT_EQ(field["shared_ideal_wavefronts"], "334233600");
   EXPECT_EQ(field["shared_excess_wavefronts"], "9719644160");
-  EXPECT_EQ(field["shared_st_conflicts"], "1593180160");
-  EXPECT_EQ(field["shared_ld_conflicts"], "8126464000");
   EXPECT_EQ(field["shared_loads_per_output"], "5.000000");
-  EXPECT_EQ(field["shared_wavefronts_per_load"], "32.000000");
-  EXPECT_EQ(field["shared_ld_conflicts_per_load"], "31.000000");
+  EXPECT_EQ(field["shared_stores_per_output"], "1.375000");
+  EXPECT_EQ(field["shared_conflicts_per_request"], "29.080392");
   EXPECT_EQ(field["total_sectors"], "851865600");  // the sector columns are untouched
 }
 
 TEST(KernelReport, UnavailableSharedMetricsAreEmptyInCsvNullInJsonDashInText) {
   const ProfileReport r = strip_report();  // no shared-memory counts at all
   auto field = csv_fields(r);
-  for (const char* key : {"shared_ld_requests", "shared_ld_wavefronts", "shared_wavefronts",
-                          "shared_ideal_wavefronts", "shared_excess_wavefronts",
-                          "shared_st_conflicts", "shared_ld_conflicts", "shared_loads_per_output",
-                          "shared_wavefronts_per_load", "shared_ld_conflicts_per_load"}) {
+  for (const auto& key : kSharedCsvColumns)
     EXPECT_EQ(field[key], "") << key;
-  }
 
   std::ostringstream json;
   write_report(json, r, ReportFormat::json);
-  for (const char* key : {"shared_ld_requests", "shared_ld_conflicts", "shared_loads_per_output",
-                          "shared_wavefronts_per_load", "shared_ld_conflicts_per_load"}) {
-    EXPECT_NE(json.str().find("\"" + std::string(key) + "\": null"), std::string::npos)
-        << key << "\n"
-        << json.str();
+  for (const auto& key : kSharedCsvColumns) {
+    EXPECT_NE(json.str().find("\"" + key + "\": null"), std::string::npos) << key << "\n"
+                                                                           << json.str();
   }
 
   std::ostringstream text;
@@ -292,7 +291,7 @@ TEST(KernelReport, UnavailableSharedMetricsAreEmptyInCsvNullInJsonDashInText) {
       cells.push_back(cell);
   }
   ASSERT_GE(cells.size(), 3u) << text.str();
-  // The last three cells: shLD/out, wf/shLD, conf/shLD.
+  // The last three cells: shLD/out, shST/out, conf/req.
   EXPECT_EQ(std::vector<std::string>(cells.end() - 3, cells.end()),
             (std::vector<std::string>{"-", "-", "-"}))
       << text.str();
@@ -303,18 +302,189 @@ TEST(KernelReport, JsonAndTextCarryTheSharedFigures) {
   std::ostringstream json;
   write_report(json, r, ReportFormat::json);
   for (const char* piece :
-       {"\"shared_ld_requests\": 262144000", "\"shared_excess_wavefronts\": 9719644160",
-        "\"shared_ld_conflicts\": 8126464000", "\"shared_loads_per_output\": 5.000000",
-        "\"shared_wavefronts_per_load\": 32.000000", "\"shared_ld_conflicts_per_load\": 31.000000",
-        "\"ld_requests\": \"smsp__sass_inst_executed_op_shared_ld\""}) {
+       {"\"shared_ld_requests\": 262144000", "\"shared_st_requests\": 72089600",
+        "\"shared_excess_wavefronts\": 9719644160", "\"shared_loads_per_output\": 5.000000",
+        "\"shared_stores_per_output\": 1.375000", "\"shared_conflicts_per_request\": 29.080392",
+        "\"ld_requests\": \"smsp__sass_inst_executed_op_shared_ld\"",
+        "\"st_requests\": \"smsp__sass_inst_executed_op_shared_st\""}) {
     EXPECT_NE(json.str().find(piece), std::string::npos) << piece << "\n" << json.str();
   }
   std::ostringstream text;
   write_report(text, r, ReportFormat::text);
-  for (const char* piece : {"shLD/out", "wf/shLD", "conf/shLD", "5.000", "32.00", "31.00",
+  for (const char* piece : {"shLD/out", "shST/out", "conf/req", "5.000", "1.375", "29.08",
+                            "counted in one CUPTI scope (sectors and shared memory)",
+                            "smsp__sass_inst_executed_op_shared_st",
                             "smsp__sass_l1tex_pipe_lsu_wavefronts_mem_shared_ideal"}) {
     EXPECT_NE(text.str().find(piece), std::string::npos) << piece << "\n" << text.str();
   }
+  // Neither metric GH100 lacks is cited any more.
+  for (const std::string& report : {json.str(), text.str()}) {
+    EXPECT_EQ(report.find("data_pipe_lsu_wavefronts_mem_shared_op_ld"), std::string::npos);
+    EXPECT_EQ(report.find("bank_conflicts"), std::string::npos);
+  }
+}
+
+// A chip's SASS metric lookup that offers `ids` by name and records every name asked for.
+SassMetricLookup chip_offering(std::map<std::string, std::uint64_t> ids,
+                               std::vector<std::string>* asked = nullptr) {
+  return [ids, asked](const char* metric) -> std::optional<std::uint64_t> {
+    if (asked)
+      asked->push_back(metric);
+    const auto at = ids.find(metric);
+    return at == ids.end() ? std::nullopt : std::optional<std::uint64_t>(at->second);
+  };
+}
+
+// The four metrics GH100 offers (docs/sectors.md), with made-up ids.
+const std::map<std::string, std::uint64_t> kGh100SharedIds = {
+    {"smsp__sass_inst_executed_op_shared_ld", 701},
+    {"smsp__sass_inst_executed_op_shared_st", 702},
+    {"smsp__sass_l1tex_pipe_lsu_wavefronts_mem_shared", 703},
+    {"smsp__sass_l1tex_pipe_lsu_wavefronts_mem_shared_ideal", 704}};
+
+TEST(SharedMetricPlan, AsksForTheFourMetricsGh100OffersAndReadsTheirSums) {
+  std::vector<std::string> asked;
+  const SharedMetricPlan plan(chip_offering(kGh100SharedIds, &asked));
+  std::vector<std::string> expected;
+  for (const auto& [name, id] : kGh100SharedIds)
+    expected.push_back(name);
+  std::sort(asked.begin(), asked.end());
+  EXPECT_EQ(asked, expected);
+  EXPECT_EQ(plan.metric_ids(), (std::vector<std::uint64_t>{701, 702, 703, 704}));
+  EXPECT_TRUE(plan.missing().empty());
+
+  // One tiled pitch-32 block's counts, in metric_ids() order.
+  const SharedCounts counts = plan.interpret({{kCudaStrip, {40, 11, 1534, 51}}});
+  ASSERT_TRUE(counts.counted);
+  const FunctionShared& f = counts.by_function.at(kCudaStrip);
+  EXPECT_EQ(f.ld_requests, std::uint64_t{40});
+  EXPECT_EQ(f.st_requests, std::uint64_t{11});
+  EXPECT_EQ(f.wavefronts, std::uint64_t{1534});
+  EXPECT_EQ(f.ideal_wavefronts, std::uint64_t{51});
+  EXPECT_EQ(counts.none.ld_requests, std::uint64_t{0});
+  EXPECT_EQ(counts.none.ideal_wavefronts, std::uint64_t{0});
+}
+
+TEST(SharedMetricPlan, AMissingMetricLeavesItsFieldAbsent) {
+  const SharedMetricPlan plan(
+      chip_offering({{"smsp__sass_inst_executed_op_shared_ld", 701},
+                     {"smsp__sass_l1tex_pipe_lsu_wavefronts_mem_shared", 703}}));
+  EXPECT_EQ(plan.metric_ids(), (std::vector<std::uint64_t>{701, 703}));
+  EXPECT_EQ(plan.missing(),
+            (std::vector<std::string>{"smsp__sass_inst_executed_op_shared_st",
+                                      "smsp__sass_l1tex_pipe_lsu_wavefronts_mem_shared_ideal"}));
+  const SharedCounts counts = plan.interpret({{kCudaStrip, {7, 9}}});
+  ASSERT_TRUE(counts.counted);
+  const FunctionShared& f = counts.by_function.at(kCudaStrip);
+  EXPECT_EQ(f.ld_requests, std::uint64_t{7});
+  EXPECT_EQ(f.wavefronts, std::uint64_t{9});
+  EXPECT_FALSE(f.st_requests);
+  EXPECT_FALSE(f.ideal_wavefronts);
+  EXPECT_EQ(counts.none.ld_requests, std::uint64_t{0});
+  EXPECT_FALSE(counts.none.st_requests);
+}
+
+TEST(SharedMetricPlan, AChipWithoutTheMetricsCountsNothing) {
+  const SharedMetricPlan plan(chip_offering({}));
+  EXPECT_TRUE(plan.metric_ids().empty());
+  EXPECT_EQ(plan.missing().size(), 4u);
+  EXPECT_FALSE(plan.interpret({{kCudaStrip, {}}}).counted);
+}
+
+TEST(SharedMetricPlan, AKernelWithoutSharedMemoryThatWasNotRecordedCountsZero) {
+  const SharedMetricPlan plan(chip_offering(kGh100SharedIds));
+  const SharedCounts counts = plan.interpret({{"_Z5otherv", {1, 2, 3, 4}}});
+  std::vector<std::string> notes;
+
+  KernelProfile naive = strip_report().kernels[0];
+  naive.static_smem_bytes = 0;  // no shared memory at all: it cannot execute a shared instruction
+  add_shared_counts(naive, counts, notes);
+  EXPECT_EQ(naive.shared_ld_requests, std::uint64_t{0});
+  EXPECT_EQ(naive.shared_st_requests, std::uint64_t{0});
+  EXPECT_EQ(naive.shared_wavefronts, std::uint64_t{0});
+  EXPECT_EQ(naive.shared_ideal_wavefronts, std::uint64_t{0});
+  EXPECT_TRUE(notes.empty());
+
+  KernelProfile strip = strip_report().kernels[0];  // 1,032 bytes of static shared memory
+  add_shared_counts(strip, counts, notes);
+  EXPECT_FALSE(strip.shared_ld_requests);
+  ASSERT_EQ(notes.size(), 1u);
+  EXPECT_NE(notes[0].find("shared-memory columns are empty"), std::string::npos) << notes[0];
+
+  KernelProfile recorded = strip_report().kernels[0];
+  recorded.mangled_name = "_Z5otherv";
+  add_shared_counts(recorded, counts, notes);
+  EXPECT_EQ(recorded.shared_ld_requests, std::uint64_t{1});
+  EXPECT_EQ(recorded.shared_ideal_wavefronts, std::uint64_t{4});
+
+  KernelProfile uncounted = naive;  // shared memory was not in the scope: nothing changes
+  uncounted.shared_ld_requests.reset();
+  add_shared_counts(uncounted, SharedCounts{}, notes);
+  EXPECT_FALSE(uncounted.shared_ld_requests);
+  EXPECT_EQ(notes.size(), 1u);
+}
+
+TEST(SharedFallback, TheCombinedScopeIsUsedWhenCuptiTakesIt) {
+  std::vector<bool> runs;
+  std::vector<std::string> notes;
+  const int result = count_with_shared_fallback(
+      [&](bool with_shared) {
+        runs.push_back(with_shared);
+        return with_shared ? 2 : 1;
+      },
+      notes);
+  EXPECT_EQ(result, 2);
+  EXPECT_EQ(runs, (std::vector<bool>{true}));
+  EXPECT_TRUE(notes.empty());
+}
+
+TEST(SharedFallback, ACuptiErrorRetriesWithTheSectorMetricsAloneAndSaysSo) {
+  for (const bool unavailable : {false, true}) {
+    std::vector<bool> runs;
+    std::vector<std::string> notes;
+    const int result = count_with_shared_fallback(
+        [&](bool with_shared) {
+          runs.push_back(with_shared);
+          if (with_shared && unavailable)
+            throw ProfileUnavailable("CUPTI_ERROR_NOT_SUPPORTED in cuptiSassMetricsSetConfig");
+          if (with_shared) {
+            throw CuptiFailure(
+                "CUPTI error: CUPTI_ERROR_OUT_OF_MEMORY in cuptiSassMetricsSetConfig(&params)");
+          }
+          return 1;
+        },
+        notes);
+    EXPECT_EQ(result, 1);
+    EXPECT_EQ(runs, (std::vector<bool>{true, false}));
+    ASSERT_EQ(notes.size(), 1u);
+    EXPECT_EQ(notes[0].rfind("shared memory not counted: ", 0), 0u) << notes[0];
+    EXPECT_NE(
+        notes[0].find(unavailable ? "CUPTI_ERROR_NOT_SUPPORTED" : "CUPTI_ERROR_OUT_OF_MEMORY"),
+        std::string::npos)
+        << notes[0];
+  }
+}
+
+TEST(SharedFallback, AFailingLaunchIsNotRetried) {
+  std::vector<bool> runs;
+  std::vector<std::string> notes;
+  auto run = [&](bool with_shared) -> int {
+    runs.push_back(with_shared);
+    throw RuntimeFailure("CUDA error in tiled_kernel: cudaErrorLaunchFailure");
+  };
+  EXPECT_THROW(count_with_shared_fallback(run, notes), RuntimeFailure);
+  EXPECT_EQ(runs, (std::vector<bool>{true}));
+  EXPECT_TRUE(notes.empty());
+}
+
+TEST(SharedFallback, TheSectorRunsOwnFailurePropagates) {
+  std::vector<std::string> notes;
+  auto run = [&](bool with_shared) -> int {
+    if (with_shared)
+      throw CuptiFailure("CUPTI error: CUPTI_ERROR_OUT_OF_MEMORY");
+    throw ProfileUnavailable("CUPTI_ERROR_INSUFFICIENT_PRIVILEGES");
+  };
+  EXPECT_THROW(count_with_shared_fallback(run, notes), ProfileUnavailable);
 }
 
 }  // namespace

@@ -1,6 +1,7 @@
 // Every CUPTI call is checked. A result that means "this process may not or cannot instrument
 // kernels here" (permissions, unsupported device, another profiler attached) becomes
-// ProfileUnavailable (exit 2, message names the cause); anything else is a RuntimeFailure.
+// ProfileUnavailable (exit 2, message names the cause); anything else is a CuptiFailure (a
+// RuntimeFailure).
 #pragma once
 
 #include <cupti.h>
@@ -55,7 +56,7 @@ inline void cupti_check(CUptiResult result, const char* what) {
   const std::string text = cupti_result_text(result) + " in " + what;
   if (const std::string hint = unavailable_hint(result); !hint.empty())
     throw ProfileUnavailable(text + " (" + hint + ")");
-  throw RuntimeFailure("CUPTI error: " + text);
+  throw CuptiFailure("CUPTI error: " + text);
 }
 
 // A CUPTI parameter struct: zeroed (pPriv and every optional field null), structSize set.

@@ -33,12 +33,12 @@ std::string fixed_or(const std::optional<double>& value, const char* format, con
   return value ? fixed(*value, format) : absent;
 }
 
-// `count` per shared load request; absent without both, or without any request.
-std::optional<double> per_load(const std::optional<std::uint64_t>& count,
-                               const KernelProfile& kernel) {
-  if (!count || !kernel.shared_ld_requests || *kernel.shared_ld_requests == 0)
+// Thread-level accesses per cell update from warp-level `requests`; absent without them.
+std::optional<double> per_output(const std::optional<std::uint64_t>& requests,
+                                 const ProfileReport& report) {
+  if (!requests)
     return std::nullopt;
-  return static_cast<double>(*count) / static_cast<double>(*kernel.shared_ld_requests);
+  return kThreadsPerWarp * static_cast<double>(*requests) / report.cell_updates();
 }
 
 std::string csv_quoted(const std::string& s) {
@@ -61,8 +61,7 @@ void write_text(std::ostream& out, const ProfileReport& r) {
       << "  grid             : " << grid_text(r) << ", float32\n"
       << "  row chunks       : " << (r.chunks > 0 ? std::to_string(r.chunks) : "-") << "\n"
       << "  launches         : " << r.launches << " timed without instrumentation, then "
-      << r.launches << " counted in one CUPTI scope for sectors and " << r.launches
-      << " in another for shared memory\n"
+      << r.launches << " counted in one CUPTI scope (sectors and shared memory)\n"
       << "  step time        : " << fixed(r.step_time_ms, "%.4f")
       << " ms per launch (CUDA events, uninstrumented run)\n"
       << "  sector metric    : smsp__sass_sectors_mem_global (CUPTI SASS Metrics API, chip "
@@ -70,18 +69,20 @@ void write_text(std::ostream& out, const ProfileReport& r) {
       << "  load/store split : " << r.sector_split << "\n"
       << "  ideal            : " << fixed(kIdealSectorsPerCellUpdate, "%.2f")
       << " sectors per cell update (one 4-byte read + one 4-byte write, 32-byte sectors)\n"
-      << "  shared loads     : shLD/out = 32 x " << kSharedLoadRequestsMetric
+      << "  shared memory    : shLD/out = 32 x " << kSharedLoadRequestsMetric
       << " (warp-level) / cell updates\n"
-      << "                     wf/shLD = " << kSharedLoadWavefrontsMetric
-      << " / requests (1 = conflict-free)\n"
-      << "                     conf/shLD = load bank conflicts / requests: "
-      << kSharedWavefrontsMetric << "\n                       - " << kSharedIdealWavefrontsMetric
-      << "\n                       - " << kSharedStoreConflictsMetric << "\n\n";
+      << "                     shST/out = 32 x " << kSharedStoreRequestsMetric
+      << " (warp-level) / cell updates\n"
+      << "                     conf/req = bank conflicts / (load + store requests), 0 = "
+         "conflict-free;\n"
+      << "                       bank conflicts = " << kSharedWavefrontsMetric << "\n"
+      << "                                      - " << kSharedIdealWavefrontsMetric
+      << " (loads and stores together)\n\n";
 
   const std::vector<std::string> header = {
       "kernel",    "launches", "load sectors", "store sectors", "total sectors", "sectors/upd",
       "x ideal",   "regs",     "static smem",  "dynamic smem",  "block",         "occupancy",
-      "ms/launch", "shLD/out", "wf/shLD",      "conf/shLD"};
+      "ms/launch", "shLD/out", "shST/out",     "conf/req"};
   std::vector<std::vector<std::string>> rows = {header};
   for (const auto& k : r.kernels) {
     rows.push_back(
@@ -93,8 +94,8 @@ void write_text(std::ostream& out, const ProfileReport& r) {
          k.theoretical_occupancy ? fixed(*k.theoretical_occupancy * 100.0, "%.1f%%") : "",
          k.time_per_launch_ms ? fixed(*k.time_per_launch_ms, "%.4f") : "",
          fixed_or(shared_loads_per_output(r, k), "%.3f", ""),
-         fixed_or(shared_wavefronts_per_load(k), "%.2f", ""),
-         fixed_or(shared_ld_conflicts_per_load(k), "%.2f", "")});
+         fixed_or(shared_stores_per_output(r, k), "%.3f", ""),
+         fixed_or(shared_conflicts_per_request(k), "%.2f", "")});
   }
   std::vector<std::size_t> width(header.size(), 0);
   for (const auto& row : rows) {
@@ -119,9 +120,9 @@ void write_csv(std::ostream& out, const ProfileReport& r) {
          "launches_recorded,load_sectors,store_sectors,total_sectors,sectors_per_launch,"
          "sectors_per_cell_update,ratio_to_ideal,registers_per_thread,static_smem_bytes,"
          "dynamic_smem_bytes,block,grid,theoretical_occupancy,time_per_launch_ms,step_time_ms,"
-         "chip,sector_split,commit,shared_ld_requests,shared_ld_wavefronts,shared_wavefronts,"
-         "shared_ideal_wavefronts,shared_excess_wavefronts,shared_st_conflicts,shared_ld_conflicts,"
-         "shared_loads_per_output,shared_wavefronts_per_load,shared_ld_conflicts_per_load\n";
+         "chip,sector_split,commit,shared_ld_requests,shared_st_requests,shared_wavefronts,"
+         "shared_ideal_wavefronts,shared_excess_wavefronts,shared_loads_per_output,"
+         "shared_stores_per_output,shared_conflicts_per_request\n";
   for (const auto& k : r.kernels) {
     out << r.variant << "," << r.implementation << "," << csv_quoted(r.execution_space) << ","
         << r.dimensions << "," << r.n << "," << r.chunks << "," << r.launches << ","
@@ -137,12 +138,11 @@ void write_csv(std::ostream& out, const ProfileReport& r) {
         << (k.time_per_launch_ms ? fixed(*k.time_per_launch_ms, "%.6f") : "") << ","
         << fixed(r.step_time_ms, "%.6f") << "," << r.chip << "," << csv_quoted(r.sector_split)
         << "," << r.commit << "," << or_empty(k.shared_ld_requests) << ","
-        << or_empty(k.shared_ld_wavefronts) << "," << or_empty(k.shared_wavefronts) << ","
+        << or_empty(k.shared_st_requests) << "," << or_empty(k.shared_wavefronts) << ","
         << or_empty(k.shared_ideal_wavefronts) << "," << or_empty(shared_excess_wavefronts(k))
-        << "," << or_empty(k.shared_st_conflicts) << "," << or_empty(shared_ld_conflicts(k)) << ","
-        << fixed_or(shared_loads_per_output(r, k), "%.6f", "") << ","
-        << fixed_or(shared_wavefronts_per_load(k), "%.6f", "") << ","
-        << fixed_or(shared_ld_conflicts_per_load(k), "%.6f", "") << "\n";
+        << "," << fixed_or(shared_loads_per_output(r, k), "%.6f", "") << ","
+        << fixed_or(shared_stores_per_output(r, k), "%.6f", "") << ","
+        << fixed_or(shared_conflicts_per_request(k), "%.6f", "") << "\n";
   }
 }
 
@@ -155,10 +155,9 @@ void write_json(std::ostream& out, const ProfileReport& r) {
       << ", \"sector_metric\": \"smsp__sass_sectors_mem_global\""
       << ", \"sector_split\": " << json_string(r.sector_split)
       << ", \"shared_metrics\": {\"ld_requests\": " << json_string(kSharedLoadRequestsMetric)
-      << ", \"ld_wavefronts\": " << json_string(kSharedLoadWavefrontsMetric)
+      << ", \"st_requests\": " << json_string(kSharedStoreRequestsMetric)
       << ", \"wavefronts\": " << json_string(kSharedWavefrontsMetric)
-      << ", \"ideal_wavefronts\": " << json_string(kSharedIdealWavefrontsMetric)
-      << ", \"st_conflicts\": " << json_string(kSharedStoreConflictsMetric) << "}"
+      << ", \"ideal_wavefronts\": " << json_string(kSharedIdealWavefrontsMetric) << "}"
       << ", \"ideal_sectors_per_cell_update\": " << kIdealSectorsPerCellUpdate
       << ", \"step_time_ms\": " << fixed(r.step_time_ms, "%.6f")
       << ", \"commit\": " << json_string(r.commit) << ", \"kernels\": [";
@@ -182,18 +181,16 @@ void write_json(std::ostream& out, const ProfileReport& r) {
         << ", \"time_per_launch_ms\": "
         << (k.time_per_launch_ms ? fixed(*k.time_per_launch_ms, "%.6f") : "null")
         << ", \"shared_ld_requests\": " << json_or_null(k.shared_ld_requests)
-        << ", \"shared_ld_wavefronts\": " << json_or_null(k.shared_ld_wavefronts)
+        << ", \"shared_st_requests\": " << json_or_null(k.shared_st_requests)
         << ", \"shared_wavefronts\": " << json_or_null(k.shared_wavefronts)
         << ", \"shared_ideal_wavefronts\": " << json_or_null(k.shared_ideal_wavefronts)
         << ", \"shared_excess_wavefronts\": " << json_or_null(shared_excess_wavefronts(k))
-        << ", \"shared_st_conflicts\": " << json_or_null(k.shared_st_conflicts)
-        << ", \"shared_ld_conflicts\": " << json_or_null(shared_ld_conflicts(k))
         << ", \"shared_loads_per_output\": "
         << fixed_or(shared_loads_per_output(r, k), "%.6f", "null")
-        << ", \"shared_wavefronts_per_load\": "
-        << fixed_or(shared_wavefronts_per_load(k), "%.6f", "null")
-        << ", \"shared_ld_conflicts_per_load\": "
-        << fixed_or(shared_ld_conflicts_per_load(k), "%.6f", "null") << "}";
+        << ", \"shared_stores_per_output\": "
+        << fixed_or(shared_stores_per_output(r, k), "%.6f", "null")
+        << ", \"shared_conflicts_per_request\": "
+        << fixed_or(shared_conflicts_per_request(k), "%.6f", "null") << "}";
   }
   out << "], \"notes\": [";
   for (std::size_t i = 0; i < r.notes.size(); ++i)
@@ -224,26 +221,24 @@ std::optional<std::uint64_t> shared_excess_wavefronts(const KernelProfile& kerne
   return all > ideal ? all - ideal : 0;
 }
 
-std::optional<std::uint64_t> shared_ld_conflicts(const KernelProfile& kernel) {
-  const std::optional<std::uint64_t> excess = shared_excess_wavefronts(kernel);
-  if (!excess || !kernel.shared_st_conflicts)
-    return std::nullopt;
-  return *excess > *kernel.shared_st_conflicts ? *excess - *kernel.shared_st_conflicts : 0;
-}
-
 std::optional<double> shared_loads_per_output(const ProfileReport& report,
                                               const KernelProfile& kernel) {
-  if (!kernel.shared_ld_requests)
+  return per_output(kernel.shared_ld_requests, report);
+}
+
+std::optional<double> shared_stores_per_output(const ProfileReport& report,
+                                               const KernelProfile& kernel) {
+  return per_output(kernel.shared_st_requests, report);
+}
+
+std::optional<double> shared_conflicts_per_request(const KernelProfile& kernel) {
+  const std::optional<std::uint64_t> excess = shared_excess_wavefronts(kernel);
+  if (!excess || !kernel.shared_ld_requests || !kernel.shared_st_requests)
     return std::nullopt;
-  return kThreadsPerWarp * static_cast<double>(*kernel.shared_ld_requests) / report.cell_updates();
-}
-
-std::optional<double> shared_wavefronts_per_load(const KernelProfile& kernel) {
-  return per_load(kernel.shared_ld_wavefronts, kernel);
-}
-
-std::optional<double> shared_ld_conflicts_per_load(const KernelProfile& kernel) {
-  return per_load(shared_ld_conflicts(kernel), kernel);
+  const std::uint64_t requests = *kernel.shared_ld_requests + *kernel.shared_st_requests;
+  if (requests == 0)
+    return std::nullopt;
+  return static_cast<double>(*excess) / static_cast<double>(requests);
 }
 
 void write_report(std::ostream& out, const ProfileReport& report, ReportFormat format) {

@@ -16,7 +16,7 @@ namespace stencil::profile {
 inline constexpr double kSectorBytes = 32.0;
 inline constexpr double kIdealBytesPerCellUpdate = 8.0;
 inline constexpr double kIdealSectorsPerCellUpdate = kIdealBytesPerCellUpdate / kSectorBytes;
-// A shared load request is one warp-level instruction; a full warp loads for 32 threads.
+// A shared request is one warp-level instruction; a full warp loads or stores for 32 threads.
 inline constexpr double kThreadsPerWarp = 32.0;
 
 struct KernelProfile {
@@ -44,14 +44,13 @@ struct KernelProfile {
   // step launches this one kernel, so the step time is the kernel's time.
   std::optional<double> time_per_launch_ms;
 
-  // Shared memory, summed over the launches of a second counted scope (shared_metrics.hpp names
-  // the metrics). Each is absent when the chip lacks its metric or that scope saw no instruction
-  // of the kernel; the report's notes say which.
+  // Shared memory, summed over the launches of the same counted scope (shared_metrics.hpp names
+  // the metrics). Each is absent when the chip lacks its metric or shared memory was not counted;
+  // the report's notes say which.
   std::optional<std::uint64_t> shared_ld_requests;       // warp-level shared load instructions
-  std::optional<std::uint64_t> shared_ld_wavefronts;     // their wavefronts
+  std::optional<std::uint64_t> shared_st_requests;       // warp-level shared store instructions
   std::optional<std::uint64_t> shared_wavefronts;        // every shared operation's wavefronts
   std::optional<std::uint64_t> shared_ideal_wavefronts;  // the same without bank conflicts
-  std::optional<std::uint64_t> shared_st_conflicts;      // bank conflicts of shared stores
 };
 
 struct ProfileReport {
@@ -78,19 +77,18 @@ double sectors_per_cell_update(const ProfileReport& report, const KernelProfile&
 double ratio_to_ideal(const ProfileReport& report, const KernelProfile& kernel);
 
 // Shared-memory figures derived from the counts; absent when an input is, or a ratio's divisor is
-// zero. Excess wavefronts = all shared wavefronts - ideal; load conflicts = excess - store
-// conflicts; both are clamped at 0.
+// zero. Bank conflicts are the excess wavefronts, all shared wavefronts - ideal, clamped at 0: of
+// loads and stores together, because GH100's SASS metrics split neither by operation.
 std::optional<std::uint64_t> shared_excess_wavefronts(const KernelProfile& kernel);
-std::optional<std::uint64_t> shared_ld_conflicts(const KernelProfile& kernel);
-// Thread-level shared loads per cell update: 32 x warp-level requests / cell updates. Exact only
-// when every warp is full (N a multiple of the kernel's tile).
+// Thread-level shared loads (stores) per cell update: 32 x warp-level requests / cell updates.
+// Exact only when every warp is full (N a multiple of the kernel's tile).
 std::optional<double> shared_loads_per_output(const ProfileReport& report,
                                               const KernelProfile& kernel);
-// Load wavefronts per load request: 1 when conflict-free (32-bit loads), k for a k-way conflict.
-std::optional<double> shared_wavefronts_per_load(const KernelProfile& kernel);
-// Load bank conflicts per load request: 0 when conflict-free, k - 1 for a k-way conflict of
-// 32-bit loads.
-std::optional<double> shared_ld_conflicts_per_load(const KernelProfile& kernel);
+std::optional<double> shared_stores_per_output(const ProfileReport& report,
+                                               const KernelProfile& kernel);
+// Bank conflicts per shared request: excess wavefronts / (load + store requests). 0 when
+// conflict-free; k - 1 when every request is a k-way conflict of 32-bit accesses.
+std::optional<double> shared_conflicts_per_request(const KernelProfile& kernel);
 
 enum class ReportFormat { text, csv, json };
 

@@ -1,7 +1,7 @@
 // Sector profiling of one variant (issue 4): the global-memory sectors each kernel's SASS load
 // and store instructions issue, counted through CUPTI's SASS Metrics API, beside shared-memory
-// loads and bank conflicts (issue 8), registers, shared memory, theoretical occupancy and the time
-// per launch of an uninstrumented run.
+// loads, stores and bank conflicts (issue 8), registers, shared memory, theoretical occupancy and
+// the time per launch of an uninstrumented run.
 //
 // Plain C++: the driver includes this without CUDA or CUPTI headers. On a build without CUDA (or
 // without CUPTI) every call reports why profiling is unavailable. See docs/sectors.md.
@@ -27,6 +27,15 @@ class ProfileUnavailable : public UnsupportedRequest {
       : UnsupportedRequest("CUPTI unavailable: " + cause) {}
 };
 
+// A CUPTI call failed for a reason other than those above (e.g. CUPTI_ERROR_OUT_OF_MEMORY from
+// cuptiSassMetricsSetConfig). A RuntimeFailure, so the driver exits with status 1; its own type
+// lets the profile retry a pass without the shared-memory metrics (shared_fallback.hpp) while a
+// failing launch still fails the run.
+class CuptiFailure : public RuntimeFailure {
+ public:
+  using RuntimeFailure::RuntimeFailure;
+};
+
 // "" when this build has CUPTI and a CUDA device is usable; otherwise the cause, e.g.
 // "no CUDA device (cudaErrorInsufficientDriver: CUDA driver version is insufficient ...)".
 // Permissions are only known once CUPTI is configured: profile_run reports those.
@@ -37,16 +46,17 @@ using RunnerFactory = std::function<std::unique_ptr<StencilRunner>()>;
 
 struct ProfileRequest {
   RunConfig config;
-  int launches = 100;      // steps in each of the three runs (timed, sectors, shared memory)
+  int launches = 100;      // steps in each run (timed, counted)
   std::uint64_t seed = 0;  // initial field; sector counts do not depend on it
 };
 
-// Runs `launches` steps three times after one warm-up step: first uninstrumented, timed with CUDA
-// events on the runner's stream; then inside one CUPTI SASS-metrics scope that sums the sectors of
-// every launch; then inside a second scope that sums shared-memory loads, wavefronts and bank
-// conflicts (a chip without those metrics, or a CUPTI failure there, leaves their columns empty
-// and says so in a note). Throws ProfileUnavailable, UnsupportedRequest (the runner does not
-// launch CUDA kernels) or RuntimeFailure.
+// Runs `launches` steps twice after one warm-up step: first uninstrumented, timed with CUDA events
+// on the runner's stream; then inside one CUPTI SASS-metrics scope that sums, per instruction of
+// every launch, the sectors and the shared-memory requests and wavefronts (a chip without those
+// shared metrics leaves their columns empty and says so in a note). When CUPTI refuses the
+// combined scope, the counted run is repeated with the sector metrics alone and a note says that
+// shared memory was not counted. Throws ProfileUnavailable, UnsupportedRequest (the runner does
+// not launch CUDA kernels) or RuntimeFailure.
 ProfileReport profile_run(const RunnerFactory& make_runner, const ProfileRequest& request);
 
 struct SassMetricList {

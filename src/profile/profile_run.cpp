@@ -1,9 +1,11 @@
-// profile_run with CUPTI: one warm-up step, a timed uninstrumented run, a run counting sectors, a
-// run counting shared-memory loads and bank conflicts, the report.
+// profile_run with CUPTI: one warm-up step, a timed uninstrumented run, a run counting sectors and
+// shared-memory requests and wavefronts in one scope, the report.
 #include <cuda_runtime.h>
 
 #include <memory>
+#include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "cuda/check.hpp"
@@ -12,8 +14,10 @@
 #include "profile/kernel_names.hpp"
 #include "profile/launch_recorder.hpp"
 #include "profile/profile.hpp"
+#include "profile/sass_metrics.hpp"
 #include "profile/sass_sector_counter.hpp"
-#include "profile/sass_shared_counter.hpp"
+#include "profile/shared_fallback.hpp"
+#include "profile/shared_metric_plan.hpp"
 #include "stencil/initial_state.hpp"
 
 namespace stencil::profile {
@@ -61,64 +65,38 @@ void add_launch_details(KernelProfile& k, const RecordedKernel& launch, int devi
   }
 }
 
-// Runs one step of the shared-memory pass. A CUPTI failure there becomes a note and false: it
-// costs the shared-memory columns, never the sector report.
-template <class Step>
-bool shared_pass_step(Step&& step, std::vector<std::string>& notes) {
-  try {
-    step();
-    return true;
-  } catch (const UnsupportedRequest& e) {
-    notes.push_back(std::string("shared memory not counted: ") + e.what());
-  } catch (const RuntimeFailure& e) {
-    notes.push_back(std::string("shared memory not counted: ") + e.what());
-  }
-  return false;
-}
+// What the counted run saw: sectors (and the extra metrics' sums), launches, and the shared-memory
+// plan when its metrics were in the scope.
+struct CountedRun {
+  SectorCounts sectors;
+  std::vector<RecordedKernel> launched;
+  std::optional<SharedMetricPlan> shared_plan;
+};
 
-// 3. The same launches once more, in a SASS-metrics scope of its own that opens after the sector
-// scope has closed, so the sector counts (the gates) are exactly what they are without it. A
-// failing launch still fails the run: only CUPTI's part is forgiven.
-SharedCounts count_shared_memory(StencilRunner& runner, int launches, int device,
-                                 std::vector<std::string>& notes) {
-  STENCIL_CUDA_CHECK(cudaDeviceSynchronize());  // enable on an idle device, as for sectors
-  SharedCounts counts;
-  std::unique_ptr<SassSharedCounter> counter;
-  if (!shared_pass_step([&] { counter = std::make_unique<SassSharedCounter>(device); }, notes))
-    return counts;
-  if (counter->counting()) {
+// 2. Counted: the launches in one SASS-metrics scope, with the shared-memory metrics appended to
+// the sector metrics when `with_shared`. Patching takes effect only for launches queued after it
+// is enabled on an idle device. Each call records its launches afresh, so a repeated run does not
+// count the launches of a failed one.
+CountedRun counted_run(StencilRunner& runner, int launches, int device, bool with_shared) {
+  STENCIL_CUDA_CHECK(cudaDeviceSynchronize());
+  CountedRun run;
+  LaunchRecorder recorder;
+  std::vector<std::uint64_t> extra_ids;
+  if (with_shared) {
+    const std::string chip = sass_chip_name(device);
+    run.shared_plan.emplace([&chip](const char* metric) { return find_sass_metric(chip, metric); });
+    extra_ids = run.shared_plan->metric_ids();
+  }
+  {
+    SassSectorCounter counter(device, std::move(extra_ids));
     for (int i = 0; i < launches; ++i)
       runner.step();
     runner.fence();
     STENCIL_CUDA_CHECK(cudaDeviceSynchronize());
+    run.sectors = counter.finish();
   }
-  shared_pass_step([&] { counts = counter->finish(); }, notes);
-  return counts;
-}
-
-// The shared-memory counts of one kernel. A kernel the scope recorded nothing of counts 0 when it
-// has no shared memory at all (it cannot execute a shared load); otherwise its columns stay empty.
-void add_shared_counts(KernelProfile& k, const SharedCounts& shared,
-                       std::vector<std::string>& notes) {
-  if (!shared.counted)
-    return;
-  const FunctionShared* f = nullptr;
-  if (const auto found = shared.by_function.find(k.mangled_name);
-      found != shared.by_function.end()) {
-    f = &found->second;
-  } else if (k.static_smem_bytes == std::uint64_t{0} && k.dynamic_smem_bytes == std::uint64_t{0}) {
-    f = &shared.none;
-  } else {
-    notes.push_back(k.name +
-                    ": the shared-memory scope recorded none of its instructions, so its "
-                    "shared-memory columns are empty");
-    return;
-  }
-  k.shared_ld_requests = f->ld_requests;
-  k.shared_ld_wavefronts = f->ld_wavefronts;
-  k.shared_wavefronts = f->wavefronts;
-  k.shared_ideal_wavefronts = f->ideal_wavefronts;
-  k.shared_st_conflicts = f->st_conflicts;
+  run.launched = recorder.kernels();
+  return run;
 }
 
 }  // namespace
@@ -166,20 +144,16 @@ ProfileReport profile_run(const RunnerFactory& make_runner, const ProfileRequest
   runner->fence();
   const double elapsed_ms = timer.elapsed_ms();
 
-  // 2. Counted: the same launches in one SASS-metrics scope. Patching takes effect only for
-  // launches queued after it is enabled on an idle device.
-  STENCIL_CUDA_CHECK(cudaDeviceSynchronize());
-  LaunchRecorder recorder;
-  SectorCounts counts;
-  {
-    SassSectorCounter counter(device);
-    for (int i = 0; i < request.launches; ++i)
-      runner->step();
-    runner->fence();
-    STENCIL_CUDA_CHECK(cudaDeviceSynchronize());
-    counts = counter.finish();
-  }
-  const std::vector<RecordedKernel> launched = recorder.kernels();
+  // 2. Counted, in one scope: a second cuptiSassMetricsSetConfig in this process would fail on
+  // GH100, so sectors and shared memory cannot be counted in scopes of their own.
+  std::vector<std::string> shared_notes;
+  const CountedRun run = count_with_shared_fallback(
+      [&](bool with_shared) { return counted_run(*runner, request.launches, device, with_shared); },
+      shared_notes);
+  const SectorCounts& counts = run.sectors;
+  const std::vector<RecordedKernel>& launched = run.launched;
+  const SharedCounts shared =
+      run.shared_plan ? run.shared_plan->interpret(counts.extra_by_function) : SharedCounts{};
 
   ProfileReport report;
   report.variant = std::string(variant.name);
@@ -201,9 +175,6 @@ ProfileReport profile_run(const RunnerFactory& make_runner, const ProfileRequest
                          " kernels launched): the kernels were not patched; see "
                          "docs/sectors.md, 'Order of calls'");
   }
-  std::vector<std::string> shared_notes;
-  const SharedCounts shared = count_shared_memory(*runner, request.launches, device, shared_notes);
-
   for (const auto& [mangled, sectors] : counts.by_function) {
     KernelProfile k;
     k.mangled_name = mangled;
@@ -249,13 +220,11 @@ ProfileReport profile_run(const RunnerFactory& make_runner, const ProfileRequest
     report.notes.push_back("CUPTI dropped " + std::to_string(counts.dropped_records) +
                            " SASS records: the counts are incomplete");
   }
-  for (const auto& metric : shared.missing) {
-    report.notes.push_back("chip " + counts.chip + " offers no SASS metric " + metric +
-                           ": the shared-memory columns that need it are empty");
-  }
-  if (shared.dropped_records > 0) {
-    report.notes.push_back("CUPTI dropped " + std::to_string(shared.dropped_records) +
-                           " SASS records of the shared-memory scope: its counts are incomplete");
+  if (run.shared_plan) {
+    for (const auto& metric : run.shared_plan->missing()) {
+      report.notes.push_back("chip " + counts.chip + " offers no SASS metric " + metric +
+                             ": the shared-memory columns that need it are empty");
+    }
   }
   report.notes.insert(report.notes.end(), shared_notes.begin(), shared_notes.end());
   return report;

@@ -157,15 +157,4 @@ SassMetricValues SassMetricScope::finish() {
   return result;
 }
 
-std::map<std::string, std::vector<std::uint64_t>> sum_by_function(const SassMetricValues& values) {
-  std::map<std::string, std::vector<std::uint64_t>> sums;
-  for (const auto& [instruction, v] : values.by_instruction) {
-    auto& f = sums[std::get<0>(instruction)];
-    f.resize(v.size(), 0);
-    for (std::size_t m = 0; m < v.size(); ++m)
-      f[m] += v[m];
-  }
-  return sums;
-}
-
 }  // namespace stencil::profile

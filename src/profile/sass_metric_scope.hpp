@@ -1,7 +1,9 @@
 // RAII around one enable/disable range of CUPTI's SASS Metrics API: configures a list of metrics
 // on a device, patches every kernel launched in its lifetime, and at finish() returns each patched
-// instruction's values, summed over all launches and SMs. The sector counter and the shared-memory
-// counter each open one (never both at once: a device takes one configuration at a time).
+// instruction's values, summed over all launches and SMs. -profile sectors opens exactly one per
+// process (through the sector counter, with the shared-memory metrics in the same list): on GH100,
+// CUDA 13.0 refuses a second cuptiSassMetricsSetConfig in a process with
+// CUPTI_ERROR_OUT_OF_MEMORY, even after the first scope was disabled and unset.
 //
 // Required order (CUPTI docs, "CUPTI SASS Metric API"): a CUDA context must exist before the
 // configuration (cuptiSassMetricsSetConfig fails with CUPTI_ERROR_INVALID_CONTEXT otherwise), and
@@ -55,9 +57,5 @@ class SassMetricScope {
   bool configured_ = false;
   bool enabled_ = false;
 };
-
-// Per function: each metric's values summed over the function's instructions, in the scope's
-// metric order.
-std::map<std::string, std::vector<std::uint64_t>> sum_by_function(const SassMetricValues& values);
 
 }  // namespace stencil::profile

@@ -1,7 +1,9 @@
 #include "profile/sass_sector_counter.hpp"
 
+#include <algorithm>
 #include <array>
 #include <optional>
+#include <stdexcept>
 #include <string>
 #include <utility>
 
@@ -24,7 +26,8 @@ constexpr const char* kStoreInstructionMetric = "smsp__sass_inst_executed_op_glo
 
 }  // namespace
 
-SassSectorCounter::SassSectorCounter(int device) : chip_(sass_chip_name(device)) {
+SassSectorCounter::SassSectorCounter(int device, std::vector<std::uint64_t> extra_metric_ids)
+    : chip_(sass_chip_name(device)), extra_metrics_(extra_metric_ids.size()) {
   std::map<std::uint64_t, Role> by_id;
   by_id[require_sass_metric(chip_, kTotalMetric)] = kTotal;
   auto load = find_sass_metric(chip_, kLoadSectorMetric);
@@ -39,11 +42,18 @@ SassSectorCounter::SassSectorCounter(int device) : chip_(sass_chip_name(device))
     by_id[*load] = kFirst;
     by_id[*store] = kSecond;
   }
-  // Configured in metric-id order, as before the scope was a class of its own.
+  // The sector metrics in metric-id order, as before the scope was a class of its own; the extras
+  // after them, so the sector metrics keep their places.
   std::vector<std::uint64_t> ids;
   for (const auto& [id, role] : by_id) {
     ids.push_back(id);
     roles_.push_back(role);
+  }
+  for (const std::uint64_t id : extra_metric_ids) {
+    // A repeated id would leave one of its two slots unfilled (the scope files values by id).
+    if (std::find(ids.begin(), ids.end(), id) != ids.end())
+      throw std::invalid_argument("SASS metric id " + std::to_string(id) + " configured twice");
+    ids.push_back(id);
   }
   scope_ = std::make_unique<SassMetricScope>(device, std::move(ids));
 }
@@ -62,9 +72,16 @@ SectorCounts SassSectorCounter::finish() {
   const SassMetricValues values = scope_->finish();
   counts.dropped_records = values.dropped_records;
   for (const auto& [instruction, metric_values] : values.by_instruction) {
+    // Only the sector metrics decide an instruction's role, whatever extras were configured.
     std::array<std::uint64_t, kRoles> v{};
     for (std::size_t m = 0; m < roles_.size(); ++m)
       v[roles_[m]] += metric_values[m];
+    if (extra_metrics_ > 0) {
+      auto& extra = counts.extra_by_function[std::get<0>(instruction)];
+      extra.resize(extra_metrics_, 0);
+      for (std::size_t e = 0; e < extra_metrics_; ++e)
+        extra[e] += metric_values[roles_.size() + e];
+    }
     FunctionSectors& f = counts.by_function[std::get<0>(instruction)];
     f.total += v[kTotal];
     if (direct_split_) {
