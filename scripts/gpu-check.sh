@@ -7,8 +7,11 @@
 #   2. compute-sanitizer memcheck, racecheck and synccheck on every native CUDA kernel at tail sizes;
 #   3. the README run command for every variant with -impl cuda and -impl kokkos at N = 4096 and
 #      16384 (1-D variants at N*N cells), each with its in-process device-to-device copy reference;
-#   4. where ncu exists, scripts/ncu-shared-memory.sh: shared loads, bank conflicts, registers,
-#      occupancy and time per native 2-D kernel shape (docs/seed004.md).
+#   4. -profile sectors for every shape, the stream shape sweep, the doublebuf chunk sweep;
+#   5. where ncu exists, scripts/ncu-shared-memory.sh: shared loads, bank conflicts, registers,
+#      occupancy and time per native 2-D kernel shape (docs/seed004.md), and one ncu profile each
+#      of stream and temporal (where the time goes);
+#   6. the cpu label (GPU_CHECK_CPU=0 skips it).
 # Writes summary.txt and one log per step into OUT_DIR (default: $OUT, else ./gpu-check-out).
 set -uo pipefail
 
@@ -142,14 +145,57 @@ profile_all() {
 }
 step "profile sectors, all variants" profile.csv profile_all
 
+# The stream kernel's compiled shapes (docs/stream-and-temporal.md): 2 and 5 plain, 6 the default
+# (plain at N = 16384, clusters at N = 4096), 7 and 8 clusters everywhere, 9 streaming cache hints.
+step "stream shapes" stream-shapes.log bash scripts/stream-shapes.sh "$BUILD_DIR" \
+  "$logs/stream-shapes.csv" 2 5 6 7 8 9
+say "$(cat "$logs/stream-shapes.csv" 2>/dev/null)"
+
+# doublebuf and doublebuf_async against their chunk count (docs/seed004.md): the run command and
+# the sector count at N = 4096.
+doublebuf_chunks() {
+  echo "variant,chunks,ratio_to_copy,gcells_per_s,total_sectors"
+  for v in doublebuf doublebuf_async; do
+    for c in 1 2 4 16 64; do
+      local run profile
+      run=$("$app" -impl cuda -variant "$v" -chunks "$c" -n 4096 -iters 100 -csv --no-progress) || return 1
+      profile=$("$app" -profile sectors -impl cuda -variant "$v" -chunks "$c" -n 4096 -iters 100 -csv --no-progress) || return 1
+      /usr/bin/env python3 - "$v" "$c" "$run" "$profile" <<'PY'
+import csv, io, sys
+v, c, run, profile = sys.argv[1:]
+r = list(csv.DictReader(io.StringIO(run)))[-1]
+p = list(csv.DictReader(io.StringIO(profile)))[-1]
+print(",".join([v, c, r["ratio_to_copy"], r["gcells_per_s"], p["total_sectors"]]))
+PY
+    done
+  done
+}
+step "doublebuf chunk sweep" doublebuf-chunks.csv doublebuf_chunks
+say "$(cat "$logs/doublebuf-chunks.csv")"
+
 if command -v ncu >/dev/null 2>&1; then
   say ""
   step "ncu shared memory" ncu-shared-memory.log bash scripts/ncu-shared-memory.sh "$BUILD_DIR" "$out/ncu"
   cat "$out/ncu/shared-memory.txt" 2>/dev/null | tee -a "$summary"
+  # Where the time goes in stream and temporal (docs/stream-and-temporal.md): one launch each.
+  where_time_goes() {
+    for args in "stream -n 16384 -iters 2" "stream -n 4096 -iters 2" "temporal -fuse 4 -n 16384 -iters 8"; do
+      echo "== $args"
+      # shellcheck disable=SC2086  # args holds several words
+      ncu --section SpeedOfLight --section WarpStateStats --section Occupancy --section LaunchStats \
+        --section MemoryWorkloadAnalysis --kernel-name "regex:(stream|temporal)_kernel" \
+        --launch-skip 1 --launch-count 1 "$app" -impl cuda -variant $args --no-progress
+    done
+  }
+  step "ncu stream and temporal" ncu-stream-temporal.txt where_time_goes
 fi
 
-step "ctest -L cpu" ctest-cpu.log ctest --test-dir "$BUILD_DIR" -L cpu -j 12 --output-on-failure
-say "  $(grep -E 'tests passed|tests failed' "$logs/ctest-cpu.log" | tail -n 1)"
+# The CPU label last, as the least informative here (CI runs it on every commit);
+# GPU_CHECK_CPU=0 skips it where the device time is short.
+if [ "${GPU_CHECK_CPU:-1}" != 0 ]; then
+  step "ctest -L cpu" ctest-cpu.log ctest --test-dir "$BUILD_DIR" -L cpu -j 12 --output-on-failure
+  say "  $(grep -E 'tests passed|tests failed' "$logs/ctest-cpu.log" | tail -n 1)"
+fi
 
 say ""
 say "steps failed: $failures"
