@@ -1,0 +1,137 @@
+// A/B timing of stream kernel shapes against the previous kernel (legacy_stream_kernel.cuh) and a
+// device-to-device copy of the same bytes, all in one process on the same buffers:
+//   stencil_stream_ab            (on the GPU machine; prints one line per kernel and grid)
+// The grids are given explicitly, so plain and cluster launches are compared at the same chunk
+// count. This is how the regressions and the cluster cost in docs/stream-and-temporal.md were
+// found; the mini-app's own run command and scripts/stream-shapes.sh give the reported rates.
+#include <cuda_runtime.h>
+
+#include <cstdio>
+
+#include "cuda/stream_kernel.cuh"
+#include "legacy_stream_kernel.cuh"
+
+namespace {
+
+namespace sd = stencil::cuda::stream_detail;
+namespace legacy = stencil::perf::legacy_stream;
+
+bool ok(cudaError_t status, const char* what) {
+  if (status != cudaSuccess)
+    std::fprintf(stderr, "stencil_stream_ab: %s: %s\n", what, cudaGetErrorString(status));
+  return status == cudaSuccess;
+}
+
+// Any values: the kernels' time does not depend on them.
+__global__ void fill(float* p, long cells) {
+  const long i = blockIdx.x * static_cast<long>(blockDim.x) + threadIdx.x;
+  if (i < cells)
+    p[i] = static_cast<float>((i * 2654435761u) % 1000) * 0.001f;
+}
+
+// Milliseconds per call of `launch`, after two untimed calls.
+template <class Launch>
+float ms_per_call(Launch launch, int calls, cudaStream_t stream) {
+  cudaEvent_t start, stop;
+  cudaEventCreate(&start);
+  cudaEventCreate(&stop);
+  launch();
+  launch();
+  cudaEventRecord(start, stream);
+  for (int i = 0; i < calls; ++i)
+    launch();
+  cudaEventRecord(stop, stream);
+  cudaEventSynchronize(stop);
+  float ms = 0.0f;
+  cudaEventElapsedTime(&ms, start, stop);
+  cudaEventDestroy(start);
+  cudaEventDestroy(stop);
+  return ms / calls;
+}
+
+struct Bench {
+  int n;
+  const float* in;
+  float* out;
+  int calls;
+  float copy_ms;
+  cudaStream_t stream;
+
+  void report(const char* name, int chunks, float ms, const char* note = "") const {
+    std::printf("n=%-6d %-34s chunks %4d  %.4f ms  ratio to copy %.4f%s\n", n, name, chunks, ms,
+                copy_ms / ms, note);
+  }
+  template <class Kernel>
+  void plain(const char* name, Kernel kernel, int chunks) const {
+    const dim3 grid((n + 1023) / 1024, chunks);
+    report(name, chunks,
+           ms_per_call([&] { kernel<<<grid, 256, 0, stream>>>(in, out, n); }, calls, stream));
+  }
+  template <class Kernel>
+  void clustered(const char* name, Kernel kernel, int cluster, int chunks) const {
+    cudaLaunchConfig_t config = {};
+    config.gridDim = dim3((n + 1023) / 1024, chunks);
+    config.blockDim = dim3(256);
+    config.stream = stream;
+    cudaLaunchAttribute attribute;
+    attribute.id = cudaLaunchAttributeClusterDimension;
+    attribute.val.clusterDim.x = 1;
+    attribute.val.clusterDim.y = cluster;
+    attribute.val.clusterDim.z = 1;
+    config.attrs = &attribute;
+    config.numAttrs = 1;
+    int resident = 0;
+    cudaOccupancyMaxActiveClusters(&resident, kernel, &config);
+    char note[64];
+    std::snprintf(note, sizeof note, "  (%d clusters of %d resident)", resident, cluster);
+    report(name, chunks,
+           ms_per_call([&] { cudaLaunchKernelEx(&config, kernel, in, out, n); }, calls, stream),
+           note);
+  }
+};
+
+}  // namespace
+
+int main() {
+  cudaStream_t stream;
+  if (!ok(cudaStreamCreate(&stream), "cudaStreamCreate"))
+    return 1;
+  for (const int n : {4096, 16384}) {
+    const long cells = static_cast<long>(n) * n;
+    float *in = nullptr, *out = nullptr;
+    if (!ok(cudaMalloc(&in, cells * sizeof(float)), "cudaMalloc") ||
+        !ok(cudaMalloc(&out, cells * sizeof(float)), "cudaMalloc"))
+      return 1;
+    fill<<<(cells + 255) / 256, 256>>>(in, cells);
+    if (!ok(cudaDeviceSynchronize(), "fill"))
+      return 1;
+    const int calls = n == 4096 ? 200 : 50;
+    const float copy_ms = ms_per_call(
+        [&] { cudaMemcpyAsync(out, in, cells * sizeof(float), cudaMemcpyDeviceToDevice, stream); },
+        calls, stream);
+    std::printf("n=%-6d device-to-device copy: %.4f ms, %.0f GB/s\n", n, copy_ms,
+                2.0 * cells * sizeof(float) / copy_ms / 1e6);
+    const Bench bench{n, in, out, calls, copy_ms, stream};
+    if (n == 4096) {
+      bench.plain("legacy<1,4,4,3>", legacy::stream_kernel<1, 4, 4, 3>, 32);
+      bench.plain("legacy<1,4,4,3>", legacy::stream_kernel<1, 4, 4, 3>, 88);
+      bench.plain("plain<1,4,4,3>", sd::stream_kernel<1, 4, 4, 3, 1, false>, 32);
+      bench.plain("plain<1,4,4,3>", sd::stream_kernel<1, 4, 4, 3, 1, false>, 88);
+      bench.plain("plain<1,4,4,3>", sd::stream_kernel<1, 4, 4, 3, 1, false>, 96);
+      bench.clustered("plain<1,4,4,3>, cluster launch", sd::stream_kernel<1, 4, 4, 3, 1, false>, 8,
+                      88);
+      bench.clustered("cluster<1,4,3,3> (default)", sd::stream_kernel<1, 4, 3, 3, 8, false>, 8, 88);
+      bench.clustered("cluster<1,4,4,3> (spills)", sd::stream_kernel<1, 4, 4, 3, 8, false>, 8, 88);
+    } else {
+      bench.plain("legacy<1,4,4,3>", legacy::stream_kernel<1, 4, 4, 3>, 24);
+      bench.plain("plain<1,4,4,3> (default)", sd::stream_kernel<1, 4, 4, 3, 1, false>, 24);
+      bench.plain("plain<1,4,4,3>, evict-first", sd::stream_kernel<1, 4, 4, 3, 1, true>, 24);
+      bench.clustered("cluster<1,4,3,3>", sd::stream_kernel<1, 4, 3, 3, 8, false>, 8, 16);
+    }
+    if (!ok(cudaDeviceSynchronize(), "kernels"))
+      return 1;
+    cudaFree(in);
+    cudaFree(out);
+  }
+  return 0;
+}
