@@ -8,6 +8,7 @@
 
 #include <cstdio>
 
+#include "cuda/cluster_launch.hpp"
 #include "cuda/stream_kernel.cuh"
 #include "legacy_stream_kernel.cuh"
 
@@ -69,24 +70,16 @@ struct Bench {
   }
   template <class Kernel>
   void clustered(const char* name, Kernel kernel, int cluster, int chunks) const {
-    cudaLaunchConfig_t config = {};
-    config.gridDim = dim3((n + 1023) / 1024, chunks);
-    config.blockDim = dim3(256);
-    config.stream = stream;
-    cudaLaunchAttribute attribute;
-    attribute.id = cudaLaunchAttributeClusterDimension;
-    attribute.val.clusterDim.x = 1;
-    attribute.val.clusterDim.y = cluster;
-    attribute.val.clusterDim.z = 1;
-    config.attrs = &attribute;
-    config.numAttrs = 1;
+    const stencil::cuda::ClusterLaunch launch(dim3((n + 1023) / 1024, chunks), dim3(256), cluster,
+                                              stream);
     int resident = 0;
-    cudaOccupancyMaxActiveClusters(&resident, kernel, &config);
+    cudaOccupancyMaxActiveClusters(&resident, kernel, &launch.config);
     char note[64];
     std::snprintf(note, sizeof note, "  (%d clusters of %d resident)", resident, cluster);
-    report(name, chunks,
-           ms_per_call([&] { cudaLaunchKernelEx(&config, kernel, in, out, n); }, calls, stream),
-           note);
+    report(
+        name, chunks,
+        ms_per_call([&] { cudaLaunchKernelEx(&launch.config, kernel, in, out, n); }, calls, stream),
+        note);
   }
 };
 

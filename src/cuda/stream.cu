@@ -2,6 +2,7 @@
 #include <cstdlib>
 
 #include "cuda/check.hpp"
+#include "cuda/cluster_launch.hpp"
 #include "cuda/device_info.hpp"
 #include "cuda/kernels.hpp"
 #include "cuda/stream_kernel.cuh"
@@ -26,18 +27,9 @@ int resident_blocks(Kernel kernel, dim3 grid) {
           "cudaOccupancyMaxActiveBlocksPerMultiprocessor(stream_kernel)");
     return (per_sm > 0 ? per_sm : 1) * multiprocessor_count();
   } else {
-    cudaLaunchConfig_t config = {};
-    config.gridDim = grid;
-    config.blockDim = dim3(kThreads);
-    cudaLaunchAttribute cluster;
-    cluster.id = cudaLaunchAttributeClusterDimension;
-    cluster.val.clusterDim.x = 1;
-    cluster.val.clusterDim.y = kCluster;
-    cluster.val.clusterDim.z = 1;
-    config.attrs = &cluster;
-    config.numAttrs = 1;
+    const ClusterLaunch launch(grid, dim3(kThreads), kCluster, nullptr);
     int clusters = 0;
-    check(cudaOccupancyMaxActiveClusters(&clusters, kernel, &config),
+    check(cudaOccupancyMaxActiveClusters(&clusters, kernel, &launch.config),
           "cudaOccupancyMaxActiveClusters(stream_kernel)");
     return (clusters > 0 ? clusters : 1) * kCluster;
   }
@@ -77,18 +69,8 @@ void launch_clustered(const float* in, float* out, int n, int chunks, cudaStream
   if (chunks < kCluster || chunks % kCluster != 0 || n < 2 * chunks)
     return launch_plain<kSlots, 4, kAhead, kMinBlocks, kEvictFirst>(in, out, n, chunks, stream);
 
-  cudaLaunchConfig_t config = {};
-  config.gridDim = dim3(column_blocks, chunks);
-  config.blockDim = dim3(kThreads);
-  config.stream = stream;
-  cudaLaunchAttribute cluster;
-  cluster.id = cudaLaunchAttributeClusterDimension;
-  cluster.val.clusterDim.x = 1;
-  cluster.val.clusterDim.y = kCluster;
-  cluster.val.clusterDim.z = 1;
-  config.attrs = &cluster;
-  config.numAttrs = 1;
-  check(cudaLaunchKernelEx(&config, kernel, in, out, n), "stream_kernel cluster launch");
+  const ClusterLaunch launch(dim3(column_blocks, chunks), dim3(kThreads), kCluster, stream);
+  check(cudaLaunchKernelEx(&launch.config, kernel, in, out, n), "stream_kernel cluster launch");
 }
 
 // The default policy: clusters only where the sector budget, not the GPU, limits the chunk count.

@@ -1,0 +1,28 @@
+// A launch configuration for thread-block clusters stacked along y, for cudaLaunchKernelEx and
+// cudaOccupancyMaxActiveClusters. Not copyable: the configuration points at its own attribute.
+#pragma once
+
+#include <cuda_runtime.h>
+
+namespace stencil::cuda {
+
+struct ClusterLaunch {
+  cudaLaunchAttribute attribute{};
+  cudaLaunchConfig_t config{};
+
+  ClusterLaunch(dim3 grid, dim3 block, int cluster_y, cudaStream_t stream) {
+    attribute.id = cudaLaunchAttributeClusterDimension;
+    attribute.val.clusterDim.x = 1;
+    attribute.val.clusterDim.y = static_cast<unsigned>(cluster_y);
+    attribute.val.clusterDim.z = 1;
+    config.gridDim = grid;
+    config.blockDim = block;
+    config.stream = stream;
+    config.attrs = &attribute;
+    config.numAttrs = 1;
+  }
+  ClusterLaunch(const ClusterLaunch&) = delete;
+  ClusterLaunch& operator=(const ClusterLaunch&) = delete;
+};
+
+}  // namespace stencil::cuda
