@@ -53,11 +53,7 @@ __global__ void __launch_bounds__(kDoubleBufThreads)
 
     const int y = y0 + k * kStageHeight + threadIdx.y;
     if (x < n && y < y_end) {
-      out[y * n + x] =
-          is_border_2d(x, y, n)
-              ? current[c]
-              : five_point(current[c], current[c - 1], current[c + 1],
-                           current[c - stage_tile::kColumns], current[c + stage_tile::kColumns]);
+      out[y * n + x] = stage_tile::output(current, c, x, y, n);
     }
 
     if (prefetch) {  // the other tile was last read in stage k-1, before barrier 1

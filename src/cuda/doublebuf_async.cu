@@ -49,11 +49,7 @@ __global__ void __launch_bounds__(kDoubleBufAsyncThreads)
     const float* current = tiles[k & 1];
     const int y = y0 + k * kStageHeight + threadIdx.y;
     if (x < n && y < y_end) {
-      out[y * n + x] =
-          is_border_2d(x, y, n)
-              ? current[c]
-              : five_point(current[c], current[c - 1], current[c + 1],
-                           current[c - stage_tile::kColumns], current[c + stage_tile::kColumns]);
+      out[y * n + x] = stage_tile::output(current, c, x, y, n);
     }
     // 2: everyone is done reading tile k & 1: the next stage issues the copy of stage k+2 into it
     // before its own barrier 1, so without this barrier the copy could overwrite cells a slow

@@ -14,7 +14,6 @@ namespace stencil::kokkos {
 template <class ExecSpace>
 void doublebuf_step(const ExecSpace& space, const ConstDeviceView<ExecSpace>& in,
                     const DeviceView<ExecSpace>& out, int n, int chunks) {
-  using stage_tile::kColumns;
   constexpr int kTileCells = stage_tile::kCells;
   constexpr int kOutputs = kStageWidth * kStageHeight;  // logical lanes: one output per stage
   constexpr int kThreads = kRunsOnHost<ExecSpace> ? 1 : kOutputs;
@@ -67,10 +66,7 @@ void doublebuf_step(const ExecSpace& space, const ConstDeviceView<ExecSpace>& in
             const int y = y0 + k * kStageHeight + ty;
             if (x < n && y < y_end) {
               const int c = current + stage_tile::centre_index(tx, ty);
-              out(y * n + x) = is_border_2d(x, y, n)
-                                   ? tiles(c)
-                                   : five_point(tiles(c), tiles(c - 1), tiles(c + 1),
-                                                tiles(c - kColumns), tiles(c + kColumns));
+              out(y * n + x) = stage_tile::output(tiles, c, x, y, n);
             }
           }
 

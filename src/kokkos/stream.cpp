@@ -1,4 +1,5 @@
-// stream (issue 7), the portable form of src/cuda/stream.cu: a team walks a chunk of rows of a
+// stream (issue 7), the portable form of src/cuda/stream_kernel.cuh without its warp shuffles and
+// thread-block clusters, which Kokkos 3.4 does not expose: a team walks a chunk of rows of a
 // 2048-column block with rows y-1 and y in registers and a ring of the next kAhead rows already
 // requested, publishing row y in a double-buffered scratch row (one barrier per row). Kokkos has
 // no portable 16-byte vector type, so each lane owns 8 interleaved scalar columns instead of two

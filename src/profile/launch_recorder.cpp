@@ -99,8 +99,6 @@ ParsedLaunch parse_runtime(CUpti_CallbackId id, const void* params) {
     default:
       break;
   }
-  if (launch.shape && !plausible(*launch.shape))
-    launch.shape.reset();
   return launch;
 }
 
@@ -128,8 +126,6 @@ ParsedLaunch parse_driver(CUpti_CallbackId id, const void* params) {
     default:
       break;
   }
-  if (launch.shape && !plausible(*launch.shape))
-    launch.shape.reset();
   return launch;
 }
 
@@ -167,8 +163,10 @@ void CUPTIAPI LaunchRecorder::on_callback(void* self, CUpti_CallbackDomain domai
 void LaunchRecorder::record(CUpti_CallbackDomain domain, CUpti_CallbackId id,
                             const CUpti_CallbackData& data) {
   const bool runtime = domain == CUPTI_CB_DOMAIN_RUNTIME_API;
-  const ParsedLaunch launch =
+  ParsedLaunch launch =
       runtime ? parse_runtime(id, data.functionParams) : parse_driver(id, data.functionParams);
+  if (launch.shape && !plausible(*launch.shape))
+    launch.shape.reset();  // a parameter layout that does not match: keep no shape
   const std::string name = data.symbolName ? data.symbolName : "(unnamed kernel)";
 
   std::lock_guard<std::mutex> lock(mutex_);

@@ -23,4 +23,13 @@ STENCIL_HOST_DEVICE inline int centre_index(int tx, int ty) {
   return (ty + 1) * kColumns + tx + 1;
 }
 
+// The stage's output at grid cell (x, y), whose tile cell is index c of `tile` (a pointer or a
+// rank-1 Kokkos view): border cells copy their centre, the rest take the five-point update.
+template <class Tile>
+STENCIL_HOST_DEVICE inline float output(const Tile& tile, int c, int x, int y, int n) {
+  return is_border_2d(x, y, n) ? tile[c]
+                               : five_point(tile[c], tile[c - 1], tile[c + 1], tile[c - kColumns],
+                                            tile[c + kColumns]);
+}
+
 }  // namespace stencil::stage_tile
