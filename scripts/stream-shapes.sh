@@ -12,7 +12,7 @@ build=${1:-$repo_root/build-gpu}
 out_csv=${2:-stream-shapes.csv}
 shift $(($# < 2 ? $# : 2))
 shapes=("$@")
-[ ${#shapes[@]} -gt 0 ] || shapes=(0 1 2 3 4 5 6 7 8 9)
+[ ${#shapes[@]} -gt 0 ] || shapes=(0 1 2 3 4 5 6 7 8 9 10)
 app=$build/stencil_miniapp
 
 # The last CSV row's named field of a -csv run.

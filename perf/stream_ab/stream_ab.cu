@@ -12,13 +12,11 @@
 
 #include "cuda/cluster_launch.hpp"
 #include "cuda/stream_kernel.cuh"
-#include "cuda/stream_ring_kernel.cuh"
 #include "legacy_stream_kernel.cuh"
 
 namespace {
 
 namespace sd = stencil::cuda::stream_detail;
-namespace sr = stencil::cuda::stream_ring_detail;
 namespace legacy = stencil::perf::legacy_stream;
 
 bool ok(cudaError_t status, const char* what) {
@@ -85,33 +83,12 @@ struct Bench {
         ms_per_call([&] { cudaLaunchKernelEx(&launch.config, kernel, in, out, n); }, calls, stream),
         note);
   }
-  // The shared-ring kernel, with its sector overhead (x- and y-halo reads) and blocks per SM.
-  template <int kBatch, int kAhead, int kMinBlocks>
-  void ring(int chunks) const {
-    auto* kernel = sr::stream_ring_kernel<kBatch, kAhead, kMinBlocks>;
-    constexpr int bytes = sr::ring_bytes<kBatch, kAhead>();
-    cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, bytes);
-    int per_sm = 0;
-    cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, 256, bytes);
-    cudaFuncAttributes attributes{};
-    cudaFuncGetAttributes(&attributes, kernel);
-    const int columns = (n + 1023) / 1024;
-    const double ideal = 2.0 * n * n / 8.0;
-    const double extra = (columns - 1) * 2.0 * n + (chunks - 1) * 2.0 * n / 8.0;
-    char name[64], note[96];
-    std::snprintf(name, sizeof name, "ring<%d,%d,%d>", kBatch, kAhead, kMinBlocks);
-    std::snprintf(note, sizeof note, "  (%d/SM, %d regs, %d B smem, sectors +%.3f%%)", per_sm,
-                  attributes.numRegs, bytes, 100.0 * extra / ideal);
-    const dim3 grid(columns, chunks);
-    report(name, chunks,
-           ms_per_call([&] { kernel<<<grid, 256, bytes, stream>>>(in, out, n); }, calls, stream),
-           note);
-  }
 };
 
-// Bitwise comparison of the ring kernel's output with the register-ring kernel's.
-template <int kBatch, int kAhead, int kMinBlocks>
-bool ring_matches(int n, int chunks) {
+// Bitwise comparison of a stream kernel's output with the previous kernel's (any chunk count
+// gives the same grid), both written over poisoned buffers.
+template <class Kernel>
+bool matches_legacy(const char* name, Kernel kernel, int cluster, int n, int chunks) {
   const long cells = static_cast<long>(n) * n;
   float *in, *a, *b;
   cudaMalloc(&in, cells * 4);
@@ -120,11 +97,10 @@ bool ring_matches(int n, int chunks) {
   fill<<<(cells + 255) / 256, 256>>>(in, cells);
   cudaMemset(a, 0xFF, cells * 4);
   cudaMemset(b, 0xFE, cells * 4);
-  sd::stream_kernel<1, 4, 4, 3, 1, false><<<dim3((n + 1023) / 1024, chunks), 256>>>(in, a, n);
-  auto* kernel = sr::stream_ring_kernel<kBatch, kAhead, kMinBlocks>;
-  constexpr int bytes = sr::ring_bytes<kBatch, kAhead>();
-  cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, bytes);
-  kernel<<<dim3((n + 1023) / 1024, chunks), 256, bytes>>>(in, b, n);
+  const dim3 grid((n + 1023) / 1024, chunks);
+  legacy::stream_kernel<1, 4, 4, 3><<<grid, 256>>>(in, a, n);
+  const stencil::cuda::ClusterLaunch launch(grid, dim3(256), cluster, nullptr);
+  cudaLaunchKernelEx(&launch.config, kernel, static_cast<const float*>(in), b, n);
   std::vector<float> ha(cells), hb(cells);
   cudaMemcpy(ha.data(), a, cells * 4, cudaMemcpyDeviceToHost);
   cudaMemcpy(hb.data(), b, cells * 4, cudaMemcpyDeviceToHost);
@@ -132,8 +108,7 @@ bool ring_matches(int n, int chunks) {
   cudaFree(a);
   cudaFree(b);
   const bool same = std::memcmp(ha.data(), hb.data(), cells * 4) == 0;
-  std::printf("check ring<%d,%d,%d> n=%d chunks=%d: %s\n", kBatch, kAhead, kMinBlocks, n, chunks,
-              same ? "identical" : "DIFFERENT");
+  std::printf("check %s n=%d chunks=%d: %s\n", name, n, chunks, same ? "identical" : "DIFFERENT");
   return same;
 }
 
@@ -143,10 +118,21 @@ int main() {
   cudaStream_t stream;
   if (!ok(cudaStreamCreate(&stream), "cudaStreamCreate"))
     return 1;
-  for (const int n : {8, 12, 1028, 2052, 4096})
-    for (const int chunks : {1, 3, 7, 16})
-      ring_matches<4, 2, 3>(n, chunks), ring_matches<1, 8, 3>(n, chunks),
-          ring_matches<8, 1, 2>(n, chunks);
+  bool all_match = true;
+  for (const int n : {16, 20, 48, 1028, 2052, 4096})
+    for (const int chunks : {8, 16, 24}) {
+      if (n < 2 * chunks)
+        continue;  // a cluster launch needs two rows per chunk (stream.cu)
+      all_match &= matches_legacy("plain<1,4,4,3>", sd::stream_kernel<1, 4, 4, 3, 1, false>, 1, n,
+                                  chunks);
+      all_match &= matches_legacy("cluster<1,4,4,3>", sd::stream_kernel<1, 4, 4, 3, 8, false>, 8,
+                                  n, chunks);
+      all_match &= matches_legacy("cluster<1,4,3,4>", sd::stream_kernel<1, 4, 3, 4, 8, false>, 8,
+                                  n, chunks);
+    }
+  std::printf("bit-for-bit checks: %s\n", all_match ? "all identical" : "SOME DIFFER");
+  if (!all_match)
+    return 1;
   for (const int n : {4096, 16384}) {
     const long cells = static_cast<long>(n) * n;
     float *in = nullptr, *out = nullptr;
@@ -164,40 +150,21 @@ int main() {
                 2.0 * cells * sizeof(float) / copy_ms / 1e6);
     const Bench bench{n, in, out, calls, copy_ms, stream};
     if (n == 4096) {
-      bench.plain("legacy<1,4,4,3>", legacy::stream_kernel<1, 4, 4, 3>, 32);
       bench.plain("legacy<1,4,4,3>", legacy::stream_kernel<1, 4, 4, 3>, 88);
-      bench.plain("plain<1,4,4,3>", sd::stream_kernel<1, 4, 4, 3, 1, false>, 32);
       bench.plain("plain<1,4,4,3>", sd::stream_kernel<1, 4, 4, 3, 1, false>, 88);
       bench.plain("plain<1,4,4,3>", sd::stream_kernel<1, 4, 4, 3, 1, false>, 96);
-      bench.clustered("plain<1,4,4,3>, cluster launch", sd::stream_kernel<1, 4, 4, 3, 1, false>, 8,
-                      88);
-      bench.clustered("cluster<1,4,3,3> (default)", sd::stream_kernel<1, 4, 3, 3, 8, false>, 8, 88);
-      bench.clustered("cluster<1,4,4,3> (spills)", sd::stream_kernel<1, 4, 4, 3, 8, false>, 8, 88);
-      for (const int chunks : {18, 24, 33, 66, 99}) {
-        bench.ring<4, 2, 3>(chunks);
-        bench.ring<2, 4, 3>(chunks);
-        bench.ring<4, 3, 2>(chunks);
-        bench.ring<8, 1, 3>(chunks);
-        bench.ring<4, 1, 4>(chunks);
-        bench.ring<2, 3, 4>(chunks);
-        bench.ring<1, 8, 3>(chunks);
-        bench.ring<8, 2, 2>(chunks);
-      }
+      bench.clustered("plain<1,4,3,4>, cluster launch", sd::stream_kernel<1, 4, 3, 4, 1, false>, 8,
+                      120);
+      bench.clustered("cluster<1,4,3,3>", sd::stream_kernel<1, 4, 3, 3, 8, false>, 8, 88);
+      bench.clustered("cluster<1,4,3,4> (default)", sd::stream_kernel<1, 4, 3, 4, 8, false>, 8,
+                      120);
+      bench.clustered("cluster<1,4,4,4> (spills 4 B)", sd::stream_kernel<1, 4, 4, 4, 8, false>, 8,
+                      120);
     } else {
       bench.plain("legacy<1,4,4,3>", legacy::stream_kernel<1, 4, 4, 3>, 24);
       bench.plain("plain<1,4,4,3> (default)", sd::stream_kernel<1, 4, 4, 3, 1, false>, 24);
       bench.plain("plain<1,4,4,3>, evict-first", sd::stream_kernel<1, 4, 4, 3, 1, true>, 24);
-      bench.clustered("cluster<1,4,3,3>", sd::stream_kernel<1, 4, 3, 3, 8, false>, 8, 16);
-      for (const int chunks : {16, 24, 33, 45}) {
-        bench.ring<4, 2, 3>(chunks);
-        bench.ring<2, 4, 3>(chunks);
-        bench.ring<4, 3, 2>(chunks);
-        bench.ring<8, 1, 3>(chunks);
-        bench.ring<4, 1, 4>(chunks);
-        bench.ring<2, 3, 4>(chunks);
-        bench.ring<1, 8, 3>(chunks);
-        bench.ring<8, 2, 2>(chunks);
-      }
+      bench.plain("plain<1,4,3,4>", sd::stream_kernel<1, 4, 3, 4, 1, false>, 33);
     }
     if (!ok(cudaDeviceSynchronize(), "kernels"))
       return 1;

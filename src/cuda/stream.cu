@@ -77,27 +77,30 @@ void launch_clustered(const float* in, float* out, int n, int chunks, cudaStream
 // A large grid (N = 16384) fills one wave of plain blocks with chunks far longer than
 // kMinRowsPerChunk, and clusters (fewer resident: whole clusters must fit in a GPC) would only
 // cost blocks; a small one (N = 4096) gets kCluster times more chunks from them. The cluster
-// kernel keeps one row fewer in flight: with four, the hand-over state spilled registers and the
-// kernel lost 12% (docs/stream-and-temporal.md).
-template <int kSlots, int kPlainAhead, int kClusterAhead, int kMinBlocks, int kCluster>
+// kernel runs four blocks per SM (its x-halo in shared memory, so 64 registers suffice) with three
+// rows in flight: 62 clusters of 8 fit on the H200 against 45 at three blocks per SM, so N = 4096
+// runs 120 chunks instead of 88 (docs/stream-and-temporal.md).
+template <int kSlots, int kPlainAhead, int kPlainMinBlocks, int kClusterAhead,
+          int kClusterMinBlocks, int kCluster>
 void launch_hybrid(const float* in, float* out, int n, int chunks, cudaStream_t stream) {
   if (chunks <= 0) {
     constexpr int kBlockWidth = kThreads * kSlots * 4;
-    static const int wave =
-        resident_blocks<1>(&stream_kernel<kSlots, 4, kPlainAhead, kMinBlocks, 1, false>, dim3());
+    static const int wave = resident_blocks<1>(
+        &stream_kernel<kSlots, 4, kPlainAhead, kPlainMinBlocks, 1, false>, dim3());
     const int column_blocks = (n + kBlockWidth - 1) / kBlockWidth;
     if (wave / column_blocks <= n / kMinRowsPerChunk)
-      return launch_plain<kSlots, 4, kPlainAhead, kMinBlocks>(in, out, n, 0, stream);
-    return launch_clustered<kSlots, kClusterAhead, kMinBlocks, kCluster>(in, out, n, 0, stream);
+      return launch_plain<kSlots, 4, kPlainAhead, kPlainMinBlocks>(in, out, n, 0, stream);
+    return launch_clustered<kSlots, kClusterAhead, kClusterMinBlocks, kCluster>(in, out, n, 0,
+                                                                                stream);
   }
   // A given chunk count: clusters where it suits them (launch_clustered falls back otherwise).
-  launch_clustered<kSlots, kClusterAhead, kMinBlocks, kCluster>(in, out, n, chunks, stream);
+  launch_clustered<kSlots, kClusterAhead, kClusterMinBlocks, kCluster>(in, out, n, chunks, stream);
 }
 
 // The compiled shapes, numbered as in perf/results/*/stream-shapes*.csv, where each was measured
 // on the H200: <float4 slots per thread, rows in flight, blocks per SM[, cluster[, streaming
 // cache hints]]>. STENCIL_STREAM_SHAPE selects one for experiments.
-constexpr int kDefaultShape = 6;  // hybrid: shape 2 at large N, shape 7 at small N
+constexpr int kDefaultShape = 6;  // hybrid: shape 2 at large N, shape 10 at small N
 int stream_shape() {
   static const int shape = [] {
     const char* text = std::getenv("STENCIL_STREAM_SHAPE");
@@ -131,8 +134,10 @@ void launch_stream(const float* in, float* out, int n, int chunks, cudaStream_t 
       return launch_clustered<1, 4, 3, 8>(in, out, n, chunks, stream);
     case 9:
       return launch_plain<1, 4, 4, 3, true>(in, out, n, chunks, stream);
+    case 10:
+      return launch_clustered<1, 3, 4, 8>(in, out, n, chunks, stream);
     default:  // 6
-      return launch_hybrid<1, 4, 3, 3, 8>(in, out, n, chunks, stream);
+      return launch_hybrid<1, 4, 3, 3, 4, 8>(in, out, n, chunks, stream);
   }
 }
 

@@ -31,9 +31,12 @@
 // Rank 0 reads row y0 - 1 from global memory and computes row y0 first, as without clusters; the
 // last rank reads row y_end from global memory. No block touches another's shared memory before
 // the first barrier (all have started) or after the second (none has exited).
+// (A hand-over done wholly at the start, with each rank's last row requested out of turn, was
+// correct but slower: docs/stream-and-temporal.md.)
 #pragma once
 
 #include <cooperative_groups.h>
+#include <cuda_pipeline.h>
 
 #include "stencil/arithmetic.hpp"
 
@@ -91,16 +94,25 @@ struct Slot {
   }
 };
 
-// One row of this thread's slots, with the block's x-halo (meaningful in the edge threads only).
-// Left and right stay two registers: folding them into one made the two predicated halo loads
-// of a ring refill meet in a select, which waited on both loads at once and cost every row a
-// full memory latency in the halo threads' warps, and so the whole block at its next barrier
-// (measured: 0.70 of the copy rate instead of 0.92 at N = 16384).
-template <int kSlots, int kWidth>
+// One row of this thread's slots, and where its x-halo (two scalars, meaningful in the edge
+// threads only) lives. Left and right stay two registers: folding them into one made the two
+// predicated halo loads of a ring refill meet in a select, which waited on both loads at once
+// and cost every row a full memory latency in the halo threads' warps, and so the whole block at
+// its next barrier (measured: 0.70 of the copy rate instead of 0.92 at N = 16384).
+template <int kSlots, int kWidth, bool kHaloInRegisters>
 struct RowSlots {
   Slot<kWidth> s[kSlots];
   float left = 0.0f;   // column base - 1, in thread 0
   float right = 0.0f;  // column base + block width, in the last thread
+};
+// Registers are allocated to every thread alike, and two halo registers per row in flight cost
+// the ring 12 registers at kAhead = 4: enough to keep the cluster kernel from fitting four blocks
+// per SM. There the edge threads copy the halo with cp.async into a small shared ring instead,
+// and read it back themselves. (The plain kernel keeps registers: with the halo in shared memory
+// it measured 3-4% slower at three blocks per SM.)
+template <int kSlots, int kWidth>
+struct RowSlots<kSlots, kWidth, false> {
+  Slot<kWidth> s[kSlots];
 };
 
 // kAhead: rows in flight per thread besides the one being computed. kEvictFirst: streaming cache
@@ -109,7 +121,8 @@ template <int kSlots, int kWidth, int kAhead, int kMinBlocks, int kCluster, bool
 __global__ void __launch_bounds__(kThreads, kMinBlocks)
     stream_kernel(const float* __restrict__ in, float* __restrict__ out, int n) {
   constexpr int kBlockWidth = kThreads * kSlots * kWidth;  // columns a block owns
-  using Row = RowSlots<kSlots, kWidth>;
+  constexpr bool kHaloInRegisters = kCluster == 1;
+  using Row = RowSlots<kSlots, kWidth, kHaloInRegisters>;
   // What one row publishes for the x neighbours in other threads, double-buffered so that one
   // barrier per row suffices: per run of 32 x kWidth contiguous columns (one per warp and slot),
   // last[s + 1] is run s's last value (last[0] the left halo) and first[s] its first value
@@ -120,6 +133,11 @@ __global__ void __launch_bounds__(kThreads, kMinBlocks)
     float first[kSegments + 1];
   };
   __shared__ Published published_rows[2];
+  // The x-halo in shared memory (kHaloInRegisters false): row y's in slot y % kHaloSlots, [0] left
+  // and [1] right, each copied in and read back by the same edge thread. A slot is refilled two
+  // rows (and a barrier) after its row was computed.
+  constexpr int kHaloSlots = kHaloInRegisters ? 1 : kAhead + 3;
+  __shared__ float halo_ring[kHaloSlots][2];
   // Cluster hand-over: (1) this block's first row, read by rank r - 1, and its halo; (3) row
   // y0 - 1, written by rank r - 1; and row y0 + 1, kept for row y0 (in shared memory rather than
   // registers, which the prefetch ring needs).
@@ -150,19 +168,39 @@ __global__ void __launch_bounds__(kThreads, kMinBlocks)
   auto column = [&](int k) { return base + slot_index(k); };
   const bool left_halo_thread = threadIdx.x == 0 && base > 0;
   const bool right_halo_thread = threadIdx.x == kThreads - 1 && base + kBlockWidth < n;
+  auto halo_slot = [&](int y) { return halo_ring[y % kHaloSlots]; };
+  auto halo_left = [&](int y) { return in + static_cast<long>(y) * n + base - 1; };
+  auto halo_right = [&](int y) { return in + static_cast<long>(y) * n + base + kBlockWidth; };
 
-  auto load_row = [&](Row& dst, int y) {
+  // Requests row y into `dst` and, for rows this chunk computes, its x-halo: into registers, or
+  // by cp.async into `halo`. Without halo registers every thread commits one cp.async group per
+  // call, empty or not, so "the groups of the kAhead rows after row y may be pending" always
+  // means row y's halo has landed.
+  auto load_row = [&](Row& dst, int y, float* halo) {
 #pragma unroll
     for (int k = 0; k < kSlots; ++k) {
       if (column(k) < n)
         dst.s[k].template load_global<kEvictFirst>(in + static_cast<long>(y) * n + column(k));
     }
     if (y >= y0 && y < y_end) {  // only rows this chunk computes need their x-halo
-      if (left_halo_thread)
-        dst.left = __ldg(in + static_cast<long>(y) * n + base - 1);
-      if (right_halo_thread)
-        dst.right = __ldg(in + static_cast<long>(y) * n + base + kBlockWidth);
+      if constexpr (kHaloInRegisters) {
+        if (left_halo_thread)
+          dst.left = __ldg(halo_left(y));
+        if (right_halo_thread)
+          dst.right = __ldg(halo_right(y));
+      } else {
+        if (left_halo_thread)
+          __pipeline_memcpy_async(&halo[0], halo_left(y), sizeof(float));
+        if (right_halo_thread)
+          __pipeline_memcpy_async(&halo[1], halo_right(y), sizeof(float));
+      }
     }
+    if constexpr (!kHaloInRegisters)
+      __pipeline_commit();
+  };
+  auto skip_row = [&] {  // keeps the cp.async group count of a row that is not loaded
+    if constexpr (!kHaloInRegisters)
+      __pipeline_commit();
   };
   auto copy_from_shared = [&](Row& dst, const float* src) {
 #pragma unroll
@@ -174,14 +212,14 @@ __global__ void __launch_bounds__(kThreads, kMinBlocks)
     for (int k = 0; k < kSlots; ++k)
       src.s[k].store(dst + slot_index(k));
   };
-
   // Publishes the edge values of this warp's runs of `centre`, syncs the block, and writes output
-  // row y. (Publishing the whole row instead, and reading each slot's two neighbours from shared
-  // memory, measured 0.75 of the copy rate against 0.92 with shuffles at N = 16384.)
+  // row y; `halo` is row y's x-halo in shared memory, landed (the caller waits), when it is not in
+  // registers. (Publishing the whole row instead, and reading each slot's two neighbours from
+  // shared memory, measured 0.75 of the copy rate against 0.92 with shuffles at N = 16384.)
   const int lane = threadIdx.x % 32;
   auto segment = [&](int k) { return k * (kThreads / 32) + static_cast<int>(threadIdx.x / 32); };
-  auto compute_row = [&](int y, Published& published, const Row& above, const Row& centre,
-                         const Row& below) {
+  auto compute_row = [&](int y, Published& published, const float* halo, const Row& above,
+                         const Row& centre, const Row& below) {
 #pragma unroll
     for (int k = 0; k < kSlots; ++k) {
       if (lane == 31)
@@ -189,22 +227,26 @@ __global__ void __launch_bounds__(kThreads, kMinBlocks)
       if (lane == 0)
         published.first[segment(k)] = centre.s[k].v[0];
     }
-    if (threadIdx.x == 0)
-      published.last[0] = centre.left;
-    if (threadIdx.x == kThreads - 1)
-      published.first[kSegments] = centre.right;
+    if constexpr (kHaloInRegisters) {
+      if (threadIdx.x == 0)
+        published.last[0] = centre.left;
+      if (threadIdx.x == kThreads - 1)
+        published.first[kSegments] = centre.right;
+    }
     __syncthreads();  // row y is visible; this buffer is rewritten only after the next barrier
 
 #pragma unroll
     for (int k = 0; k < kSlots; ++k) {
       // The x neighbours of the slot's first and last element. All lanes shuffle, before any
-      // lane leaves for a slot outside the grid.
+      // lane leaves for a slot outside the grid. A halo in shared memory is read by its own
+      // edge thread, which copied it in.
       float before = __shfl_up_sync(0xffffffffu, centre.s[k].v[kWidth - 1], 1);
       float after = __shfl_down_sync(0xffffffffu, centre.s[k].v[0], 1);
       if (lane == 0)
-        before = published.last[segment(k)];  // the run before's last value, or the halo
+        before = !kHaloInRegisters && segment(k) == 0 ? halo[0] : published.last[segment(k)];
       if (lane == 31)
-        after = published.first[segment(k) + 1];  // the run after's first value, or the halo
+        after = !kHaloInRegisters && segment(k) + 1 == kSegments ? halo[1]
+                                                                 : published.first[segment(k) + 1];
       const int x0 = column(k);
       if (x0 >= n)
         continue;
@@ -222,24 +264,25 @@ __global__ void __launch_bounds__(kThreads, kMinBlocks)
     }
   };
 
+  // Row y0 itself is `above` when rank > 0: its halo goes aside with it, for row y0 computed last.
   Row above{}, centre{}, ring[kAhead];
   if (y_first > 0)
-    load_row(above, y_first - 1);  // row y0 itself when rank > 0: its halo is loaded too
-  load_row(centre, y_first);
+    load_row(above, y_first - 1, above_in_cluster ? first_row_halo : nullptr);
+  else
+    skip_row();
+  load_row(centre, y_first, halo_slot(y_first));
 #pragma unroll
   for (int r = 0; r < kAhead; ++r) {
     if (y_first + 1 + r <= last_global_row)
-      load_row(ring[r], y_first + 1 + r);
+      load_row(ring[r], y_first + 1 + r, halo_slot(y_first + 1 + r));
+    else
+      skip_row();
   }
 
   if constexpr (kCluster > 1) {
     if (above_in_cluster) {              // rows y0 and y0 + 1 stay aside for row y0, computed last
       copy_to_shared(above, first_row);  // (1) row y0, also for rank r - 1
       copy_to_shared(centre, second_row);
-      if (threadIdx.x == 0)
-        first_row_halo[0] = above.left;
-      if (threadIdx.x == kThreads - 1)
-        first_row_halo[1] = above.right;
     }
     cooperative_groups::this_cluster().barrier_arrive();  // release: first_row is published
   }
@@ -247,34 +290,42 @@ __global__ void __launch_bounds__(kThreads, kMinBlocks)
   // The walk. With a rank below in the cluster, the chunk's last row waits for that rank's first
   // row and is computed after the walk, so the walk's loop is the plain kernel's: no cluster
   // barrier or distributed-memory access inside it (with them inside, the loop measured 25%
-  // slower).
+  // slower). Row y publishes into buffer (y - y_first) % 2: with kAhead even that is r % 2,
+  // known at compile time in the unrolled loop.
   const int walk_end = below_in_cluster ? y_end - 1 : y_end;
-  int parity = 0;  // which row buffer the next row publishes into
+  int parity = 0;
   for (int y_block = y_first; y_block < walk_end; y_block += kAhead) {
 #pragma unroll
     for (int r = 0; r < kAhead; ++r) {
       const int y = y_block + r;
       if (y >= walk_end)
         break;  // block-uniform: every thread leaves together
-      compute_row(y, published_rows[parity], above, centre, ring[r]);
+      if constexpr (!kHaloInRegisters)
+        __pipeline_wait_prior(kAhead);  // row y's halo: only the kAhead rows after it may pend
+      Published& published = published_rows[kAhead % 2 == 0 ? r % 2 : parity];
+      compute_row(y, published, halo_slot(y), above, centre, ring[r]);
       parity ^= 1;
 
       // Roll the window down one row, then refill the ring slot just consumed.
       above = centre;
       centre = ring[r];
       if (y + 1 + kAhead <= last_global_row)
-        load_row(ring[r], y + 1 + kAhead);
+        load_row(ring[r], y + 1 + kAhead, halo_slot(y + 1 + kAhead));
+      else
+        skip_row();
     }
   }
 
   if constexpr (kCluster > 1) {
     // `above` and `centre` now hold rows walk_end - 1 and walk_end.
+    parity = (walk_end - y_first) % 2;
+    __pipeline_wait_prior(0);  // the halos of rows y_end - 1 and y0
     auto cluster = cooperative_groups::this_cluster();
     cluster.barrier_wait();  // every rank has published its first row
     if (below_in_cluster) {
       Row below;  // (2) row y_end, the first row of rank r + 1
       copy_from_shared(below, cluster.map_shared_rank(first_row, rank + 1));
-      compute_row(y_end - 1, published_rows[parity], above, centre, below);
+      compute_row(y_end - 1, published_rows[parity], halo_slot(y_end - 1), above, centre, below);
       copy_to_shared(centre, cluster.map_shared_rank(row_above, rank + 1));  // (3) row y_end - 1
     }
     cluster.sync();
@@ -283,9 +334,8 @@ __global__ void __launch_bounds__(kThreads, kMinBlocks)
       copy_from_shared(from_above, row_above);
       copy_from_shared(kept_centre, first_row);
       copy_from_shared(kept_below, second_row);
-      kept_centre.left = first_row_halo[0];
-      kept_centre.right = first_row_halo[1];
-      compute_row(y0, published_rows[parity ^ 1], from_above, kept_centre, kept_below);
+      compute_row(y0, published_rows[parity ^ 1], first_row_halo, from_above, kept_centre,
+                  kept_below);
     }
   }
 }
