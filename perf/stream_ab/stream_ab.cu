@@ -12,12 +12,14 @@
 
 #include "cuda/cluster_launch.hpp"
 #include "cuda/stream_kernel.cuh"
+#include "experiment_kernel.cuh"
 #include "legacy_stream_kernel.cuh"
 
 namespace {
 
 namespace sd = stencil::cuda::stream_detail;
 namespace legacy = stencil::perf::legacy_stream;
+namespace ex = stencil::perf::stream_experiment;
 
 bool ok(cudaError_t status, const char* what) {
   if (status != cudaSuccess)
@@ -123,12 +125,18 @@ int main() {
     for (const int chunks : {8, 16, 24}) {
       if (n < 2 * chunks)
         continue;  // a cluster launch needs two rows per chunk (stream.cu)
-      all_match &= matches_legacy("plain<1,4,4,3>", sd::stream_kernel<1, 4, 4, 3, 1, false>, 1, n,
-                                  chunks);
-      all_match &= matches_legacy("cluster<1,4,4,3>", sd::stream_kernel<1, 4, 4, 3, 8, false>, 8,
-                                  n, chunks);
-      all_match &= matches_legacy("cluster<1,4,3,4>", sd::stream_kernel<1, 4, 3, 4, 8, false>, 8,
-                                  n, chunks);
+      all_match &=
+          matches_legacy("plain<1,4,4,3>", sd::stream_kernel<1, 4, 4, 3, 1, false>, 1, n, chunks);
+      all_match &=
+          matches_legacy("cluster<1,4,4,3>", sd::stream_kernel<1, 4, 4, 3, 8, false>, 8, n, chunks);
+      all_match &=
+          matches_legacy("cluster<1,4,3,4>", sd::stream_kernel<1, 4, 3, 4, 8, false>, 8, n, chunks);
+      all_match &=
+          matches_legacy("cluster<1,4,4,4>", sd::stream_kernel<1, 4, 4, 4, 8, false>, 8, n, chunks);
+      all_match &= matches_legacy("experiment 0", ex::stream_kernel<1, 4, 3, 4, 8, false, true, 0>,
+                                  8, n, chunks);
+      all_match &= matches_legacy("cluster<1,4,3,4>, halo in registers",
+                                  sd::stream_kernel<1, 4, 3, 4, 8, false, false>, 8, n, chunks);
     }
   std::printf("bit-for-bit checks: %s\n", all_match ? "all identical" : "SOME DIFFER");
   if (!all_match)
@@ -156,15 +164,36 @@ int main() {
       bench.clustered("plain<1,4,3,4>, cluster launch", sd::stream_kernel<1, 4, 3, 4, 1, false>, 8,
                       120);
       bench.clustered("cluster<1,4,3,3>", sd::stream_kernel<1, 4, 3, 3, 8, false>, 8, 88);
+      bench.clustered("cluster<1,4,4,3>", sd::stream_kernel<1, 4, 4, 3, 8, false>, 8, 88);
       bench.clustered("cluster<1,4,3,4> (default)", sd::stream_kernel<1, 4, 3, 4, 8, false>, 8,
                       120);
-      bench.clustered("cluster<1,4,4,4> (spills 4 B)", sd::stream_kernel<1, 4, 4, 4, 8, false>, 8,
-                      120);
+      bench.clustered("cluster<1,4,4,4>", sd::stream_kernel<1, 4, 4, 4, 8, false>, 8, 120);
+      bench.clustered("cluster<1,4,3,4>, halo in registers",
+                      sd::stream_kernel<1, 4, 3, 4, 8, false, false>, 8, 120);
+      bench.clustered("cluster<1,4,3,3>, halo in registers",
+                      sd::stream_kernel<1, 4, 3, 3, 8, false, false>, 8, 88);
+      bench.clustered("cluster<1,4,4,3>, halo in registers",
+                      sd::stream_kernel<1, 4, 4, 3, 8, false, false>, 8, 88);
+      bench.clustered("plain<1,4,3,4>, halo in shared, cluster launch",
+                      sd::stream_kernel<1, 4, 3, 4, 1, false, true>, 8, 120);
+      bench.clustered("experiment 0 (previous hand-over)",
+                      ex::stream_kernel<1, 4, 3, 4, 8, false, true, 0>, 8, 120);
+      bench.clustered("experiment 1 (relaxed start)",
+                      ex::stream_kernel<1, 4, 3, 4, 8, false, true, 1>, 8, 120);
+      bench.clustered("experiment 2 (no end rows)",
+                      ex::stream_kernel<1, 4, 3, 4, 8, false, true, 2>, 8, 120);
+      bench.clustered("experiment 4 (relaxed end)",
+                      ex::stream_kernel<1, 4, 3, 4, 8, false, true, 4>, 8, 120);
+      bench.clustered("experiment 7 (all three)", ex::stream_kernel<1, 4, 3, 4, 8, false, true, 7>,
+                      8, 120);
+      bench.clustered("experiment 5 (relaxed start, end)",
+                      ex::stream_kernel<1, 4, 3, 4, 8, false, true, 5>, 8, 120);
     } else {
       bench.plain("legacy<1,4,4,3>", legacy::stream_kernel<1, 4, 4, 3>, 24);
       bench.plain("plain<1,4,4,3> (default)", sd::stream_kernel<1, 4, 4, 3, 1, false>, 24);
       bench.plain("plain<1,4,4,3>, evict-first", sd::stream_kernel<1, 4, 4, 3, 1, true>, 24);
       bench.plain("plain<1,4,3,4>", sd::stream_kernel<1, 4, 3, 4, 1, false>, 33);
+      bench.clustered("cluster<1,4,3,4>", sd::stream_kernel<1, 4, 3, 4, 8, false>, 8, 24);
     }
     if (!ok(cudaDeviceSynchronize(), "kernels"))
       return 1;

@@ -77,9 +77,9 @@ void launch_clustered(const float* in, float* out, int n, int chunks, cudaStream
 // A large grid (N = 16384) fills one wave of plain blocks with chunks far longer than
 // kMinRowsPerChunk, and clusters (fewer resident: whole clusters must fit in a GPC) would only
 // cost blocks; a small one (N = 4096) gets kCluster times more chunks from them. The cluster
-// kernel runs four blocks per SM (its x-halo in shared memory, so 64 registers suffice) with three
-// rows in flight: 62 clusters of 8 fit on the H200 against 45 at three blocks per SM, so N = 4096
-// runs 120 chunks instead of 88 (docs/stream-and-temporal.md).
+// kernel runs four blocks per SM (its x-halo in shared memory, so 64 registers suffice): 62
+// clusters of 8 fit on the H200 against 45 at three blocks per SM, so N = 4096 runs 120 chunks
+// instead of 88 (docs/stream-and-temporal.md).
 template <int kSlots, int kPlainAhead, int kPlainMinBlocks, int kClusterAhead,
           int kClusterMinBlocks, int kCluster>
 void launch_hybrid(const float* in, float* out, int n, int chunks, cudaStream_t stream) {
@@ -135,9 +135,9 @@ void launch_stream(const float* in, float* out, int n, int chunks, cudaStream_t 
     case 9:
       return launch_plain<1, 4, 4, 3, true>(in, out, n, chunks, stream);
     case 10:
-      return launch_clustered<1, 3, 4, 8>(in, out, n, chunks, stream);
+      return launch_clustered<1, 4, 4, 8>(in, out, n, chunks, stream);
     default:  // 6
-      return launch_hybrid<1, 4, 3, 3, 4, 8>(in, out, n, chunks, stream);
+      return launch_hybrid<1, 4, 3, 4, 4, 8>(in, out, n, chunks, stream);
   }
 }
 

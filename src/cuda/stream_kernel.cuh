@@ -21,22 +21,29 @@
 //    budget, which is what small grids (N = 4096) need.
 //
 // The cluster hand-over, for the block of cluster rank r owning rows [y0, y_end):
-//  1. it keeps row y0 aside (and its neighbour row y0 + 1), publishes row y0 in its own shared
-//     memory for rank r - 1, and arrives on the cluster barrier;
-//  2. it walks rows y0 + 1 ... y_end - 2 exactly as without clusters, then waits on the barrier
-//     and computes row y_end - 1 with row y_end, the first row of rank r + 1, read from that
-//     block's shared memory;
-//  3. it writes its last row, y_end - 1, into rank r + 1's shared memory and syncs the cluster;
-//  4. it computes row y0, whose upper neighbour rank r - 1 has just written into its shared memory.
-// Rank 0 reads row y0 - 1 from global memory and computes row y0 first, as without clusters; the
-// last rank reads row y_end from global memory. No block touches another's shared memory before
-// the first barrier (all have started) or after the second (none has exited).
-// (A hand-over done wholly at the start, with each rank's last row requested out of turn, was
-// correct but slower: docs/stream-and-temporal.md.)
+//  1. before any load, it arms an mbarrier to count the bytes rank r + 1 will push, and arrives
+//     (relaxed) on the cluster barrier;
+//  2. it requests its rows as without clusters; rank r > 0 starts at row y0 + 1 with row y0 as
+//     `above`: row y0 is rank r - 1's to compute;
+//  3. it waits on the cluster barrier (every rank's mbarrier is armed) and, rank r > 0, pushes
+//     rows y0 and y0 + 1 and row y0's x-halo into rank r - 1's shared memory (st.async, counted
+//     on rank r - 1's mbarrier: cluster_push.cuh);
+//  4. it walks rows y_first ... y_end - 2 exactly as without clusters;
+//  5. rank r < kCluster - 1 waits on its own mbarrier (long complete) and computes rows y_end - 1
+//     and y_end from what rank r + 1 pushed.
+// Rank 0 reads row y0 - 1 from global memory, the last rank row y_end. No block reads another's
+// shared memory, and nothing waits at the end: the only cluster-wide wait is at the start, where
+// the first loads are in flight anyway, and no fence waits for the loads in flight. (Earlier
+// designs read the neighbour's shared memory behind cluster barriers, whose release fences
+// waited for the prefetch ring and the stores and cost 2.5% of the copy rate at N = 4096, and
+// its reads another 2%: docs/stream-and-temporal.md.)
 #pragma once
 
-#include <cooperative_groups.h>
 #include <cuda_pipeline.h>
+
+#include <cstdint>
+
+#include "cuda/cluster_push.cuh"
 
 #include "stencil/arithmetic.hpp"
 
@@ -117,11 +124,12 @@ struct RowSlots<kSlots, kWidth, false> {
 
 // kAhead: rows in flight per thread besides the one being computed. kEvictFirst: streaming cache
 // hints on the row loads and the stores.
-template <int kSlots, int kWidth, int kAhead, int kMinBlocks, int kCluster, bool kEvictFirst>
+template <int kSlots, int kWidth, int kAhead, int kMinBlocks, int kCluster, bool kEvictFirst,
+          bool kHaloInShared = (kCluster > 1)>
 __global__ void __launch_bounds__(kThreads, kMinBlocks)
     stream_kernel(const float* __restrict__ in, float* __restrict__ out, int n) {
   constexpr int kBlockWidth = kThreads * kSlots * kWidth;  // columns a block owns
-  constexpr bool kHaloInRegisters = kCluster == 1;
+  constexpr bool kHaloInRegisters = !kHaloInShared;
   using Row = RowSlots<kSlots, kWidth, kHaloInRegisters>;
   // What one row publishes for the x neighbours in other threads, double-buffered so that one
   // barrier per row suffices: per run of 32 x kWidth contiguous columns (one per warp and slot),
@@ -138,14 +146,16 @@ __global__ void __launch_bounds__(kThreads, kMinBlocks)
   // rows (and a barrier) after its row was computed.
   constexpr int kHaloSlots = kHaloInRegisters ? 1 : kAhead + 3;
   __shared__ float halo_ring[kHaloSlots][2];
-  // Cluster hand-over: (1) this block's first row, read by rank r - 1, and its halo; (3) row
-  // y0 - 1, written by rank r - 1; and row y0 + 1, kept for row y0 (in shared memory rather than
-  // registers, which the prefetch ring needs).
+  // Cluster hand-over: rank r + 1 pushes its rows y_end and y_end + 1 and row y_end's x-halo into
+  // next_rows and next_halo, and `handover` counts the bytes (kPushedBytes: every thread pushes
+  // its slots, inside the grid or not, and threads 0 and kThreads - 1 a halo value each). This
+  // block's own row y0 halo lands in first_row_halo before it is pushed on to rank r - 1.
   constexpr int kHandOver = kCluster > 1 ? kBlockWidth : kWidth;
-  __shared__ __align__(16) float first_row[kHandOver];
+  constexpr std::uint32_t kPushedBytes = (2 * kHandOver + 2) * sizeof(float);
+  __shared__ __align__(16) float next_rows[2][kHandOver];
+  __shared__ float next_halo[2];
   __shared__ float first_row_halo[2];
-  __shared__ __align__(16) float row_above[kHandOver];
-  __shared__ __align__(16) float second_row[kHandOver];
+  __shared__ std::uint64_t handover;
 
   // Chunks split the rows evenly; with more chunks than rows some are empty (never in a cluster
   // launch, whose chunks have at least two rows: see stream.cu).
@@ -157,7 +167,7 @@ __global__ void __launch_bounds__(kThreads, kMinBlocks)
   const int rank = kCluster > 1 ? static_cast<int>(blockIdx.y % kCluster) : 0;
   const bool above_in_cluster = rank > 0;
   const bool below_in_cluster = rank < kCluster - 1;
-  const int y_first = above_in_cluster ? y0 + 1 : y0;  // rank > 0 computes row y0 last
+  const int y_first = above_in_cluster ? y0 + 1 : y0;  // row y0 of rank r > 0 is rank r - 1's
   // The lowest row read from global memory: "below" of the chunk's last row, unless the next
   // rank hands it over.
   const int last_global_row = below_in_cluster ? y_end - 1 : (y_end < n - 1 ? y_end : n - 1);
@@ -264,7 +274,13 @@ __global__ void __launch_bounds__(kThreads, kMinBlocks)
     }
   };
 
-  // Row y0 itself is `above` when rank > 0: its halo goes aside with it, for row y0 computed last.
+  if constexpr (kCluster > 1) {  // (1)
+    if (threadIdx.x == 0)
+      cluster_push::expect_bytes(&handover, kPushedBytes);
+    cluster_push::arrive_relaxed();
+  }
+
+  // (2) Row y0 itself is `above` when rank > 0: its halo goes aside with it, for rank r - 1.
   Row above{}, centre{}, ring[kAhead];
   if (y_first > 0)
     load_row(above, y_first - 1, above_in_cluster ? first_row_halo : nullptr);
@@ -280,11 +296,34 @@ __global__ void __launch_bounds__(kThreads, kMinBlocks)
   }
 
   if constexpr (kCluster > 1) {
-    if (above_in_cluster) {              // rows y0 and y0 + 1 stay aside for row y0, computed last
-      copy_to_shared(above, first_row);  // (1) row y0, also for rank r - 1
-      copy_to_shared(centre, second_row);
+    cluster_push::wait();  // (3) every rank's mbarrier is armed
+    if (above_in_cluster) {
+      const unsigned to = static_cast<unsigned>(rank - 1);
+      const std::uint32_t barrier = cluster_push::map_to_rank(&handover, to);
+#pragma unroll
+      for (int k = 0; k < kSlots; ++k) {
+        static_assert(kCluster == 1 || kWidth == 4, "the cluster kernel pushes float4 slots");
+        const float* a = above.s[k].v;
+        const float* c = centre.s[k].v;
+        cluster_push::push(cluster_push::map_to_rank(&next_rows[0][slot_index(k)], to),
+                           make_float4(a[0], a[1], a[2], a[3]), barrier);
+        cluster_push::push(cluster_push::map_to_rank(&next_rows[1][slot_index(k)], to),
+                           make_float4(c[0], c[1], c[2], c[3]), barrier);
+      }
+      if (threadIdx.x == 0 || threadIdx.x == kThreads - 1) {
+        const int side = threadIdx.x == 0 ? 0 : 1;
+        float halo = 0.0f;  // pushed in any case: the byte count is fixed
+        if constexpr (kHaloInRegisters) {
+          halo = side == 0 ? above.left : above.right;
+        } else {
+          __pipeline_wait_prior(kAhead + 1);  // the oldest group: row y0's (`above`)
+          halo = first_row_halo[side];
+        }
+        const bool meaningful = side == 0 ? left_halo_thread : right_halo_thread;
+        cluster_push::push(cluster_push::map_to_rank(&next_halo[side], to),
+                           meaningful ? halo : 0.0f, barrier);
+      }
     }
-    cooperative_groups::this_cluster().barrier_arrive();  // release: first_row is published
   }
 
   // The walk. With a rank below in the cluster, the chunk's last row waits for that rank's first
@@ -317,25 +356,23 @@ __global__ void __launch_bounds__(kThreads, kMinBlocks)
   }
 
   if constexpr (kCluster > 1) {
-    // `above` and `centre` now hold rows walk_end - 1 and walk_end.
-    parity = (walk_end - y_first) % 2;
-    __pipeline_wait_prior(0);  // the halos of rows y_end - 1 and y0
-    auto cluster = cooperative_groups::this_cluster();
-    cluster.barrier_wait();  // every rank has published its first row
-    if (below_in_cluster) {
-      Row below;  // (2) row y_end, the first row of rank r + 1
-      copy_from_shared(below, cluster.map_shared_rank(first_row, rank + 1));
-      compute_row(y_end - 1, published_rows[parity], halo_slot(y_end - 1), above, centre, below);
-      copy_to_shared(centre, cluster.map_shared_rank(row_above, rank + 1));  // (3) row y_end - 1
-    }
-    cluster.sync();
-    if (above_in_cluster) {  // (4) row y0
-      Row from_above, kept_centre, kept_below;
-      copy_from_shared(from_above, row_above);
-      copy_from_shared(kept_centre, first_row);
-      copy_from_shared(kept_below, second_row);
-      compute_row(y0, published_rows[parity ^ 1], first_row_halo, from_above, kept_centre,
-                  kept_below);
+    if (below_in_cluster) {  // (5) rows y_end - 1 and y_end, with rank r + 1's first two rows
+      // `above` and `centre` hold rows walk_end - 1 and walk_end (= y_end - 1).
+      parity = (walk_end - y_first) % 2;
+      __pipeline_wait_prior(0);  // the halo of row y_end - 1
+      cluster_push::wait_for(&handover);
+      Row next_first, next_second;
+      copy_from_shared(next_first, next_rows[0]);
+      copy_from_shared(next_second, next_rows[1]);
+      if constexpr (kHaloInRegisters) {
+        if (threadIdx.x == 0)
+          next_first.left = next_halo[0];
+        if (threadIdx.x == kThreads - 1)
+          next_first.right = next_halo[1];
+      }
+      compute_row(y_end - 1, published_rows[parity], halo_slot(y_end - 1), above, centre,
+                  next_first);
+      compute_row(y_end, published_rows[parity ^ 1], next_halo, centre, next_first, next_second);
     }
   }
 }
