@@ -36,7 +36,7 @@ step "bit-for-bit suite, stream cases" "$tests" --gtest_filter='*stream*' --gtes
 step "stream sector gates" "$BUILD_DIR/tests/stencil_sector_gates" --gtest_filter='*StreamSectors*'
 for tool in memcheck racecheck synccheck; do
   step "compute-sanitizer $tool" compute-sanitizer --tool "$tool" --error-exitcode 9 "$tests" \
-    --gtest_filter='*/cuda_stream_n32:*/cuda_stream_n256:*/cuda_stream_n2052' --gtest_brief=1
+    --gtest_filter='*/cuda_stream_n32:*/cuda_stream_n256' --gtest_brief=1
 done
 for n in 4096 16384; do
   verify=()
@@ -45,7 +45,7 @@ for n in 4096 16384; do
     step "run command, stream, N = $n ($repeat)" "$app" -impl cuda -variant stream -n "$n" -iters 100 "${verify[@]}"
   done
 done
-step "shape sweep" bash scripts/stream-shapes.sh "$BUILD_DIR" "$out/stream-shapes.csv" 2 6 7 10
+step "shape sweep" bash scripts/stream-shapes.sh "$BUILD_DIR" "$out/stream-shapes.csv" 2 6 10
 cat "$out/stream-shapes.csv" >>"$summary"
 step "A/B tool" "$BUILD_DIR/stencil_stream_ab"
 say "failures: $failures"

@@ -165,9 +165,9 @@ int main() {
                       120);
       bench.clustered("cluster<1,4,3,3>", sd::stream_kernel<1, 4, 3, 3, 8, false>, 8, 88);
       bench.clustered("cluster<1,4,4,3>", sd::stream_kernel<1, 4, 4, 3, 8, false>, 8, 88);
-      bench.clustered("cluster<1,4,3,4> (default)", sd::stream_kernel<1, 4, 3, 4, 8, false>, 8,
+      bench.clustered("cluster<1,4,3,4>", sd::stream_kernel<1, 4, 3, 4, 8, false>, 8, 120);
+      bench.clustered("cluster<1,4,4,4> (default)", sd::stream_kernel<1, 4, 4, 4, 8, false>, 8,
                       120);
-      bench.clustered("cluster<1,4,4,4>", sd::stream_kernel<1, 4, 4, 4, 8, false>, 8, 120);
       bench.clustered("cluster<1,4,3,4>, halo in registers",
                       sd::stream_kernel<1, 4, 3, 4, 8, false, false>, 8, 120);
       bench.clustered("cluster<1,4,3,3>, halo in registers",
@@ -193,6 +193,8 @@ int main() {
       bench.plain("plain<1,4,4,3> (default)", sd::stream_kernel<1, 4, 4, 3, 1, false>, 24);
       bench.plain("plain<1,4,4,3>, evict-first", sd::stream_kernel<1, 4, 4, 3, 1, true>, 24);
       bench.plain("plain<1,4,3,4>", sd::stream_kernel<1, 4, 3, 4, 1, false>, 33);
+      bench.plain("legacy<1,4,4,3>", legacy::stream_kernel<1, 4, 4, 3>, 24);
+      bench.plain("plain<1,4,4,3> (default)", sd::stream_kernel<1, 4, 4, 3, 1, false>, 24);
       bench.clustered("cluster<1,4,3,4>", sd::stream_kernel<1, 4, 3, 4, 8, false>, 8, 24);
     }
     if (!ok(cudaDeviceSynchronize(), "kernels"))

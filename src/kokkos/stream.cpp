@@ -1,4 +1,4 @@
-// stream (issue 7), the portable form of src/cuda/stream_kernel.cuh without its warp shuffles and
+// stream (issue 7), the portable form of src/cuda/stream_kernel.cuh without its
 // thread-block clusters, which Kokkos 3.4 does not expose: a team walks a chunk of rows of a
 // 2048-column block with rows y-1 and y in registers and a ring of the next kAhead rows already
 // requested, publishing row y in a double-buffered scratch row (one barrier per row). Kokkos has
