@@ -6,7 +6,9 @@
 // found; the mini-app's own run command and scripts/stream-shapes.sh give the reported rates.
 #include <cuda_runtime.h>
 
+#include <chrono>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <vector>
 
@@ -114,6 +116,84 @@ bool matches_legacy(const char* name, Kernel kernel, int cluster, int n, int chu
   return same;
 }
 
+// Full-entropy values in [0, 1), like the mini-app's random field (24 random mantissa bits).
+__global__ void fill_random(float* p, long cells) {
+  const long i = blockIdx.x * static_cast<long>(blockDim.x) + threadIdx.x;
+  if (i >= cells)
+    return;
+  unsigned long long x = static_cast<unsigned long long>(i) * 0x9E3779B97F4A7C15ull;
+  x ^= x >> 31;
+  x *= 0xBF58476D1CE4E5B9ull;
+  x ^= x >> 29;
+  p[i] = static_cast<float>(x >> 40) * (1.0f / 16777216.0f);
+}
+
+// The same kernel and copy under the mini-app's conditions, one at a time, to find why its run
+// command reports lower rates than this tool: the grid's values, ping-pong buffers, a
+// non-blocking stream, host timing of 100 launches, and the copy measured after the kernels.
+template <class Kernel>
+void conditions(int n, Kernel kernel, dim3 grid, int cluster, long spacer_mib = 0,
+                bool values_too = true) {
+  const long cells = static_cast<long>(n) * n;
+  float *a = nullptr, *b = nullptr;
+  void* spacer = nullptr;
+  cudaMalloc(&a, cells * sizeof(float));
+  if (spacer_mib > 0)
+    cudaMalloc(&spacer, spacer_mib << 20);
+  cudaMalloc(&b, cells * sizeof(float));
+  std::printf("n=%-6d buffers at %p and %p (%+ld MiB apart)\n", n, static_cast<void*>(a),
+              static_cast<void*>(b),
+              static_cast<long>((reinterpret_cast<char*>(b) - reinterpret_cast<char*>(a)) >> 20));
+  cudaStream_t stream;
+  cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking);
+  const stencil::cuda::ClusterLaunch launch(grid, dim3(256), cluster, stream);
+  auto step = [&](const float* in, float* out) {
+    cudaLaunchKernelEx(&launch.config, kernel, in, out, n);
+  };
+  auto copy = [&] {
+    cudaMemcpyAsync(b, a, cells * sizeof(float), cudaMemcpyDeviceToDevice, stream);
+  };
+  const int calls = 100;
+  for (const bool random : {false, true}) {
+    if (random && !values_too)
+      break;
+    if (random)
+      fill_random<<<(cells + 255) / 256, 256, 0, stream>>>(a, cells);
+    else
+      fill<<<(cells + 255) / 256, 256, 0, stream>>>(a, cells);
+    cudaStreamSynchronize(stream);
+    const float copy_before = ms_per_call(copy, calls, stream);
+    const float fixed = ms_per_call([&] { step(a, b); }, calls, stream);
+    bool flip = false;
+    const float ping_pong = ms_per_call(
+        [&] {
+          flip ? step(b, a) : step(a, b);
+          flip = !flip;
+        },
+        calls, stream);
+    // Host timing, as miniapp/run.cpp does: launches, then one synchronisation.
+    const auto start = std::chrono::steady_clock::now();
+    for (int i = 0; i < calls; ++i)
+      i % 2 ? step(b, a) : step(a, b);
+    cudaStreamSynchronize(stream);
+    const double host =
+        std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
+            .count() /
+        calls;
+    const float copy_after = ms_per_call(copy, 20, stream);
+    std::printf(
+        "n=%-6d %s values: copy %.4f ms (after the kernels %.4f); kernel fixed buffers %.4f "
+        "(ratio %.4f), ping-pong %.4f (%.4f), ping-pong host-timed %.4f (%.4f; to the copy "
+        "after: %.4f)\n",
+        n, random ? "random" : "hashed", copy_before, copy_after, fixed, copy_before / fixed,
+        ping_pong, copy_before / ping_pong, host, copy_before / host, copy_after / host);
+  }
+  cudaStreamDestroy(stream);
+  cudaFree(a);
+  cudaFree(b);
+  cudaFree(spacer);
+}
+
 }  // namespace
 
 int main() {
@@ -141,6 +221,21 @@ int main() {
   std::printf("bit-for-bit checks: %s\n", all_match ? "all identical" : "SOME DIFFER");
   if (!all_match)
     return 1;
+  conditions(16384, sd::stream_kernel<1, 4, 4, 3, 1, false>, dim3(16, 24), 1);
+  conditions(4096, sd::stream_kernel<1, 4, 4, 4, 8, false>, dim3(4, 120), 8);
+  // What Kokkos::initialize does to the device (src/cuda/runner.cu, DefaultCacheConfig).
+  std::printf("with cudaDeviceSetCacheConfig(cudaFuncCachePreferShared), as Kokkos 3.4 sets it:\n");
+  cudaDeviceSetCacheConfig(cudaFuncCachePreferShared);
+  conditions(16384, sd::stream_kernel<1, 4, 4, 3, 1, false>, dim3(16, 24), 1, 0, false);
+  conditions(4096, sd::stream_kernel<1, 4, 4, 4, 8, false>, dim3(4, 120), 8, 0, false);
+  cudaDeviceSetCacheConfig(cudaFuncCachePreferNone);
+  if (std::getenv("STREAM_AB_LAYOUT")) {  // buffer layout: a spacer between the two grids
+    for (const long spacer : {2L, 32L, 100L, 256L, 1000L}) {
+      conditions(16384, sd::stream_kernel<1, 4, 4, 3, 1, false>, dim3(16, 24), 1, spacer, false);
+      conditions(4096, sd::stream_kernel<1, 4, 4, 4, 8, false>, dim3(4, 120), 8, spacer, false);
+    }
+    return 0;
+  }
   for (const int n : {4096, 16384}) {
     const long cells = static_cast<long>(n) * n;
     float *in = nullptr, *out = nullptr;

@@ -74,6 +74,26 @@ class DeviceBuffer {
   float* data_ = nullptr;
 };
 
+// Kokkos 3.4's CUDA initialisation sets cudaFuncCachePreferShared for the whole device
+// (Kokkos_Cuda_Instance.cpp), which leaves the least L1 to every kernel that states no preference
+// of its own: these native kernels, and the driver's device-to-device copy that is the rate
+// reference. On the H200 that cost the copy 3% and the stream kernel 4%
+// (perf/results/h200-stream-round4-2026-11-30). While a native runner lives, the device has CUDA's
+// default back; Kokkos sets its own kernels' preference at every launch, so they do not notice.
+class DefaultCacheConfig {
+ public:
+  DefaultCacheConfig() {
+    STENCIL_CUDA_CHECK(cudaDeviceGetCacheConfig(&previous_));
+    STENCIL_CUDA_CHECK(cudaDeviceSetCacheConfig(cudaFuncCachePreferNone));
+  }
+  ~DefaultCacheConfig() { cudaDeviceSetCacheConfig(previous_); }
+  DefaultCacheConfig(const DefaultCacheConfig&) = delete;
+  DefaultCacheConfig& operator=(const DefaultCacheConfig&) = delete;
+
+ private:
+  cudaFuncCache previous_ = cudaFuncCachePreferNone;
+};
+
 class CudaRunner final : public StencilRunner {
  public:
   explicit CudaRunner(const RunConfig& config)
@@ -153,6 +173,7 @@ class CudaRunner final : public StencilRunner {
     }
   }
 
+  DefaultCacheConfig cache_config_;
   RunConfig config_;
   std::size_t cells_;
   LaunchFunction launch_;
