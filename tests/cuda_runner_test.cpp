@@ -1,0 +1,46 @@
+// The native CUDA runner's environment (GPU suite): Kokkos 3.4's CUDA initialisation sets
+// cudaFuncCachePreferShared for the whole device, which slowed the native kernels and the copy
+// reference by 3-4% on the H200 (docs/stream-and-temporal.md). The runner must give the device
+// CUDA's default while it lives and put the previous setting back afterwards.
+#include <gtest/gtest.h>
+
+#if defined(STENCIL_HAVE_CUDA)
+#include <cuda_runtime.h>
+
+#include "backends.hpp"
+#include "runners.hpp"
+#include "stencil/variants.hpp"
+
+namespace stencil::test {
+namespace {
+
+cudaFuncCache device_cache_config() {
+  cudaFuncCache config = cudaFuncCachePreferNone;
+  EXPECT_EQ(cudaDeviceGetCacheConfig(&config), cudaSuccess);
+  return config;
+}
+
+TEST(CudaRunner, GivesTheDeviceCudasDefaultCacheConfigWhileItLives) {
+  if (const std::string reason = unavailable_reason(Backend{"cuda", ""}); !reason.empty())
+    GTEST_SKIP() << reason;
+  const cudaFuncCache original = device_cache_config();
+  ASSERT_EQ(cudaDeviceSetCacheConfig(cudaFuncCachePreferShared), cudaSuccess);  // as Kokkos does
+  {
+    const RunConfig config{find_variant("stream"), 64};
+    const auto runner = make_runner("cuda", config, "");
+    EXPECT_EQ(device_cache_config(), cudaFuncCachePreferNone);
+  }
+  EXPECT_EQ(device_cache_config(), cudaFuncCachePreferShared);
+  cudaDeviceSetCacheConfig(original);
+}
+
+}  // namespace
+}  // namespace stencil::test
+
+#else
+
+TEST(CudaRunner, GivesTheDeviceCudasDefaultCacheConfigWhileItLives) {
+  GTEST_SKIP() << "this build has no native CUDA (nvcc was not found)";
+}
+
+#endif
