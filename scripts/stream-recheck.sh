@@ -4,7 +4,7 @@
 # Builds (CUDA Kokkos bootstrap + project), then: the stream cases of the bit-for-bit suite,
 # the stream sector gates, memcheck / racecheck / synccheck over the stream cases (cluster
 # launches included), the run command at N = 4096 (verified) and 16384 three times each, the
-# shape sweep of the hybrid and its parts, and the A/B tool. About 3 minutes; the whole GPU check
+# shape sweep of the hybrid and its parts, and the A/B tool. About 2 minutes; the whole GPU check
 # (scripts/gpu-check.sh) stays the release gate.
 set -uo pipefail
 

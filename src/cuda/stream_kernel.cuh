@@ -83,20 +83,13 @@ struct Slot {
         p[0] = v[0];
     }
   }
-  // Shared-memory (local or distributed) loads and stores.
+  // A shared-memory load (the rows rank r + 1 pushed).
   __device__ void load(const float* p) {
     if constexpr (kWidth == 4) {
       const float4 t = *reinterpret_cast<const float4*>(p);
       v[0] = t.x, v[1] = t.y, v[2] = t.z, v[3] = t.w;
     } else {
       v[0] = p[0];
-    }
-  }
-  __device__ void store(float* p) const {
-    if constexpr (kWidth == 4) {
-      *reinterpret_cast<float4*>(p) = make_float4(v[0], v[1], v[2], v[3]);
-    } else {
-      p[0] = v[0];
     }
   }
 };
@@ -213,11 +206,6 @@ __global__ void __launch_bounds__(kThreads, kMinBlocks)
     for (int k = 0; k < kSlots; ++k)
       dst.s[k].load(src + slot_index(k));
   };
-  auto copy_to_shared = [&](const Row& src, float* dst) {
-#pragma unroll
-    for (int k = 0; k < kSlots; ++k)
-      src.s[k].store(dst + slot_index(k));
-  };
   // Publishes row y (`centre`) in shared memory, syncs the block, and writes output row y; `halo`
   // is row y's x-halo in shared memory, landed (the caller waits), when it is not in registers.
   // (Warp shuffles for the x neighbours, with only each warp's edge values published, measured
@@ -317,8 +305,8 @@ __global__ void __launch_bounds__(kThreads, kMinBlocks)
     }
   }
 
-  // The walk. With a rank below in the cluster, the chunk's last row waits for that rank's first
-  // row and is computed after the walk, so the walk's loop is the plain kernel's: no cluster
+  // (4) The walk. With a rank below in the cluster, the chunk's last row waits for that rank's
+  // first row and is computed after the walk, so the walk's loop is the plain kernel's: no cluster
   // barrier or distributed-memory access inside it (with them inside, the loop measured 25%
   // slower). Row y publishes into buffer (y - y_first) % 2: with kAhead even that is r % 2,
   // known at compile time in the unrolled loop.
