@@ -3,7 +3,10 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <map>
 #include <sstream>
+#include <string>
+#include <vector>
 
 #include "process.hpp"
 #include "profile/kernel_names.hpp"
@@ -89,22 +92,53 @@ TEST(KernelReport, SectorsPerCellUpdateAndRatioToIdeal) {
   EXPECT_DOUBLE_EQ(kIdealSectorsPerCellUpdate, 0.25);
 }
 
-TEST(KernelReport, CsvHasOneRowPerKernelAndEmptyUnknowns) {
-  ProfileReport r = strip_report();
-  r.kernels[0].registers_per_thread.reset();
+// The CSV report split into its header and its data rows (each line after the header).
+struct CsvTable {
+  std::vector<std::string> names;
+  std::vector<std::vector<std::string>> rows;
+};
+CsvTable read_csv(const ProfileReport& r) {
   std::ostringstream out;
   write_report(out, r, ReportFormat::csv);
   std::istringstream lines(out.str());
-  std::string header, row, extra;
-  std::getline(lines, header);
-  std::getline(lines, row);
-  EXPECT_FALSE(std::getline(lines, extra));
-  const auto keys = stencil::test::split_csv(header);
-  const auto values = stencil::test::split_csv(row);
-  ASSERT_EQ(keys.size(), values.size());
+  std::string line;
+  CsvTable table;
+  std::getline(lines, line);
+  table.names = stencil::test::split_csv(line);
+  while (std::getline(lines, line))
+    table.rows.push_back(stencil::test::split_csv(line));
+  return table;
+}
+
+// One data row's columns by name.
+std::map<std::string, std::string> by_name(const std::vector<std::string>& names,
+                                           const std::vector<std::string>& values) {
   std::map<std::string, std::string> field;
-  for (std::size_t i = 0; i < keys.size(); ++i)
-    field[keys[i]] = values[i];
+  for (std::size_t i = 0; i < names.size() && i < values.size(); ++i)
+    field[names[i]] = values[i];
+  return field;
+}
+
+// CSV columns by name, from a report of one kernel.
+std::map<std::string, std::string> csv_fields(const ProfileReport& r,
+                                              std::vector<std::string>* keys = nullptr) {
+  const CsvTable table = read_csv(r);
+  const std::vector<std::string> values =
+      table.rows.empty() ? std::vector<std::string>{} : table.rows[0];
+  EXPECT_EQ(table.names.size(), values.size());
+  if (keys)
+    *keys = table.names;
+  return by_name(table.names, values);
+}
+
+TEST(KernelReport, CsvHasOneRowPerKernelAndEmptyUnknowns) {
+  ProfileReport r = strip_report();
+  r.kernels[0].registers_per_thread.reset();
+  const CsvTable csv = read_csv(r);
+  EXPECT_EQ(csv.rows.size(), 1u);
+  ASSERT_FALSE(csv.rows.empty());
+  ASSERT_EQ(csv.names.size(), csv.rows[0].size());
+  auto field = by_name(csv.names, csv.rows[0]);
   EXPECT_EQ(field["total_sectors"], "851865600");
   EXPECT_EQ(field["load_sectors"], "642150400");
   EXPECT_EQ(field["store_sectors"], "209715200");
@@ -220,26 +254,6 @@ TEST(KernelReport, MissingSharedMetricsLeaveOnlyTheirFiguresEmpty) {
   EXPECT_DOUBLE_EQ(*shared_stores_per_output(r, k), 1.375);
   k.shared_ld_requests.reset();
   EXPECT_FALSE(shared_loads_per_output(r, k));
-}
-
-// CSV columns by name, from a report of one kernel.
-std::map<std::string, std::string> csv_fields(const ProfileReport& r,
-                                              std::vector<std::string>* keys = nullptr) {
-  std::ostringstream out;
-  write_report(out, r, ReportFormat::csv);
-  std::istringstream lines(out.str());
-  std::string header, row;
-  std::getline(lines, header);
-  std::getline(lines, row);
-  const auto names = stencil::test::split_csv(header);
-  const auto values = stencil::test::split_csv(row);
-  EXPECT_EQ(names.size(), values.size());
-  std::map<std::string, std::string> field;
-  for (std::size_t i = 0; i < names.size() && i < values.size(); ++i)
-    field[names[i]] = values[i];
-  if (keys)
-    *keys = names;
-  return field;
 }
 
 const std::vector<std::string> kSharedCsvColumns = {
