@@ -6,6 +6,8 @@
 #include <cstddef>
 #include <string_view>
 
+#include "stencil/row_chunks.hpp"
+
 namespace stencil {
 
 enum class Variant {
@@ -99,11 +101,6 @@ const VariantInfo& info(Variant variant);
 inline std::size_t cell_count(const VariantInfo& v, int n) {
   return v.dimensions == 2 ? static_cast<std::size_t>(n) * static_cast<std::size_t>(n)
                            : static_cast<std::size_t>(n);
-}
-
-// Rows each chunk owns; the chunks together cover every one of the n rows for any n >= 1.
-inline int rows_per_chunk(int n, int chunks) {
-  return (n + chunks - 1) / chunks;
 }
 
 }  // namespace stencil
