@@ -11,18 +11,14 @@
 #include <cstdio>
 #include <iostream>
 
+#include "backends.hpp"
 #include "io/errors.hpp"
-#include "kokkos/runner.hpp"
 #include "kokkos/session.hpp"
 #include "options.hpp"
 #include "profile/profile.hpp"
 #include "profile_mode.hpp"
 #include "run.hpp"
-#include "runners.hpp"
 #include "stencil/variants.hpp"
-#if defined(STENCIL_HAVE_CUDA)
-#include "cuda/runner.hpp"
-#endif
 
 namespace {
 
@@ -41,17 +37,34 @@ void print_list(std::ostream& out) {
   out << "implementations:\n";
   for (const auto& impl : stencil::implementations())
     out << "  " << impl << "\n";
-  out << "kokkos execution spaces (first is the default):\n";
-  for (const auto& space : stencil::kokkos::space_names())
-    out << "  " << space << "\n";
-#if defined(STENCIL_HAVE_CUDA)
-  const std::string reason = stencil::cuda::unavailable_reason();
-  out << "cuda device:\n  "
-      << (reason.empty() ? stencil::cuda::device_description() : "none: " + reason) << "\n";
-#endif
+  for (const auto& impl : stencil::implementations()) {
+    const auto spaces = stencil::spaces_of(impl);
+    if (spaces.empty()) {
+      out << impl << " device:\n  " << stencil::device_of(impl) << "\n";
+      continue;
+    }
+    out << impl << " execution spaces (first is the default):\n";
+    for (const auto& space : spaces)
+      out << "  " << space << "\n";
+  }
   const std::string cupti = stencil::profile::unavailable_reason();
   out << "sector profiling (-profile sectors):\n  "
       << (cupti.empty() ? "available (CUPTI SASS metrics)" : "unavailable: " + cupti) << "\n";
+}
+
+// Every variant with each value of its shape option: the default bare, the others as
+// VARIANT:-OPTION=VALUE (scripts/gpu-check.sh runs and profiles each line).
+void print_shapes(std::ostream& out) {
+  for (const auto& v : stencil::kVariants) {
+    out << v.name << "\n";
+    const stencil::ShapeOptionInfo* option = stencil::shape_option(v.shape);
+    if (option == nullptr)
+      continue;
+    for (std::size_t i = 0; i < option->choice_count; ++i) {
+      if (option->choices[i] != option->default_value)
+        out << v.name << ":-" << option->flag << "=" << option->choices[i] << "\n";
+    }
+  }
 }
 
 int fail(int code, const std::string& message) {
@@ -78,6 +91,10 @@ int main(int argc, char* argv[]) {
   try {
     if (options.list) {
       print_list(std::cout);
+      return 0;
+    }
+    if (options.list_shapes) {
+      print_shapes(std::cout);
       return 0;
     }
     // Before Kokkos: without a device, a CUDA Kokkos would abort, and this names the real cause.

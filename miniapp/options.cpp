@@ -6,7 +6,7 @@
 #include <functional>
 #include <sstream>
 
-#include "runners.hpp"
+#include "backends.hpp"
 #include "stencil/initial_state.hpp"
 #include "stencil/variants.hpp"
 
@@ -69,11 +69,24 @@ std::string joined(const std::vector<std::string>& items, const char* separator)
   return out;
 }
 
-std::string variant_names() {
+// Names of the variants that pass `keep`, e.g. those with row chunks.
+template <class Keep>
+std::string variant_names(Keep keep) {
   std::vector<std::string> names;
-  for (const auto& v : kVariants)
-    names.emplace_back(v.name);
+  for (const auto& v : kVariants) {
+    if (keep(v))
+      names.emplace_back(v.name);
+  }
   return joined(names, ", ");
+}
+std::string variant_names() {
+  return variant_names([](const VariantInfo&) { return true; });
+}
+std::string variants_with(ShapeOption option) {
+  return variant_names([option](const VariantInfo& v) { return v.uses_shape(option); });
+}
+std::string variants_with(ChunkPolicy policy) {
+  return variant_names([policy](const VariantInfo& v) { return v.chunks == policy; });
 }
 
 const std::vector<OptionSpec>& option_table() {
@@ -99,45 +112,41 @@ const std::vector<OptionSpec>& option_table() {
        }},
       {"impl", "NAME", "implementation: " + joined(implementations(), ", ") + " (default kokkos)",
        [](Options& o, const std::string& f, const std::string& v) {
-         const auto impls = implementations();
-         bool known = false;
-         for (const auto& i : impls)
-           known = known || i == v;
+         const bool known = is_implementation(v);
          if (v == "cuda" && !known) {
            throw UsageError(f + " cuda: this build has no native CUDA (nvcc was not found)");
          }
          if (!known) {
            throw UsageError(f + ": unknown implementation '" + v + "' (choose from " +
-                            joined(impls, ", ") + ")");
+                            joined(implementations(), ", ") + ")");
          }
          o.implementation = v;
        }},
       {"space", "NAME", "Kokkos execution space (see -list; default: Kokkos' default space)",
        [](Options& o, const std::string&, const std::string& v) { o.space = v; }},
       {"chunks", "C",
-       "row chunks for strip, rolling, doublebuf*, stream and temporal, 1..65535 (default: 16; "
-       "stream and temporal pick enough to fill the device)",
+       "row chunks for " + variants_with(ChunkPolicy::fixed) + " (default " +
+           std::to_string(kDefaultChunks) + ") and " + variants_with(ChunkPolicy::tuned) +
+           " (default: enough to fill the device), 1..65535; chunk height = ceil(N / C)",
        [](Options& o, const std::string& f, const std::string& v) {
          o.chunks = parse_integer<int>(f, v, 1, 65535);
        }},
       {"fuse", "K",
-       "temporal: iterations fused into one pass, 1, 2, 4 or 8 (default 4); -iters must be a "
-       "multiple of it",
+       variants_with(ShapeOption::fuse) +
+           ": iterations fused into one pass, K = " + choice_list(kFuseDepths) + " (default " +
+           std::to_string(kDefaultFuse) + "); -iters must be a multiple of it",
        [](Options& o, const std::string& f, const std::string& v) {
-         o.fuse = parse_integer<int>(f, v, 1, 8);
-         if (o.fuse != 1 && o.fuse != 2 && o.fuse != 4 && o.fuse != 8) {
-           throw UsageError(f + " must be 1, 2, 4 or 8, got " + v);
-         }
+         o.fuse = parse_choice(f, v, kFuseDepths);
        }},
       {"patch", "P",
-       "regblock: each thread computes a P x P patch of outputs, P = " + choice_list(kPatchSizes) +
-           " (default " + std::to_string(kDefaultPatch) + ")",
+       variants_with(ShapeOption::patch) + ": each thread computes a P x P patch of outputs, P = " +
+           choice_list(kPatchSizes) + " (default " + std::to_string(kDefaultPatch) + ")",
        [](Options& o, const std::string& f, const std::string& v) {
          o.patch = parse_choice(f, v, kPatchSizes);
        }},
       {"pitch", "P",
-       "tiled: row pitch of the transposed shared tile, P = " + choice_list(kTiledPitches) +
-           " (default " + std::to_string(kDefaultTiledPitch) +
+       variants_with(ShapeOption::pitch) + ": row pitch of the transposed shared tile, P = " +
+           choice_list(kTiledPitches) + " (default " + std::to_string(kDefaultTiledPitch) +
            "); a warp's bank conflicts: 32-way, none, 2-way",
        [](Options& o, const std::string& f, const std::string& v) {
          o.pitch = parse_choice(f, v, kTiledPitches);
@@ -182,6 +191,10 @@ const std::vector<OptionSpec>& option_table() {
        [](Options& o, const std::string&, const std::string&) { o.progress = false; }},
       {"list", "", "list variants, implementations and the execution spaces of this build",
        [](Options& o, const std::string&, const std::string&) { o.list = true; }},
+      {"list-shapes", "",
+       "print every variant with each value of its shape option, one per line as "
+       "VARIANT[:-OPTION=VALUE] (its default first, bare), for scripts",
+       [](Options& o, const std::string&, const std::string&) { o.list_shapes = true; }},
       {"help", "", "show this help",
        [](Options& o, const std::string&, const std::string&) { o.help = true; }},
   };
@@ -282,10 +295,10 @@ Options parse_options(const std::vector<std::string>& args) {
         "final grid");
   }
   const VariantInfo& variant = *find_variant(options.variant);
-  if (options.fuse != 0 && variant.id != Variant::temporal) {
-    throw UsageError("-fuse applies to -variant temporal only");
+  if (options.fuse != 0 && !variant.uses_shape(ShapeOption::fuse)) {
+    throw UsageError("-fuse applies to -variant " + variants_with(ShapeOption::fuse) + " only");
   }
-  if (variant.id == Variant::temporal) {
+  if (variant.uses_shape(ShapeOption::fuse)) {
     if (options.fuse == 0)
       options.fuse = kDefaultFuse;
     if (options.iterations % options.fuse != 0) {

@@ -24,12 +24,12 @@ struct Options {
   int iterations = 100;
   std::string variant = "tiled";
   std::string implementation = "kokkos";
-  std::string space;       // Kokkos execution space; empty = Kokkos' default
-  int chunks = 0;          // 0: the variant's default
-  int fuse = 0;            // temporal: iterations fused per pass; 0: kDefaultFuse
+  std::string space;               // Kokkos execution space; empty = Kokkos' default
+  int chunks = 0;                  // 0: the variant's default
+  int fuse = 0;                    // temporal: iterations fused per pass; 0: kDefaultFuse
   int patch = kDefaultPatch;       // regblock: p x p outputs per thread
   int pitch = kDefaultTiledPitch;  // tiled: row pitch of the transposed shared tile
-  std::uint64_t seed = 0;  // set to stencil::kDefaultSeed by the parser's defaults
+  std::uint64_t seed = 0;          // set to stencil::kDefaultSeed by the parser's defaults
   bool seed_given = false;
   std::string input;      // "file.h5" or "file.h5:/dataset": initial state from a saved file
   std::string output;     // HDF5 file for saved states (plus its .xmf sidecar); empty: none
@@ -40,6 +40,7 @@ struct Options {
   // "sass-metrics": list the SASS metrics of the GPU's chip; "" = off
   std::string profile;
   bool list = false;
+  bool list_shapes = false;
   bool help = false;
   OutputFormat format = OutputFormat::text;
   bool progress = true;  // shown only when stderr is a terminal

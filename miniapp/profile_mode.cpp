@@ -1,21 +1,20 @@
 #include "profile_mode.hpp"
 
+#include "backends.hpp"
 #include "profile/profile.hpp"
-#include "runners.hpp"
+#include "run_config.hpp"
 #include "stencil_version.hpp"
 
 namespace stencil::app {
 
 profile::ProfileReport run_profile(const Options& options) {
-  const VariantInfo& variant = *find_variant(options.variant);
-  RunConfig config{&variant, options.n, options.chunks, options.patch, options.pitch};
-  if (options.fuse > 0) config.fuse = options.fuse;  // temporal: iterations per launch
+  const CheckedConfig config = checked_config(options, options.n);
   profile::ProfileRequest request;
-  request.config = config;
-  request.launches = options.iterations / config.fuse;
+  request.config = config.get();
+  request.launches = options.iterations / config->iterations_per_step();
   request.seed = options.seed;
   profile::ProfileReport report = profile::profile_run(
-      [&] { return make_runner(options.implementation, config, options.space); }, request);
+      [&] { return make_runner(options.implementation, options.space, config); }, request);
   report.commit = kGitCommit;
   return report;
 }

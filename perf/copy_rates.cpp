@@ -19,7 +19,7 @@ std::map<Key, double>& recorded_rates() {
   return rates;
 }
 
-double measure_copy_rate(const Target& target, std::size_t cells) {
+double measure_copy_rate(const Backend& target, std::size_t cells) {
   auto copy = make_copy_reference(target, cells);
   copy->copy();  // warm-up: first touch, module load
   copy->fence();
@@ -44,11 +44,11 @@ double copy_bytes(std::size_t cells) {
   return kBytesPerCellUpdate * static_cast<double>(cells);
 }
 
-void record_copy_rate(const Target& target, std::size_t cells, double gb_per_s) {
+void record_copy_rate(const Backend& target, std::size_t cells, double gb_per_s) {
   recorded_rates()[{target.label(), cells}] = gb_per_s;
 }
 
-double copy_rate(const Target& target, std::size_t cells) {
+double copy_rate(const Backend& target, std::size_t cells) {
   auto& rates = recorded_rates();
   const Key key{target.label(), cells};
   if (auto found = rates.find(key); found != rates.end())

@@ -12,9 +12,9 @@ namespace stencil::perf {
 // Bytes a copy of `cells` floats moves, counted like a stencil step: each cell read and written.
 double copy_bytes(std::size_t cells);
 
-void record_copy_rate(const Target& target, std::size_t cells, double gb_per_s);
+void record_copy_rate(const Backend& target, std::size_t cells, double gb_per_s);
 
 // The recorded rate, or a fresh measurement (about 0.2 s of copies) when none was recorded.
-double copy_rate(const Target& target, std::size_t cells);
+double copy_rate(const Backend& target, std::size_t cells);
 
 }  // namespace stencil::perf

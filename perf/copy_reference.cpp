@@ -8,14 +8,14 @@
 
 namespace stencil::perf {
 
-std::unique_ptr<CopyReference> make_copy_reference(const Target& target, std::size_t cells) {
+std::unique_ptr<CopyReference> make_copy_reference(const Backend& target, std::size_t cells) {
   if (target.implementation == "kokkos")
     return make_kokkos_copy(target.space, cells);
 #if defined(STENCIL_HAVE_CUDA)
   if (target.implementation == "cuda")
     return make_cuda_copy(cells);
 #endif
-  throw UnsupportedRequest("no copy reference for target '" + target.label() + "'");
+  throw UnsupportedRequest("no copy reference for backend '" + target.label() + "'");
 }
 
 }  // namespace stencil::perf

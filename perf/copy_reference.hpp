@@ -22,6 +22,6 @@ class CopyReference {
 };
 
 // Two buffers of `cells` floats on the target. Throws UnsupportedRequest when they do not fit.
-std::unique_ptr<CopyReference> make_copy_reference(const Target& target, std::size_t cells);
+std::unique_ptr<CopyReference> make_copy_reference(const Backend& target, std::size_t cells);
 
 }  // namespace stencil::perf

@@ -8,12 +8,10 @@
 #include <sstream>
 #include <string>
 
-#include "kokkos/runner.hpp"
-#include "runners.hpp"
+#include "backends.hpp"
 #include "stencil/variants.hpp"
 #include "stencil_version.hpp"
 #if defined(STENCIL_HAVE_CUDA)
-#include "cuda/runner.hpp"
 #include "cuda_copy.hpp"
 #endif
 
@@ -67,19 +65,15 @@ std::string kokkos_version() {
 
 // The runner's own description of the hardware behind a target, e.g. "OpenMP (concurrency 2)" or
 // "CUDA device 0: NVIDIA H200 (sm_90, 132 SMs)", taken from the smallest possible runner.
-std::string describe(const Target& target) {
-  const RunConfig tiny{find_variant("naive1d"), 1, kDefaultChunks};
-  return make_runner(target.implementation, tiny, target.space)->execution_space();
+std::string describe(const Backend& target) {
+  const CheckedConfig tiny = check_config(RunConfig{find_variant("naive1d"), 1});
+  return make_runner(target, tiny)->execution_space();
 }
 
+// The GPU the native kernels use, or "none (why not)".
 std::string gpu_name() {
-#if defined(STENCIL_HAVE_CUDA)
-  if (const std::string reason = cuda::unavailable_reason(); !reason.empty())
-    return "none (" + reason + ")";
-  return cuda::device_description();
-#else
-  return "none (this build has no native CUDA)";
-#endif
+  const std::string device = device_of("cuda");
+  return device.rfind("none: ", 0) == 0 ? "none (" + device.substr(6) + ")" : device;
 }
 
 }  // namespace
@@ -89,7 +83,7 @@ void add_run_context(SizeSet sizes, const TargetList& targets) {
   benchmark::AddCustomContext("stencil_version", app::kVersion);
   benchmark::AddCustomContext("size_set", size_set_name(sizes));
   benchmark::AddCustomContext("kokkos_version", kokkos_version());
-  benchmark::AddCustomContext("kokkos_spaces", joined(kokkos::space_names()));
+  benchmark::AddCustomContext("kokkos_spaces", joined(spaces_of("kokkos")));
   benchmark::AddCustomContext("implementations", joined(implementations()));
   benchmark::AddCustomContext("cpu_model", cpu_model());
   benchmark::AddCustomContext("gpu", gpu_name());

@@ -18,7 +18,7 @@ std::vector<SizeClass> size_classes(SizeSet set) {
   return sizes;
 }
 
-bool fits_in_memory(const Target& target, const SizeClass& size) {
+bool fits_in_memory(const Backend& target, const SizeClass& size) {
   // Initial field, plus four grids for a host runner (two working grids and the driver's copies).
   const std::size_t host_grids = target.on_gpu() ? 1 : 5;
   const std::size_t needed = host_grids * size.cells * sizeof(float);

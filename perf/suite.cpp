@@ -4,10 +4,10 @@
 
 #include <string>
 
+#include "backends.hpp"
 #include "batch_timing.hpp"
 #include "copy_rates.hpp"
 #include "copy_reference.hpp"
-#include "runners.hpp"
 #include "stencil/initial_state.hpp"
 #include "stencil/variants.hpp"
 
@@ -42,7 +42,7 @@ void set_rate_counters(benchmark::State& state, std::size_t cells, int batch, do
   state.counters["batch"] = batch;
 }
 
-void time_copy(benchmark::State& state, const Target& target, std::size_t cells) {
+void time_copy(benchmark::State& state, const Backend& target, std::size_t cells) {
   try {
     auto copy = make_copy_reference(target, cells);
     copy->copy();  // warm-up, outside the timing
@@ -60,15 +60,13 @@ void time_copy(benchmark::State& state, const Target& target, std::size_t cells)
   }
 }
 
-void time_stencil(benchmark::State& state, const VariantInfo& variant, const Target& target,
+void time_stencil(benchmark::State& state, const VariantInfo& variant, const Backend& target,
                   int n) {
   try {
     const std::size_t cells = cell_count(variant, n);
-    // The variant's defaults: 16 chunks for strip/rolling/doublebuf*, auto for stream and
-    // temporal, and temporal's default fusion depth.
-    RunConfig config{&variant, n};
-    if (variant.id == Variant::temporal) config.fuse = kDefaultFuse;
-    auto runner = make_runner(target.implementation, config, target.space);
+    // The variant's defaults (check_config): kDefaultChunks for a fixed chunk policy, auto for a
+    // tuned one, the default of its shape option.
+    auto runner = make_runner(target, check_config(RunConfig{&variant, n}));
     runner->upload(initial_field(cells));
     runner->warm_up();  // module load, first touch, caches: outside the timing
     runner->fence();
@@ -86,7 +84,7 @@ benchmark::internal::Benchmark* with_manual_time(benchmark::internal::Benchmark*
   return b->UseManualTime()->Unit(benchmark::kMillisecond);
 }
 
-void register_copy(const Target& target, const SizeClass& size) {
+void register_copy(const Backend& target, const SizeClass& size) {
   const std::string name = "copy/" + target.label();
   with_manual_time(
       benchmark::RegisterBenchmark(name.c_str(),
@@ -97,17 +95,17 @@ void register_copy(const Target& target, const SizeClass& size) {
       ->ArgNames({"cells"});
 }
 
-void register_stencil(const VariantInfo& variant, const Target& target, const SizeClass& size) {
+void register_stencil(const VariantInfo& variant, const Backend& target, const SizeClass& size) {
   const int n = variant.dimensions == 2 ? size.n_2d : size.n_1d;
   const std::string name = "stencil/" + std::string(variant.name) + "/" + target.label();
   auto* b = with_manual_time(benchmark::RegisterBenchmark(
       name.c_str(),
       [&variant, target, n](benchmark::State& state) { time_stencil(state, variant, target, n); }));
-  // The chunk count shapes strip/rolling/doublebuf launches, so it is part of their names;
-  // stream and temporal choose their own (chunks:0 = auto).
-  const bool tunes_own = variant.id == Variant::stream || variant.id == Variant::temporal;
-  if (variant.uses_chunks) {
-    b->Args({n, tunes_own ? 0 : kDefaultChunks})->ArgNames({"n", "chunks"});
+  // The chunk count shapes a chunked variant's launch, so it is part of its name; a variant that
+  // tunes its own has chunks:0 (auto).
+  if (variant.uses_chunks()) {
+    const int chunks = variant.chunks == ChunkPolicy::fixed ? kDefaultChunks : 0;
+    b->Args({n, chunks})->ArgNames({"n", "chunks"});
   } else {
     b->Arg(n)->ArgNames({"n"});
   }
@@ -115,7 +113,7 @@ void register_stencil(const VariantInfo& variant, const Target& target, const Si
 
 }  // namespace
 
-void register_suite(const std::vector<Target>& targets, const std::vector<SizeClass>& sizes) {
+void register_suite(const std::vector<Backend>& targets, const std::vector<SizeClass>& sizes) {
   for (const auto& size : sizes) {
     for (const auto& target : targets) {
       if (!fits_in_memory(target, size))

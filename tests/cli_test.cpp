@@ -10,8 +10,8 @@
 #include <sstream>
 
 #include "process.hpp"
-#include "runners.hpp"
 #include "stencil/variants.hpp"
+#include "test_backends.hpp"
 #include "variant_args.hpp"
 
 namespace stencil::test {

@@ -7,9 +7,8 @@
 #if defined(STENCIL_HAVE_CUDA)
 #include <cuda_runtime.h>
 
-#include "backends.hpp"
-#include "runners.hpp"
 #include "stencil/variants.hpp"
+#include "test_backends.hpp"
 
 namespace stencil::test {
 namespace {
@@ -26,8 +25,8 @@ TEST(CudaRunner, GivesTheDeviceCudasDefaultCacheConfigWhileItLives) {
   const cudaFuncCache original = device_cache_config();
   ASSERT_EQ(cudaDeviceSetCacheConfig(cudaFuncCachePreferShared), cudaSuccess);  // as Kokkos does
   {
-    const RunConfig config{find_variant("stream"), 64};
-    const auto runner = make_runner("cuda", config, "");
+    const auto runner =
+        make_runner("cuda", "", check_config(RunConfig{find_variant("stream"), 64}));
     EXPECT_EQ(device_cache_config(), cudaFuncCachePreferNone);
   }
   EXPECT_EQ(device_cache_config(), cudaFuncCachePreferShared);

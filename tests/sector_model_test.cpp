@@ -16,7 +16,7 @@ class SectorDerivation : public ::testing::TestWithParam<Variant> {};
 
 TEST_P(SectorDerivation, ClosedFormEqualsWarpByWarpWalk) {
   const Variant v = GetParam();
-  const bool chunked = info(v).uses_chunks;
+  const bool chunked = info(v).uses_chunks();
   for (const int n : {512, 1024, profile_size(v)}) {
     for (const int chunks :
          chunked ? std::vector<int>{kDefaultChunks, 3, 7} : std::vector<int>{0}) {

@@ -9,14 +9,17 @@
 
 namespace stencil::test {
 
-// {"-fuse", "K"} with the deepest K in {8, 4, 2, 1} that divides `iterations`, for temporal;
-// nothing for every other variant.
+// {"-fuse", "K"} with the deepest K of kFuseDepths that divides `iterations`, for a variant with a
+// fuse depth; nothing for every other variant.
 inline std::vector<std::string> fuse_args(const VariantInfo& variant, int iterations) {
-  if (variant.id != Variant::temporal) return {};
-  for (int fuse : {8, 4, 2}) {
-    if (iterations % fuse == 0) return {"-fuse", std::to_string(fuse)};
+  if (!variant.uses_shape(ShapeOption::fuse))
+    return {};
+  int deepest = 1;
+  for (const int fuse : kFuseDepths) {
+    if (iterations % fuse == 0 && fuse > deepest)
+      deepest = fuse;
   }
-  return {"-fuse", "1"};
+  return {"-fuse", std::to_string(deepest)};
 }
 
 }  // namespace stencil::test

@@ -7,11 +7,10 @@
 
 #include <tuple>
 
-#include "backends.hpp"
-#include "runners.hpp"
 #include "stencil/compare.hpp"
 #include "stencil/initial_state.hpp"
 #include "stencil/reference.hpp"
+#include "test_backends.hpp"
 #include "variant_printer.hpp"
 
 namespace stencil::test {
@@ -20,9 +19,9 @@ namespace {
 using Case = std::tuple<Backend, Variant, int>;
 
 const int kSizes[] = {1, 2, 3, 4, 5, 17, 31, 32, 33, 255, 256, 257, 1000, 1025};
-// stream and temporal own 1024 columns per CUDA block: a size with 16-byte rows and a partial
-// third column block, so the x-halo between blocks and, for stream, several clusters of chunks
-// are exercised.
+// Variants that tune their own launch (stream, temporal) own 1024 columns per CUDA block: a size
+// with 16-byte rows and a partial third column block, so the x-halo between blocks and, for
+// stream, several clusters of chunks are exercised.
 const int kWideSize = 2052;
 
 // One way of running a variant: the iteration count and the run-time shape.
@@ -31,58 +30,35 @@ struct Shape {
   RunConfig config;
 };
 
+// Every run-time shape the table gives the variant, each with the other settings at their
+// defaults, for one step and for three steps.
 std::vector<Shape> shapes(const VariantInfo& variant, int n) {
   const RunConfig defaults{&variant, n};
-  if (variant.id == Variant::temporal) {
-    // Each fused depth, for one pass and for two passes, and chunks that divide few sizes.
-    std::vector<Shape> out;
-    for (int fuse : {1, 2, 4, 8}) {
-      for (int passes : {1, 2}) {
-        out.push_back({fuse * passes, defaults});
-        out.back().config.fuse = fuse;
-      }
-    }
-    out.push_back({4, defaults});
-    out.back().config.fuse = 4;
-    out.back().config.chunks = 3;
-    return out;
-  }
-  std::vector<RunConfig> configs;
-  if (variant.uses_chunks) {
-    // The default, two counts that divide few sizes, one chunk per row, and more chunks than rows
-    // (trailing chunks are empty).
-    for (const int chunks : {0, 3, 7, n, n + 5}) {
+  std::vector<RunConfig> configs{defaults};
+  if (variant.uses_chunks()) {
+    // Two counts that divide few sizes, one chunk per row, more chunks than rows (trailing
+    // chunks are empty), and multiples of the CUDA stream kernel's cluster of 8 chunks: with
+    // N % 4 == 0 and two rows or more per chunk these run its cluster launch, whose chunks hand
+    // their border rows over in shared memory (16 chunks at N = 32 leaves exactly two rows each).
+    for (const int chunks : {3, 7, n, n + 5, 8, 16, 24}) {
       configs.push_back(defaults);
       configs.back().chunks = chunks;
     }
   }
-  if (variant.id == Variant::stream) {
-    // Multiples of the CUDA kernel's cluster of 8 chunks: with N % 4 == 0 and two rows or more per
-    // chunk these run the cluster launch, whose chunks hand their border rows over in shared
-    // memory (16 chunks at N = 32 leaves exactly two rows each).
-    for (const int chunks : {8, 16, 24}) {
+  if (const ShapeOptionInfo* option = shape_option(variant.shape)) {
+    for (std::size_t i = 0; i < option->choice_count; ++i) {
       configs.push_back(defaults);
-      configs.back().chunks = chunks;
+      RunConfig& config = configs.back();
+      (variant.uses_shape(ShapeOption::pitch)   ? config.pitch
+       : variant.uses_shape(ShapeOption::patch) ? config.patch
+                                                : config.fuse) = option->choices[i];
     }
   }
-  if (variant.uses_patch) {
-    for (const int patch : kPatchSizes) {
-      configs.push_back(defaults);
-      configs.back().patch = patch;
-    }
-  }
-  if (variant.uses_pitch) {
-    for (const int pitch : kTiledPitches) {
-      configs.push_back(defaults);
-      configs.back().pitch = pitch;
-    }
-  }
-  if (configs.empty())
-    configs.push_back(defaults);
   std::vector<Shape> out;
-  for (const int iterations : {1, 3}) {
-    for (const RunConfig& config : configs)
-      out.push_back({iterations, config});
+  for (const RunConfig& config : configs) {
+    const int per_step = check_config(config)->iterations_per_step();
+    for (const int steps : {1, 3})
+      out.push_back({steps * per_step, config});
   }
   return out;
 }
@@ -102,7 +78,7 @@ TEST_P(VariantMatchesReference, BitForBitWithPoisonedOutput) {
                  " pitch=" + std::to_string(config.pitch) + " fuse=" + std::to_string(config.fuse));
     const auto initial = random_field(cell_count(variant, n),
                                       static_cast<std::uint64_t>(n * 131 + shape.iterations));
-    auto runner = make_runner(backend.implementation, config, backend.space);
+    auto runner = make_runner(backend, check_config(config));
     runner->upload(initial);
     ASSERT_EQ(shape.iterations % runner->iterations_per_step(), 0);
     for (int done = 0; done < shape.iterations; done += runner->iterations_per_step()) {
@@ -123,7 +99,7 @@ std::vector<Case> all_cases(const std::vector<Backend>& backends) {
     for (const auto& variant : kVariants) {
       for (const int n : kSizes)
         cases.emplace_back(backend, variant.id, n);
-      if (variant.id == Variant::stream || variant.id == Variant::temporal)
+      if (variant.chunks == ChunkPolicy::tuned)
         cases.emplace_back(backend, variant.id, kWideSize);
     }
   }

@@ -1,31 +1,29 @@
-// Native CUDA launchers, one per variant, each defined in the .cu file of the same name. They
-// take device pointers; `in` and `out` must not alias. Each checks its launch.
+// Native CUDA launchers, one per variant, declared from STENCIL_VARIANTS: launch_<name>, defined
+// in the .cu file of the same name. They take device pointers; `in` and `out` must not alias.
+// Each checks its launch. `queue` is the CUDA stream the kernel is queued on.
 #pragma once
 
 #include <cuda_runtime.h>
 
+#include "stencil/variants.hpp"
+
 namespace stencil::cuda {
 
-using LaunchFunction = void (*)(const float* in, float* out, int n, int chunks,
-                                cudaStream_t stream);
+using LaunchFunction = void (*)(const float* in, float* out, int n, int chunks, cudaStream_t queue);
 
-void launch_naive(const float* in, float* out, int n, int chunks, cudaStream_t stream);
-void launch_strip(const float* in, float* out, int n, int chunks, cudaStream_t stream);
-void launch_rolling(const float* in, float* out, int n, int chunks, cudaStream_t stream);
-void launch_doublebuf(const float* in, float* out, int n, int chunks, cudaStream_t stream);
-void launch_doublebuf_async(const float* in, float* out, int n, int chunks, cudaStream_t stream);
-void launch_naive1d(const float* in, float* out, int n, int chunks, cudaStream_t stream);
-void launch_halo1d(const float* in, float* out, int n, int chunks, cudaStream_t stream);
-void launch_stream(const float* in, float* out, int n, int chunks, cudaStream_t stream);
-// temporal fuses `fuse` iterations (1, 2, 4 or 8) into one launch.
-void launch_temporal(const float* in, float* out, int n, int fuse, int chunks,
-                     cudaStream_t stream);
-
-// Launchers with a compile-time shape, instantiated for every value of kTiledPitches /
-// kPatchSizes; the runner picks the instantiation from the run-time option.
-template <int kPitch>
-void launch_tiled(const float* in, float* out, int n, int chunks, cudaStream_t stream);
-template <int kPatch>
-void launch_regblock(const float* in, float* out, int n, int chunks, cudaStream_t stream);
+#define STENCIL_DECLARE_LAUNCH_none(name) \
+  void launch_##name(const float* in, float* out, int n, int chunks, cudaStream_t queue);
+// A launcher with a compile-time shape (-pitch, -patch, -fuse) takes it as its template argument
+// and is instantiated for every value of the shape option.
+#define STENCIL_DECLARE_LAUNCH_SHAPED(name) \
+  template <int kShape>                     \
+  void launch_##name(const float* in, float* out, int n, int chunks, cudaStream_t queue);
+#define STENCIL_DECLARE_LAUNCH_pitch STENCIL_DECLARE_LAUNCH_SHAPED
+#define STENCIL_DECLARE_LAUNCH_patch STENCIL_DECLARE_LAUNCH_SHAPED
+#define STENCIL_DECLARE_LAUNCH_fuse STENCIL_DECLARE_LAUNCH_SHAPED
+#define STENCIL_DECLARE_LAUNCH(name, dimensions, chunks, shape, ...) \
+  STENCIL_DECLARE_LAUNCH_##shape(name)
+STENCIL_VARIANTS(STENCIL_DECLARE_LAUNCH)
+#undef STENCIL_DECLARE_LAUNCH
 
 }  // namespace stencil::cuda

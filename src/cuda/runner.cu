@@ -4,59 +4,31 @@
 #include "cuda/kernels.hpp"
 #include "cuda/runner.hpp"
 #include "stencil/memory_budget.hpp"
+#include "stencil/shape_dispatch.hpp"
 
 namespace stencil::cuda {
 namespace {
 
-// The run-time shape options pick one of the compile-time instantiations.
-LaunchFunction tiled_for_pitch(int pitch) {
-  switch (pitch) {
-    case 32:
-      return &launch_tiled<32>;
-    case 33:
-      return &launch_tiled<33>;
-    case 34:
-      return &launch_tiled<34>;
-  }
-  throw UnsupportedRequest("tiled has no kernel for row pitch " + std::to_string(pitch));
-}
-
-LaunchFunction regblock_for_patch(int patch) {
-  switch (patch) {
-    case 2:
-      return &launch_regblock<2>;
-    case 4:
-      return &launch_regblock<4>;
-  }
-  throw UnsupportedRequest("regblock has no kernel for patch size " + std::to_string(patch));
-}
+// Generated from STENCIL_VARIANTS: each variant's launcher, at the instantiation of its run-time
+// shape value. A variant the table does not give to "cuda" has no case.
+#define STENCIL_LAUNCH_none(name) &launch_##name
+#define STENCIL_LAUNCH_SHAPED(name, shape)                                                 \
+  pick_instantiation<STENCIL_SHAPE_CHOICES_##shape>(config.shape_value(), [](auto value) { \
+    return LaunchFunction{&launch_##name<decltype(value)::value>};                         \
+  })
+#define STENCIL_LAUNCH_pitch(name) STENCIL_LAUNCH_SHAPED(name, pitch)
+#define STENCIL_LAUNCH_patch(name) STENCIL_LAUNCH_SHAPED(name, patch)
+#define STENCIL_LAUNCH_fuse(name) STENCIL_LAUNCH_SHAPED(name, fuse)
+#define STENCIL_LAUNCH_CASE(name, dimensions, chunks, shape, ...) \
+  case Variant::name:                                             \
+    if constexpr (info(Variant::name).implemented_by("cuda"))     \
+      return STENCIL_LAUNCH_##shape(name);                        \
+    break;
 
 LaunchFunction launch_function(const RunConfig& config) {
-  switch (config.variant->id) {
-    case Variant::naive:
-      return &launch_naive;
-    case Variant::tiled:
-      return tiled_for_pitch(config.pitch);
-    case Variant::strip:
-      return &launch_strip;
-    case Variant::rolling:
-      return &launch_rolling;
-    case Variant::regblock:
-      return regblock_for_patch(config.patch);
-    case Variant::doublebuf:
-      return &launch_doublebuf;
-    case Variant::doublebuf_async:
-      return &launch_doublebuf_async;
-    case Variant::naive1d:
-      return &launch_naive1d;
-    case Variant::halo1d:
-      return &launch_halo1d;
-    case Variant::stream:
-      return &launch_stream;
-    case Variant::temporal:
-      return nullptr;  // takes the fused iteration count too: see CudaRunner::launch
-  }
-  throw std::logic_error("variant without a CUDA kernel");
+  switch (config.variant->id) { STENCIL_VARIANTS(STENCIL_LAUNCH_CASE) }
+  throw UnsupportedRequest("-impl cuda has no kernel for variant " +
+                           std::string(config.variant->name));
 }
 
 // Owns one device allocation.
@@ -96,17 +68,17 @@ class DefaultCacheConfig {
 
 class CudaRunner final : public StencilRunner {
  public:
-  explicit CudaRunner(const RunConfig& config)
-      : config_(config),
-        cells_(cell_count(*config.variant, config.n)),
-        launch_(launch_function(config)),
+  explicit CudaRunner(const CheckedConfig& config)
+      : config_(config.get()),
+        cells_(cell_count(*config->variant, config->n)),
+        launch_(launch_function(config_)),
         a_(cells_),
         b_(cells_) {
-    STENCIL_CUDA_CHECK(cudaStreamCreateWithFlags(&stream_, cudaStreamNonBlocking));
+    STENCIL_CUDA_CHECK(cudaStreamCreateWithFlags(&queue_, cudaStreamNonBlocking));
     current_ = a_.get();
     next_ = b_.get();
   }
-  ~CudaRunner() override { cudaStreamDestroy(stream_); }
+  ~CudaRunner() override { cudaStreamDestroy(queue_); }
 
   std::string implementation() const override { return "cuda"; }
   std::string execution_space() const override { return device_description(); }
@@ -115,13 +87,13 @@ class CudaRunner final : public StencilRunner {
     if (cells.size() != cells_)
       throw std::invalid_argument("state has the wrong cell count");
     STENCIL_CUDA_CHECK(cudaMemcpyAsync(current_, cells.data(), cells_ * sizeof(float),
-                                       cudaMemcpyHostToDevice, stream_));
+                                       cudaMemcpyHostToDevice, queue_));
     fence();
   }
 
   void poison_next_output() override {
     // Every byte 0xFF: each float is 0xFFFFFFFF, a NaN.
-    STENCIL_CUDA_CHECK(cudaMemsetAsync(next_, 0xFF, cells_ * sizeof(float), stream_));
+    STENCIL_CUDA_CHECK(cudaMemsetAsync(next_, 0xFF, cells_ * sizeof(float), queue_));
   }
 
   void step() override {
@@ -129,22 +101,22 @@ class CudaRunner final : public StencilRunner {
     std::swap(current_, next_);
   }
 
-  int iterations_per_step() const override { return config_.fuse; }
+  int iterations_per_step() const override { return config_.iterations_per_step(); }
 
   void warm_up() override { launch(current_, next_); }
 
-  void fence() override { STENCIL_CUDA_CHECK(cudaStreamSynchronize(stream_)); }
+  void fence() override { STENCIL_CUDA_CHECK(cudaStreamSynchronize(queue_)); }
 
   double copy_seconds(int repetitions) override {
     cudaEvent_t start, stop;
     STENCIL_CUDA_CHECK(cudaEventCreate(&start));
     STENCIL_CUDA_CHECK(cudaEventCreate(&stop));
-    STENCIL_CUDA_CHECK(cudaEventRecord(start, stream_));
+    STENCIL_CUDA_CHECK(cudaEventRecord(start, queue_));
     for (int r = 0; r < repetitions; ++r) {
       STENCIL_CUDA_CHECK(cudaMemcpyAsync(next_, current_, cells_ * sizeof(float),
-                                         cudaMemcpyDeviceToDevice, stream_));
+                                         cudaMemcpyDeviceToDevice, queue_));
     }
-    STENCIL_CUDA_CHECK(cudaEventRecord(stop, stream_));
+    STENCIL_CUDA_CHECK(cudaEventRecord(stop, queue_));
     STENCIL_CUDA_CHECK(cudaEventSynchronize(stop));
     float milliseconds = 0.0f;
     STENCIL_CUDA_CHECK(cudaEventElapsedTime(&milliseconds, start, stop));
@@ -154,24 +126,18 @@ class CudaRunner final : public StencilRunner {
   }
 
   bool launches_cuda_kernels() const override { return true; }
-  void* cuda_stream() const override { return stream_; }
+  void* cuda_stream() const override { return queue_; }
 
   std::vector<float> download() override {
     std::vector<float> cells(cells_);
     STENCIL_CUDA_CHECK(cudaMemcpyAsync(cells.data(), current_, cells_ * sizeof(float),
-                                       cudaMemcpyDeviceToHost, stream_));
+                                       cudaMemcpyDeviceToHost, queue_));
     fence();
     return cells;
   }
 
  private:
-  void launch(const float* in, float* out) {
-    if (config_.variant->id == Variant::temporal) {
-      launch_temporal(in, out, config_.n, config_.fuse, config_.chunks, stream_);
-    } else {
-      launch_(in, out, config_.n, config_.chunks, stream_);
-    }
-  }
+  void launch(const float* in, float* out) { launch_(in, out, config_.n, config_.chunks, queue_); }
 
   DefaultCacheConfig cache_config_;
   RunConfig config_;
@@ -181,7 +147,7 @@ class CudaRunner final : public StencilRunner {
   DeviceBuffer b_;
   float* current_ = nullptr;
   float* next_ = nullptr;
-  cudaStream_t stream_ = nullptr;
+  cudaStream_t queue_ = nullptr;
 };
 
 }  // namespace
@@ -209,13 +175,13 @@ std::string device_description() {
   return out.str();
 }
 
-std::unique_ptr<StencilRunner> make_runner(const RunConfig& config) {
+std::unique_ptr<StencilRunner> make_runner(const CheckedConfig& config) {
   if (const std::string reason = unavailable_reason(); !reason.empty()) {
     throw UnsupportedRequest("-impl cuda: " + reason);
   }
   std::size_t free = 0, total = 0;
   STENCIL_CUDA_CHECK(cudaMemGetInfo(&free, &total));
-  require_memory(2 * cell_count(*config.variant, config.n) * sizeof(float), free, "the GPU");
+  require_memory(2 * cell_count(*config->variant, config->n) * sizeof(float), free, "the GPU");
   return std::make_unique<CudaRunner>(config);
 }
 

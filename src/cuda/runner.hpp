@@ -16,6 +16,6 @@ std::string unavailable_reason();
 std::string device_description();
 
 // Throws UnsupportedRequest when no device is usable or the grids do not fit in its memory.
-std::unique_ptr<StencilRunner> make_runner(const RunConfig& config);
+std::unique_ptr<StencilRunner> make_runner(const CheckedConfig& config);
 
 }  // namespace stencil::cuda

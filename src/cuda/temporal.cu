@@ -165,8 +165,10 @@ __global__ void __launch_bounds__(kThreads)
   }
 }
 
+}  // namespace
+
 template <int kFuse>
-void launch_temporal_fused(const float* in, float* out, int n, int chunks, cudaStream_t stream) {
+void launch_temporal(const float* in, float* out, int n, int chunks, cudaStream_t stream) {
   auto* kernel = &temporal_kernel<kFuse>;
   constexpr int kSharedBytes = kFuse * 3 * 2 * kEdgePitch * sizeof(float);
   static const int resident_blocks = [&] {
@@ -190,22 +192,12 @@ void launch_temporal_fused(const float* in, float* out, int n, int chunks, cudaS
   check_launch("temporal_kernel launch");
 }
 
-}  // namespace
-
-void launch_temporal(const float* in, float* out, int n, int fuse, int chunks,
-                     cudaStream_t stream) {
-  switch (fuse) {
-    case 1:
-      return launch_temporal_fused<1>(in, out, n, chunks, stream);
-    case 2:
-      return launch_temporal_fused<2>(in, out, n, chunks, stream);
-    case 4:
-      return launch_temporal_fused<4>(in, out, n, chunks, stream);
-    case 8:
-      return launch_temporal_fused<8>(in, out, n, chunks, stream);
-    default:
-      throw UnsupportedRequest("temporal: -fuse must be 1, 2, 4 or 8");
-  }
-}
+static_assert(kFuseDepths.size() == 4 && kFuseDepths[0] == 1 && kFuseDepths[1] == 2 &&
+                  kFuseDepths[2] == 4 && kFuseDepths[3] == 8,
+              "instantiate every depth of kFuseDepths below");
+template void launch_temporal<1>(const float*, float*, int, int, cudaStream_t);
+template void launch_temporal<2>(const float*, float*, int, int, cudaStream_t);
+template void launch_temporal<4>(const float*, float*, int, int, cudaStream_t);
+template void launch_temporal<8>(const float*, float*, int, int, cudaStream_t);
 
 }  // namespace stencil::cuda

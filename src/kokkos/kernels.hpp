@@ -1,5 +1,6 @@
-// One step of each variant as a Kokkos kernel. Each is defined in the file of the same name and
-// instantiated for every enabled execution space. `in` and `out` must not alias.
+// One step of each variant as a Kokkos kernel, declared from STENCIL_VARIANTS: <name>_step,
+// defined in the file of the same name and instantiated there for every enabled execution space
+// (and every value of the variant's shape option). `in` and `out` must not alias.
 #pragma once
 
 #include "kokkos/spaces.hpp"
@@ -7,32 +8,24 @@
 
 namespace stencil::kokkos {
 
-#define STENCIL_DECLARE_STEP(name)                                        \
-  template <class ExecSpace>                                              \
-  void name(const ExecSpace& space, const ConstDeviceView<ExecSpace>& in, \
-            const DeviceView<ExecSpace>& out, int n, int chunks);
-
-STENCIL_DECLARE_STEP(naive_step)
-STENCIL_DECLARE_STEP(strip_step)
-STENCIL_DECLARE_STEP(rolling_step)
-STENCIL_DECLARE_STEP(doublebuf_step)
-STENCIL_DECLARE_STEP(doublebuf_async_step)
-STENCIL_DECLARE_STEP(naive1d_step)
-STENCIL_DECLARE_STEP(halo1d_step)
-STENCIL_DECLARE_STEP(stream_step)
-// temporal_step takes the fused iteration count where the others take the chunk count.
-STENCIL_DECLARE_STEP(temporal_step)
-
+#define STENCIL_KOKKOS_STEP_PARAMETERS(Space)                                              \
+  const Space &space, const ConstDeviceView<Space>&in, const DeviceView<Space>&out, int n, \
+      int chunks
+#define STENCIL_DECLARE_STEP_none(name) \
+  template <class ExecSpace>            \
+  void name##_step(STENCIL_KOKKOS_STEP_PARAMETERS(ExecSpace));
+// A kernel with a compile-time shape (-pitch, -patch, -fuse) takes it as its first template
+// argument.
+#define STENCIL_DECLARE_STEP_SHAPED(name) \
+  template <int kShape, class ExecSpace>  \
+  void name##_step(STENCIL_KOKKOS_STEP_PARAMETERS(ExecSpace));
+#define STENCIL_DECLARE_STEP_pitch STENCIL_DECLARE_STEP_SHAPED
+#define STENCIL_DECLARE_STEP_patch STENCIL_DECLARE_STEP_SHAPED
+#define STENCIL_DECLARE_STEP_fuse STENCIL_DECLARE_STEP_SHAPED
+#define STENCIL_DECLARE_STEP(name, dimensions, chunks, shape, ...) \
+  STENCIL_DECLARE_STEP_##shape(name)
+STENCIL_VARIANTS(STENCIL_DECLARE_STEP)
 #undef STENCIL_DECLARE_STEP
-
-// Kernels with a compile-time shape: instantiated for every value of kTiledPitches / kPatchSizes;
-// the runner picks the instantiation from the run-time option.
-template <int kPitch, class ExecSpace>
-void tiled_step(const ExecSpace& space, const ConstDeviceView<ExecSpace>& in,
-                const DeviceView<ExecSpace>& out, int n, int chunks);
-template <int kPatch, class ExecSpace>
-void regblock_step(const ExecSpace& space, const ConstDeviceView<ExecSpace>& in,
-                   const DeviceView<ExecSpace>& out, int n, int chunks);
 
 // Instantiates the step function `name` for one execution space (used with
 // STENCIL_FOR_EACH_KOKKOS_SPACE at the end of each kernel file).

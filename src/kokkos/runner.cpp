@@ -6,6 +6,7 @@
 
 #include "kokkos/kernels.hpp"
 #include "stencil/memory_budget.hpp"
+#include "stencil/shape_dispatch.hpp"
 
 namespace stencil::kokkos {
 namespace {
@@ -14,58 +15,27 @@ template <class ExecSpace>
 using StepFunction = void (*)(const ExecSpace&, const ConstDeviceView<ExecSpace>&,
                               const DeviceView<ExecSpace>&, int, int);
 
-// The run-time shape options pick one of the compile-time instantiations.
-template <class ExecSpace>
-StepFunction<ExecSpace> tiled_for_pitch(int pitch) {
-  switch (pitch) {
-    case 32:
-      return &tiled_step<32, ExecSpace>;
-    case 33:
-      return &tiled_step<33, ExecSpace>;
-    case 34:
-      return &tiled_step<34, ExecSpace>;
-  }
-  throw UnsupportedRequest("tiled has no kernel for row pitch " + std::to_string(pitch));
-}
-
-template <class ExecSpace>
-StepFunction<ExecSpace> regblock_for_patch(int patch) {
-  switch (patch) {
-    case 2:
-      return &regblock_step<2, ExecSpace>;
-    case 4:
-      return &regblock_step<4, ExecSpace>;
-  }
-  throw UnsupportedRequest("regblock has no kernel for patch size " + std::to_string(patch));
-}
+// Generated from STENCIL_VARIANTS: each variant's kernel, at the instantiation of its run-time
+// shape value. A variant the table does not give to "kokkos" has no case.
+#define STENCIL_STEP_none(name) &name##_step<ExecSpace>
+#define STENCIL_STEP_SHAPED(name, shape)                                                   \
+  pick_instantiation<STENCIL_SHAPE_CHOICES_##shape>(config.shape_value(), [](auto value) { \
+    return &name##_step<decltype(value)::value, ExecSpace>;                                \
+  })
+#define STENCIL_STEP_pitch(name) STENCIL_STEP_SHAPED(name, pitch)
+#define STENCIL_STEP_patch(name) STENCIL_STEP_SHAPED(name, patch)
+#define STENCIL_STEP_fuse(name) STENCIL_STEP_SHAPED(name, fuse)
+#define STENCIL_STEP_CASE(name, dimensions, chunks, shape, ...) \
+  case Variant::name:                                           \
+    if constexpr (info(Variant::name).implemented_by("kokkos")) \
+      return STENCIL_STEP_##shape(name);                        \
+    break;
 
 template <class ExecSpace>
 StepFunction<ExecSpace> step_function(const RunConfig& config) {
-  switch (config.variant->id) {
-    case Variant::naive:
-      return &naive_step<ExecSpace>;
-    case Variant::tiled:
-      return tiled_for_pitch<ExecSpace>(config.pitch);
-    case Variant::strip:
-      return &strip_step<ExecSpace>;
-    case Variant::rolling:
-      return &rolling_step<ExecSpace>;
-    case Variant::regblock:
-      return regblock_for_patch<ExecSpace>(config.patch);
-    case Variant::doublebuf:
-      return &doublebuf_step<ExecSpace>;
-    case Variant::doublebuf_async:
-      return &doublebuf_async_step<ExecSpace>;
-    case Variant::naive1d:
-      return &naive1d_step<ExecSpace>;
-    case Variant::halo1d:
-      return &halo1d_step<ExecSpace>;
-    case Variant::stream:
-      return &stream_step<ExecSpace>;
-    case Variant::temporal:
-      return &temporal_step<ExecSpace>;
-  }
-  throw std::logic_error("variant without a Kokkos kernel");
+  switch (config.variant->id) { STENCIL_VARIANTS(STENCIL_STEP_CASE) }
+  throw UnsupportedRequest("-impl kokkos has no kernel for variant " +
+                           std::string(config.variant->name));
 }
 
 template <class ExecSpace>
@@ -106,10 +76,10 @@ void* cuda_stream_of(const ExecSpace& space) {
 template <class ExecSpace>
 class KokkosRunner final : public StencilRunner {
  public:
-  explicit KokkosRunner(const RunConfig& config)
-      : config_(config),
-        cells_(cell_count(*config.variant, config.n)),
-        step_(step_function<ExecSpace>(config)) {
+  explicit KokkosRunner(const CheckedConfig& config)
+      : config_(config.get()),
+        cells_(cell_count(*config->variant, config->n)),
+        step_(step_function<ExecSpace>(config_)) {
     // Two device grids; a host space also holds the driver's initial and final copies.
     const std::size_t grids = kRunsOnHost<ExecSpace> ? 4 : 2;
     require_memory(grids * cells_ * sizeof(float), free_bytes(space_), lower_name<ExecSpace>());
@@ -145,20 +115,21 @@ class KokkosRunner final : public StencilRunner {
   }
 
   void step() override {
-    step_(space_, current_, next_, config_.n, shape_parameter());
+    step_(space_, current_, next_, config_.n, config_.chunks);
     std::swap(current_, next_);
   }
 
-  void warm_up() override { step_(space_, current_, next_, config_.n, shape_parameter()); }
+  void warm_up() override { step_(space_, current_, next_, config_.n, config_.chunks); }
 
-  int iterations_per_step() const override { return config_.fuse; }
+  int iterations_per_step() const override { return config_.iterations_per_step(); }
 
   void fence() override { space_.fence(); }
 
   double copy_seconds(int repetitions) override {
     space_.fence();
     const auto start = std::chrono::steady_clock::now();
-    for (int r = 0; r < repetitions; ++r) Kokkos::deep_copy(space_, next_, current_);
+    for (int r = 0; r < repetitions; ++r)
+      Kokkos::deep_copy(space_, next_, current_);
     space_.fence();
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   }
@@ -191,11 +162,6 @@ class KokkosRunner final : public StencilRunner {
     }
   }
 
-  // The kernels' last argument: the fused iteration count for temporal, else the chunk count.
-  int shape_parameter() const {
-    return config_.variant->id == Variant::temporal ? config_.fuse : config_.chunks;
-  }
-
   RunConfig config_;
   std::size_t cells_;
   ExecSpace space_{};
@@ -222,7 +188,7 @@ std::vector<std::string> space_names() {
   return names;
 }
 
-std::unique_ptr<StencilRunner> make_runner(const RunConfig& config, std::string_view space) {
+std::unique_ptr<StencilRunner> make_runner(const CheckedConfig& config, std::string_view space) {
   if (space.empty())
     space = space_names().front();
 #define MAKE_IF_NAMED(Space)        \

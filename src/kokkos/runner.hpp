@@ -15,6 +15,6 @@ std::vector<std::string> space_names();
 
 // `space` empty means Kokkos' default execution space. Kokkos must be initialized.
 // Throws UnsupportedRequest for an unknown space or a grid that does not fit in memory.
-std::unique_ptr<StencilRunner> make_runner(const RunConfig& config, std::string_view space);
+std::unique_ptr<StencilRunner> make_runner(const CheckedConfig& config, std::string_view space);
 
 }  // namespace stencil::kokkos

@@ -10,9 +10,10 @@
 
 namespace stencil::kokkos {
 
-template <class ExecSpace>
+template <int kFuse, class ExecSpace>
 void temporal_step(const ExecSpace& space, const ConstDeviceView<ExecSpace>& in,
-                   const DeviceView<ExecSpace>& out, int n, int fuse) {
+                   const DeviceView<ExecSpace>& out, int n, int /*chunks*/) {
+  constexpr int fuse = kFuse;
   constexpr int kTile = 32;  // outputs per team in x and in y
   const int pitch = kTile + 2 * fuse;
   const int tile_cells = pitch * pitch;
@@ -72,7 +73,12 @@ void temporal_step(const ExecSpace& space, const ConstDeviceView<ExecSpace>& in,
       });
 }
 
-#define INSTANTIATE(Space) STENCIL_INSTANTIATE_STEP(temporal_step, Space)
+#define INSTANTIATE_FUSE(Space, Fuse)                                                   \
+  template void temporal_step<Fuse, Space>(const Space&, const ConstDeviceView<Space>&, \
+                                           const DeviceView<Space>&, int, int);
+#define INSTANTIATE(Space)   \
+  INSTANTIATE_FUSE(Space, 1) \
+  INSTANTIATE_FUSE(Space, 2) INSTANTIATE_FUSE(Space, 4) INSTANTIATE_FUSE(Space, 8)
 STENCIL_FOR_EACH_KOKKOS_SPACE(INSTANTIATE)
 
 }  // namespace stencil::kokkos

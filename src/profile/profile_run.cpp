@@ -161,7 +161,7 @@ ProfileReport profile_run(const RunnerFactory& make_runner, const ProfileRequest
   report.execution_space = runner->execution_space();
   report.dimensions = variant.dimensions;
   report.n = request.config.n;
-  report.chunks = variant.uses_chunks ? request.config.chunks : 0;
+  report.chunks = variant.uses_chunks() ? request.config.chunks : 0;
   report.launches = request.launches;
   report.iterations_per_launch = runner->iterations_per_step();
   report.chip = counts.chip;

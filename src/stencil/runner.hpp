@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "stencil/run_config.hpp"
 #include "stencil/variants.hpp"
 
 namespace stencil {
@@ -22,15 +23,6 @@ class RuntimeFailure : public std::runtime_error {
 class UnsupportedRequest : public std::runtime_error {
  public:
   using std::runtime_error::runtime_error;
-};
-
-struct RunConfig {
-  const VariantInfo* variant = nullptr;
-  int n = 0;
-  int chunks = 0;  // 0: the variant's default (kDefaultChunks; stream/temporal tune their own)
-  int patch = kDefaultPatch;       // regblock: p, one of kPatchSizes
-  int pitch = kDefaultTiledPitch;  // tiled: shared row pitch, one of kTiledPitches
-  int fuse = 1;  // temporal: iterations per pass (1, 2, 4 or 8); 1 for every other variant
 };
 
 class StencilRunner {

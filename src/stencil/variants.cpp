@@ -1,7 +1,5 @@
 #include "stencil/variants.hpp"
 
-#include <stdexcept>
-
 namespace stencil {
 
 const VariantInfo* find_variant(std::string_view name) {
@@ -12,12 +10,12 @@ const VariantInfo* find_variant(std::string_view name) {
   return nullptr;
 }
 
-const VariantInfo& info(Variant variant) {
-  for (const auto& v : kVariants) {
-    if (v.id == variant)
-      return v;
+const ShapeOptionInfo* shape_option(ShapeOption option) {
+  for (const auto& s : kShapeOptions) {
+    if (s.id == option)
+      return &s;
   }
-  throw std::logic_error("variant missing from kVariants");
+  return nullptr;
 }
 
 }  // namespace stencil

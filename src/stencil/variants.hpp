@@ -1,5 +1,9 @@
-// The one table of stencil variants. It drives -variant, -list, the tests and the benchmarks:
-// adding a variant means one kernel file per implementation plus one row here.
+// The one place a stencil variant is declared. STENCIL_VARIANTS below is the list; it generates the
+// Variant enum and kVariants, both implementations' dispatch (src/kokkos/runner.cpp,
+// src/cuda/runner.cu) and, read by CMake (cmake/StencilVariants.cmake), the kernel files each
+// implementation compiles. Options, -list, -help, the tests, the benchmark and
+// scripts/gpu-check.sh (through -list-shapes) iterate over kVariants. A new plain variant is one
+// row here plus one kernel file per implementation its row names (docs/design.md).
 #pragma once
 
 #include <array>
@@ -10,62 +14,114 @@
 
 namespace stencil {
 
-enum class Variant {
-  naive,
-  tiled,
-  strip,
-  rolling,
-  regblock,
-  doublebuf,
-  doublebuf_async,
-  naive1d,
-  halo1d,
-  stream,
-  temporal
+// X(name, dimensions, chunk policy, run-time shape, implementations, contract)
+//   chunk policy:    none | fixed (-chunks C, default kDefaultChunks) | tuned (-chunks C, or the
+//                    launcher picks enough chunks to fill the device)
+//   run-time shape:  none | pitch | patch | fuse: the option whose value picks a compile-time
+//                    instantiation of the kernel (template <int kShape, ...>; see kShapeOptions)
+//   implementations: space-separated names from src/backends.cpp; each has a kernel file
+//                    src/<implementation>/<name>.* defining <name>_step (Kokkos) or
+//                    launch_<name> (CUDA)
+// One row per line: CMake reads the names from the lines that start with "X(".
+// clang-format off
+#define STENCIL_VARIANTS(X) \
+X(naive, 2, none, none, "kokkos cuda", "one output per thread, five global reads") \
+X(tiled, 2, none, pitch, "kokkos cuda", "32x8 outputs per team from a 34x10 scratch tile with halo, stored transposed (-pitch)") \
+X(strip, 2, fixed, none, "kokkos cuda", "256-column strip x row chunk, rows y-1, y, y+1 re-read every step") \
+X(rolling, 2, fixed, none, "kokkos cuda", "as strip, rows y-1 and y rolled in registers, one 258-float scratch row") \
+X(regblock, 2, none, patch, "kokkos cuda", "p x p outputs per lane from registers, 32p x 8p per team from a scratch tile (-patch)") \
+X(doublebuf, 2, fixed, none, "kokkos cuda", "32-column strip x row chunk in 32x8 stages, two scratch tiles, register-staged prefetch") \
+X(doublebuf_async, 2, fixed, none, "kokkos cuda", "as doublebuf, next stage copied with cp.async (CUDA); Kokkos: same as doublebuf") \
+X(naive1d, 1, none, none, "kokkos cuda", "1-D three-point, three global reads per output") \
+X(halo1d, 1, none, none, "kokkos cuda", "1-D three-point from a 258-float scratch tile") \
+X(stream, 2, tuned, none, "kokkos cuda", "rolling over 1024-2048-column blocks, 16-byte loads, prefetched rows: bandwidth limit") \
+X(temporal, 2, tuned, fuse, "kokkos cuda", "-fuse k iterations per pass over the grid (temporal blocking), bit-identical to k steps")
+// clang-format on
+
+#define STENCIL_VARIANT_ENUMERATOR(name, ...) name,
+enum class Variant { STENCIL_VARIANTS(STENCIL_VARIANT_ENUMERATOR) };
+#undef STENCIL_VARIANT_ENUMERATOR
+
+enum class ChunkPolicy {
+  none,   // the kernel has no row chunks
+  fixed,  // -chunks C; default kDefaultChunks
+  tuned,  // -chunks C; by default the launcher picks enough chunks to fill the device
+};
+
+// The run-time option whose value selects a compile-time instantiation of a variant's kernel.
+enum class ShapeOption { none, pitch, patch, fuse };
+
+// tiled: the 34x10 tile is stored transposed, one shared row per tile column, so a warp (32
+// consecutive x at one y) reads down a column of the shared array. The row pitch in floats is a
+// compile-time choice made at run time (-pitch): 32 puts a warp's 32 reads in one bank (32-way
+// conflict), 34 in 16 banks (2-way), 33 in 32 banks (none). Every pitch gives the same result.
+inline constexpr std::array<int, 3> kTiledPitches{32, 33, 34};
+inline constexpr int kDefaultTiledPitch = 33;
+// regblock: a 32x8 team/block whose lanes each compute a p x p patch, so the team covers 32p x 8p
+// outputs. p is a compile-time choice made at run time (-patch).
+inline constexpr std::array<int, 2> kPatchSizes{2, 4};
+inline constexpr int kDefaultPatch = 4;
+// temporal: iterations fused into one pass over the grid (-fuse); -iters must be a multiple.
+inline constexpr std::array<int, 4> kFuseDepths{1, 2, 4, 8};
+inline constexpr int kDefaultFuse = 4;
+
+struct ShapeOptionInfo {
+  ShapeOption id;
+  std::string_view flag;  // the command-line option without its dash
+  const int* choices;     // every value has a kernel instantiation
+  std::size_t choice_count;
+  int default_value;
+};
+inline constexpr ShapeOptionInfo kShapeOptions[] = {
+    {ShapeOption::pitch, "pitch", kTiledPitches.data(), kTiledPitches.size(), kDefaultTiledPitch},
+    {ShapeOption::patch, "patch", kPatchSizes.data(), kPatchSizes.size(), kDefaultPatch},
+    {ShapeOption::fuse, "fuse", kFuseDepths.data(), kFuseDepths.size(), kDefaultFuse},
 };
 
 struct VariantInfo {
   Variant id;
   std::string_view name;
-  int dimensions;    // 2: N x N grid, 1: N cells
-  bool uses_chunks;  // strip/rolling/doublebuf*/stream/temporal: the row-chunk count (-chunks)
-  bool uses_patch;   // regblock: the patch size p (-patch) picks the kernel instantiation
-  bool uses_pitch;   // tiled: the shared tile's row pitch (-pitch) picks the kernel instantiation
+  int dimensions;  // 2: N x N grid, 1: N cells
+  ChunkPolicy chunks;
+  ShapeOption shape;
+  std::string_view implementations;  // space-separated implementation names
   std::string_view contract;
+
+  constexpr bool uses_chunks() const { return chunks != ChunkPolicy::none; }
+  constexpr bool uses_shape(ShapeOption option) const {
+    return shape == option && option != ShapeOption::none;
+  }
+  constexpr bool implemented_by(std::string_view implementation) const {
+    for (std::size_t at = 0; at < implementations.size();) {
+      std::size_t end = implementations.find(' ', at);
+      if (end == std::string_view::npos)
+        end = implementations.size();
+      if (implementations.substr(at, end - at) == implementation)
+        return true;
+      at = end + 1;
+    }
+    return false;
+  }
 };
 
-// Columns: id, name, dimensions, uses_chunks, uses_patch, uses_pitch, contract.
-inline constexpr std::array<VariantInfo, 11> kVariants{{
-    {Variant::naive, "naive", 2, false, false, false, "one output per thread, five global reads"},
-    {Variant::tiled, "tiled", 2, false, false, true,
-     "32x8 outputs per team from a 34x10 scratch tile with halo, stored transposed (-pitch)"},
-    {Variant::strip, "strip", 2, true, false, false,
-     "256-column strip x row chunk, rows y-1, y, y+1 re-read every step"},
-    {Variant::rolling, "rolling", 2, true, false, false,
-     "as strip, rows y-1 and y rolled in registers, one 258-float scratch row"},
-    {Variant::regblock, "regblock", 2, false, true, false,
-     "p x p outputs per lane from registers, 32p x 8p per team from a scratch tile (-patch)"},
-    {Variant::doublebuf, "doublebuf", 2, true, false, false,
-     "32-column strip x row chunk in 32x8 stages, two scratch tiles, register-staged prefetch"},
-    {Variant::doublebuf_async, "doublebuf_async", 2, true, false, false,
-     "as doublebuf, next stage copied with cp.async (CUDA); Kokkos: same as doublebuf"},
-    {Variant::naive1d, "naive1d", 1, false, false, false,
-     "1-D three-point, three global reads per output"},
-    {Variant::halo1d, "halo1d", 1, false, false, false,
-     "1-D three-point from a 258-float scratch tile"},
-    {Variant::stream, "stream", 2, true, false, false,
-     "rolling over 1024-2048-column blocks, 16-byte loads, prefetched rows: bandwidth limit"},
-    {Variant::temporal, "temporal", 2, true, false, false,
-     "-fuse k iterations per pass over the grid (temporal blocking), bit-identical to k steps"},
-}};
+#define STENCIL_VARIANT_ROW(name, dimensions, chunks, shape, implementations, contract) \
+  VariantInfo{Variant::name,      #name,           dimensions, ChunkPolicy::chunks,     \
+              ShapeOption::shape, implementations, contract},
+inline constexpr VariantInfo kVariants[] = {STENCIL_VARIANTS(STENCIL_VARIANT_ROW)};
+#undef STENCIL_VARIANT_ROW
+
+// The row of a variant, usable in constant expressions (the dispatch's `if constexpr`).
+constexpr const VariantInfo& info(Variant variant) {
+  return kVariants[static_cast<std::size_t>(variant)];
+}
+const VariantInfo* find_variant(std::string_view name);
+// The shape option's values and default; nullptr for ShapeOption::none.
+const ShapeOptionInfo* shape_option(ShapeOption option);
 
 // Bytes a cell update ideally moves: one 4-byte read plus one 4-byte write.
 inline constexpr double kBytesPerCellUpdate = 8.0;
-// Row chunks when none are asked for (RunConfig::chunks == 0): the seeds' 16 for strip, rolling
-// and doublebuf*; stream and temporal pick their own (see their launchers).
+// Row chunks of a ChunkPolicy::fixed variant when none are asked for: the seeds' 16.
 inline constexpr int kDefaultChunks = 16;
-// Iterations the temporal variant fuses into one pass when none are asked for.
-inline constexpr int kDefaultFuse = 4;
 // Largest 2-D N whose N*N cells a 32-bit int index can address.
 inline constexpr int kMaxGridSize2D = 46340;
 
@@ -74,28 +130,13 @@ inline constexpr int kStripWidth = 256;   // strip/rolling: columns owned by one
 inline constexpr int kTileWidth = 32;     // tiled: outputs per team/block in x
 inline constexpr int kTileHeight = 8;     // tiled: outputs per team/block in y
 inline constexpr int kHaloBlock1D = 256;  // halo1d: outputs per team/block
-
-// tiled: the 34x10 tile is stored transposed, one shared row per tile column, so a warp (32
-// consecutive x at one y) reads down a column of the shared array. The row pitch in floats is a
-// compile-time choice made at run time (-pitch): 32 puts a warp's 32 reads in one bank (32-way
-// conflict), 34 in 16 banks (2-way), 33 in 32 banks (none). Every pitch gives the same result.
-inline constexpr std::array<int, 3> kTiledPitches{32, 33, 34};
-inline constexpr int kDefaultTiledPitch = 33;
-
-// regblock: a 32x8 team/block whose lanes each compute a p x p patch, so the team covers 32p x 8p
-// outputs. p is a compile-time choice made at run time (-patch).
+// regblock: lanes of a team/block; each computes a p x p patch.
 inline constexpr int kRegBlockLanesX = 32;
 inline constexpr int kRegBlockLanesY = 8;
-inline constexpr std::array<int, 2> kPatchSizes{2, 4};
-inline constexpr int kDefaultPatch = 4;
-
 // doublebuf, doublebuf_async: a team/block owns a 32-column strip of one row chunk and walks it
 // in stages of 32x8 outputs, each from a 34x10 tile.
 inline constexpr int kStageWidth = 32;
 inline constexpr int kStageHeight = 8;
-
-const VariantInfo* find_variant(std::string_view name);
-const VariantInfo& info(Variant variant);
 
 // Cells of one grid: N*N for 2-D variants, N for 1-D variants.
 inline std::size_t cell_count(const VariantInfo& v, int n) {

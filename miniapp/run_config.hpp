@@ -1,0 +1,13 @@
+// The one conversion of parsed options into a checked run configuration, shared by the run and
+// the profile mode.
+#pragma once
+
+#include "options.hpp"
+#include "stencil/run_config.hpp"
+
+namespace stencil::app {
+
+// `n` is the grid size the run uses (the -input file's N, or -n). Throws UnsupportedRequest.
+CheckedConfig checked_config(const Options& options, int n);
+
+}  // namespace stencil::app

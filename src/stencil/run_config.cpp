@@ -1,0 +1,79 @@
+#include "stencil/run_config.hpp"
+
+#include <string>
+
+#include "stencil/runner.hpp"
+
+namespace stencil {
+namespace {
+
+int& shape_field(RunConfig& config, ShapeOption option) {
+  switch (option) {
+    case ShapeOption::pitch:
+      return config.pitch;
+    case ShapeOption::patch:
+      return config.patch;
+    case ShapeOption::fuse:
+    case ShapeOption::none:
+      break;
+  }
+  return config.fuse;
+}
+
+std::string choice_list(const ShapeOptionInfo& option) {
+  std::string out;
+  for (std::size_t i = 0; i < option.choice_count; ++i)
+    out += (i == 0 ? "" : ", ") + std::to_string(option.choices[i]);
+  return out;
+}
+
+}  // namespace
+
+int RunConfig::shape_value() const {
+  switch (variant->shape) {
+    case ShapeOption::pitch:
+      return pitch;
+    case ShapeOption::patch:
+      return patch;
+    case ShapeOption::fuse:
+      return fuse;
+    case ShapeOption::none:
+      break;
+  }
+  return 0;
+}
+
+CheckedConfig check_config(RunConfig config) {
+  if (config.variant == nullptr)
+    throw UnsupportedRequest("no variant given");
+  const VariantInfo& variant = *config.variant;
+  if (config.n < 1)
+    throw UnsupportedRequest("N must be at least 1, got " + std::to_string(config.n));
+  if (variant.dimensions == 2 && config.n > kMaxGridSize2D) {
+    throw UnsupportedRequest("N = " + std::to_string(config.n) +
+                             " is too large for a 2-D grid: N*N must fit a 32-bit index, so N <= " +
+                             std::to_string(kMaxGridSize2D));
+  }
+  if (config.chunks < 0)
+    throw UnsupportedRequest("the chunk count must not be negative");
+  if (variant.chunks == ChunkPolicy::fixed && config.chunks == 0)
+    config.chunks = kDefaultChunks;
+  if (!variant.uses_shape(ShapeOption::fuse))
+    config.fuse = 1;
+  else if (config.fuse == 0)
+    config.fuse = kDefaultFuse;
+  if (const ShapeOptionInfo* option = shape_option(variant.shape)) {
+    const int value = shape_field(config, variant.shape);
+    bool known = false;
+    for (std::size_t i = 0; i < option->choice_count; ++i)
+      known = known || option->choices[i] == value;
+    if (!known) {
+      throw UnsupportedRequest(std::string(variant.name) + ": -" + std::string(option->flag) +
+                               " must be one of " + choice_list(*option) + ", got " +
+                               std::to_string(value));
+    }
+  }
+  return CheckedConfig(config);
+}
+
+}  // namespace stencil
