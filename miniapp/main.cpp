@@ -52,17 +52,22 @@ void print_list(std::ostream& out) {
       << (cupti.empty() ? "available (CUPTI SASS metrics)" : "unavailable: " + cupti) << "\n";
 }
 
-// Every variant with each value of its shape option: the default bare, the others as
-// VARIANT:-OPTION=VALUE (scripts/gpu-check.sh runs and profiles each line).
+// Every variant with each value of its shape option, one per line for scripts
+// (scripts/gpu-check.sh): "SHAPE DIMENSIONS ITERATIONS_PER_STEP", where SHAPE is the variant's
+// name for its defaults and VARIANT:-OPTION=VALUE for the option's other values.
 void print_shapes(std::ostream& out) {
   for (const auto& v : stencil::kVariants) {
-    out << v.name << "\n";
     const stencil::ShapeOptionInfo* option = stencil::shape_option(v.shape);
+    const bool fuses = v.uses_shape(stencil::ShapeOption::fuse);
+    out << v.name << " " << v.dimensions << " " << (fuses ? option->default_value : 1) << "\n";
     if (option == nullptr)
       continue;
     for (std::size_t i = 0; i < option->choice_count; ++i) {
-      if (option->choices[i] != option->default_value)
-        out << v.name << ":-" << option->flag << "=" << option->choices[i] << "\n";
+      const int value = option->choices[i];
+      if (value != option->default_value) {
+        out << v.name << ":-" << option->flag << "=" << value << " " << v.dimensions << " "
+            << (fuses ? value : 1) << "\n";
+      }
     }
   }
 }

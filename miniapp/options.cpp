@@ -192,8 +192,8 @@ const std::vector<OptionSpec>& option_table() {
       {"list", "", "list variants, implementations and the execution spaces of this build",
        [](Options& o, const std::string&, const std::string&) { o.list = true; }},
       {"list-shapes", "",
-       "print every variant with each value of its shape option, one per line as "
-       "VARIANT[:-OPTION=VALUE] (its default first, bare), for scripts",
+       "print every variant with each value of its shape option, for scripts: one line each, "
+       "VARIANT[:-OPTION=VALUE] DIMENSIONS ITERATIONS_PER_STEP (the defaults first, bare)",
        [](Options& o, const std::string&, const std::string&) { o.list_shapes = true; }},
       {"help", "", "show this help",
        [](Options& o, const std::string&, const std::string&) { o.help = true; }},

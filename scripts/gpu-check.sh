@@ -67,9 +67,13 @@ step "ctest -L gpu" ctest-gpu.log run_ctest
 say "  $(grep -E 'tests passed|tests failed' "$logs/ctest-gpu.log" | tail -n 1)"
 cp "$BUILD_DIR"/ncu-crosscheck/ncu-crosscheck.* "$out"/ 2>/dev/null
 
-# Every variant at its defaults, plus the other compile-time shapes (VARIANT:-option=value).
-shapes="naive tiled tiled:-pitch=32 tiled:-pitch=34 strip rolling regblock regblock:-patch=2
-  doublebuf doublebuf_async naive1d halo1d stream temporal temporal:-fuse=8"
+# Every variant at its defaults, plus the other compile-time shapes (VARIANT:-option=value), as
+# the variant table lists them (src/stencil/variants.hpp): "SHAPE DIMENSIONS ITERATIONS_PER_STEP".
+shape_table=$("$app" -list-shapes)
+shapes=$(awk '{ print $1 }' <<<"$shape_table" | tr '\n' ' ')
+dimensions_of() { awk -v s="$1" '$1 == s { print $2 }' <<<"$shape_table"; }
+per_step_of() { awk -v s="$1" '$1 == s { print $3 }' <<<"$shape_table"; }
+say "shapes  : $shapes"
 # The GPU suite's native-CUDA cases at tail sizes N = 1, 33, 257 (every variant, 1 and 3
 # iterations, several chunk counts, poisoned outputs), plus Kokkos-CUDA at N = 33, under each tool.
 sanitize() {
@@ -96,11 +100,11 @@ measure() {
       [[ $shape == *:* ]] && extra=("${shape#*:}")
       for n in 4096 16384; do
         local size=$n verify=()
-        case $v in *1d) size=$((n * n)) ;; esac
+        [ "$(dimensions_of "$shape")" -eq 1 ] && size=$((n * n))
         # New kernels are also verified at scale; the suites cover every kernel at tail sizes.
         [ "$n" -eq 4096 ] && case $v in stream|temporal) verify=(-verify) ;; esac
         local iters=100
-        [[ $shape == temporal* ]] && iters=200  # a multiple of -fuse 8 too
+        [ "$(per_step_of "$shape")" -gt 1 ] && iters=200  # a multiple of every fuse depth
         "$app" -impl "$impl" -variant "$v" "${extra[@]}" -n "$size" -iters "$iters" -csv "${verify[@]}" >run.csv || return 1
         /usr/bin/env python3 - "$impl" "$shape" "$n" "$size" run.csv <<'PY'
 import csv, sys
@@ -134,10 +138,10 @@ say "  $(grep -c shared "$logs/sass-metrics.txt") with 'shared' in the name (sas
 profile_all() {
   for impl in cuda kokkos; do
     for shape in $shapes; do
-      local v=${shape%%:*} extra=() n=4096 iters=100
+      local v=${shape%%:*} extra=() n=4096
       [[ $shape == *:* ]] && extra=("${shape#*:}")
-      case $v in *1d) n=16777216 ;; esac
-      [[ $shape == temporal* ]] && iters=400  # 100 launches of 4 (or 50 of 8) fused iterations
+      [ "$(dimensions_of "$shape")" -eq 1 ] && n=16777216
+      local iters=$((100 * $(per_step_of "$shape")))  # 100 launches, whatever a launch fuses
       echo "== $impl $shape"
       "$app" -profile sectors -impl "$impl" -variant "$v" "${extra[@]}" -n "$n" -iters "$iters" -csv
     done

@@ -75,6 +75,40 @@ TEST(Cli, PatchAndPitchAreAppliedAndReported) {
   EXPECT_EQ(csv_result(r.out)["patch"], "0") << r.out;
 }
 
+// -list-shapes (what scripts/gpu-check.sh iterates): every variant of the table at its defaults
+// and at every other value of its shape option, each line a run that verifies, and the iteration
+// count per step it states is what the run does.
+TEST(Cli, ListShapesNamesEveryRunnableShape) {
+  const auto r = miniapp({"-list-shapes"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  std::istringstream lines(r.out);
+  std::string shape;
+  int dimensions = 0, per_step = 0;
+  std::vector<std::string> listed;
+  while (lines >> shape >> dimensions >> per_step) {
+    listed.push_back(shape);
+    const std::string variant = shape.substr(0, shape.find(':'));
+    ASSERT_NE(find_variant(variant), nullptr) << shape;
+    EXPECT_EQ(dimensions, find_variant(variant)->dimensions) << shape;
+    std::vector<std::string> args = {"-n",       "19",    "-iters", std::to_string(2 * per_step),
+                                     "-variant", variant, "-space", "serial",
+                                     "-verify",  "-csv"};
+    if (shape.find(':') != std::string::npos)
+      args.push_back(shape.substr(shape.find(':') + 1));
+    const auto run = miniapp(args);
+    ASSERT_EQ(run.exit_code, 0) << shape << ": " << run.err;
+    auto row = csv_result(run.out);
+    EXPECT_EQ(row["verification"].rfind("PASSED", 0), 0u) << shape << "\n" << run.out;
+  }
+  std::size_t expected = 0;
+  for (const auto& v : kVariants) {
+    EXPECT_NE(std::find(listed.begin(), listed.end(), std::string(v.name)), listed.end()) << v.name;
+    const ShapeOptionInfo* option = shape_option(v.shape);
+    expected += option ? option->choice_count : 1;
+  }
+  EXPECT_EQ(listed.size(), expected) << r.out;
+}
+
 TEST(Cli, ListShowsVariantsAndHostSpaces) {
   const auto r = miniapp({"-list"});
   ASSERT_EQ(r.exit_code, 0);
