@@ -20,10 +20,10 @@ struct RunResult {
   int fuse = 1;              // iterations per pass over the grid (temporal); 1 otherwise
   std::string chunks = "-";  // "-" when the variant takes no chunks, "auto" when it picks its own
   double seconds = 0.0;      // compute only: saving is timed apart, in io_seconds
-  int patch = 0;  // regblock's p; 0 for other variants
-  int pitch = 0;  // tiled's shared row pitch; 0 for other variants
+  int patch = 0;             // regblock's p; 0 for other variants
+  int pitch = 0;             // tiled's shared row pitch; 0 for other variants
   double copy_seconds_per_step = 0.0;  // one copy of the grid (the same bytes as one step)
-  double io_seconds = 0.0;  // downloading and writing saved states (0 without -output)
+  double io_seconds = 0.0;             // downloading and writing saved states (0 without -output)
   std::size_t states_saved = 0;
   std::string output;           // "run.h5 (+ run.xmf)"; empty without -output
   std::string initial_state;    // "random field, seed S" or "file.h5:/step_000040/u"

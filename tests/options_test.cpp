@@ -134,10 +134,10 @@ TEST(Options, LargeOneDimensionalSizesAreValid) {
 
 TEST(Options, HelpMentionsEveryOption) {
   const std::string help = help_text();
-  for (const char* name : {"-n ", "-iters", "-variant", "-impl", "-space", "-chunks", "-patch",
-                           "-pitch", "-seed", "-profile", "-verify", "-csv", "-json", "-list",
-                           "-help", "-fuse", "--kokkos-", "-input", "-output", "-save-every",
-                           "-compress"}) {
+  for (const char* name :
+       {"-n ",    "-iters", "-variant",  "-impl",   "-space",  "-chunks",     "-patch",
+        "-pitch", "-seed",  "-profile",  "-verify", "-csv",    "-json",       "-list",
+        "-help",  "-fuse",  "--kokkos-", "-input",  "-output", "-save-every", "-compress"}) {
     EXPECT_NE(help.find(name), std::string::npos) << name;
   }
 }

@@ -74,7 +74,8 @@ std::map<std::string, std::string> csv_result(const std::string& out) {
   const auto keys = split_csv(header);
   const auto fields = split_csv(values);
   std::map<std::string, std::string> row;
-  for (std::size_t i = 0; i < keys.size() && i < fields.size(); ++i) row[keys[i]] = fields[i];
+  for (std::size_t i = 0; i < keys.size() && i < fields.size(); ++i)
+    row[keys[i]] = fields[i];
   return row;
 }
 

@@ -9,8 +9,8 @@
 
 #include "h5_fixtures.hpp"
 #include "process.hpp"
-#include "variant_args.hpp"
 #include "stencil/variants.hpp"
+#include "variant_args.hpp"
 
 namespace stencil::test {
 namespace {
@@ -38,10 +38,14 @@ TEST(SampleGrids, EveryVariantReproducesTheKnownAnswers) {
       if (v.dimensions != dims)
         continue;
       const std::string out = dir / (f[0] + "." + std::string(v.name) + ".h5");
-      std::vector<std::string> args = {"-input", kInputs + "/" + f[0], "-variant",
-                                       std::string(v.name), "-iters", f[3], "-chunks", "3",
-                                       "-output", out, "-csv"};
-      for (const auto& a : fuse_args(v, std::stoi(f[3]))) args.push_back(a);
+      std::vector<std::string> args = {"-input",   kInputs + "/" + f[0],
+                                       "-variant", std::string(v.name),
+                                       "-iters",   f[3],
+                                       "-chunks",  "3",
+                                       "-output",  out,
+                                       "-csv"};
+      for (const auto& a : fuse_args(v, std::stoi(f[3])))
+        args.push_back(a);
       const auto r = miniapp(args);
       ASSERT_EQ(r.exit_code, 0) << v.name << " " << line << "\n" << r.err;
       const double checksum = std::stod(csv_result(r.out)["checksum"]);

@@ -140,5 +140,4 @@ __global__ void __launch_bounds__(kThreads, kMinBlocks)
   }
 }
 
-
 }  // namespace stencil::perf::legacy_stream

@@ -13,8 +13,7 @@ namespace stencil::cuda {
 // rolling window. Measured on the H200 with __restrict__: 747M sectors instead of the contract's
 // 852M. Without it, the stores to `out` may alias `in`, so every step re-reads its three rows,
 // which is exactly the waste this starter exists to show.
-__global__ void __launch_bounds__(kStripWidth)
-    strip_kernel(const float* in, float* out, int n) {
+__global__ void __launch_bounds__(kStripWidth) strip_kernel(const float* in, float* out, int n) {
   __shared__ float row[kStripWidth + 2];
   const int x = blockIdx.x * kStripWidth + threadIdx.x;
   const int cx = x < n ? x : n - 1;
