@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
 # Installs everything a fresh Debian 12 machine needs to build and test stencil_miniapp:
-# the toolchain, CMake, HDF5, GoogleTest, Google Benchmark and the Python plotting stack.
+# the toolchain, CMake, clang-format (scripts/check-format.sh), HDF5, GoogleTest, Google Benchmark
+# and the Python plotting stack.
 # Kokkos is not a Debian package with OpenMP or CUDA; scripts/bootstrap-kokkos.sh builds it.
 set -euo pipefail
 
 packages=(
-  build-essential cmake ninja-build pkg-config
+  build-essential cmake ninja-build pkg-config clang-format
   libhdf5-dev hdf5-tools
   libgtest-dev googletest libbenchmark-dev
   python3 python3-h5py python3-numpy python3-matplotlib
