@@ -7,6 +7,7 @@
 #include "cuda/check.hpp"
 #include "cuda/kernels.hpp"
 #include "stencil/arithmetic.hpp"
+#include "stencil/row_chunks.hpp"
 #include "stencil/stage_tile.hpp"
 
 namespace stencil::cuda {
@@ -24,11 +25,12 @@ __global__ void __launch_bounds__(kDoubleBufAsyncThreads)
     doublebuf_async_kernel(const float* __restrict__ in, float* __restrict__ out, int n) {
   __shared__ float tiles[2][stage_tile::kCells];
   const int x0 = blockIdx.x * kStageWidth;
-  const int rows = (n + gridDim.y - 1) / gridDim.y;
-  const int y0 = blockIdx.y * rows;
-  if (y0 >= n)
+  // The chunk comes from the launched grid (row_chunks.hpp), so the chunks cover every row.
+  const RowChunk chunk = row_chunk(n, static_cast<int>(gridDim.y), static_cast<int>(blockIdx.y));
+  if (chunk.empty())
     return;  // whole block: trailing chunks can be empty
-  const int y_end = y0 + rows < n ? y0 + rows : n;
+  const int y0 = chunk.begin;
+  const int y_end = chunk.end;
   const int stages = (y_end - y0 + kStageHeight - 1) / kStageHeight;
   const int lane = threadIdx.y * kStageWidth + threadIdx.x;
   const int x = x0 + threadIdx.x;

@@ -4,6 +4,7 @@
 #include "cuda/check.hpp"
 #include "cuda/kernels.hpp"
 #include "stencil/arithmetic.hpp"
+#include "stencil/row_chunks.hpp"
 #include "stencil/variants.hpp"
 
 namespace stencil::cuda {
@@ -21,12 +22,12 @@ __global__ void __launch_bounds__(kStripWidth) strip_kernel(const float* in, flo
   const int xl = blockIdx.x * kStripWidth > 0 ? blockIdx.x * kStripWidth - 1 : 0;
   const int xr = clamp_index(blockIdx.x * kStripWidth + kStripWidth, 0, n - 1);
 
-  // The chunk height comes from the launched grid, so the chunks cover every row for any n.
-  const int rows = (n + gridDim.y - 1) / gridDim.y;
-  const int y0 = blockIdx.y * rows;
-  if (y0 >= n)
+  // The chunk comes from the launched grid (row_chunks.hpp), so the chunks cover every row.
+  const RowChunk chunk = row_chunk(n, static_cast<int>(gridDim.y), static_cast<int>(blockIdx.y));
+  if (chunk.empty())
     return;  // whole block: trailing chunks can be empty
-  const int y_end = y0 + rows < n ? y0 + rows : n;
+  const int y0 = chunk.begin;
+  const int y_end = chunk.end;
 
   for (int y = y0; y < y_end; ++y) {
     const float above = y > 0 ? in[(y - 1) * n + cx] : 0.0f;

@@ -22,6 +22,7 @@
 #include "cuda/device_info.hpp"
 #include "cuda/kernels.hpp"
 #include "stencil/arithmetic.hpp"
+#include "stencil/row_chunks.hpp"
 
 namespace stencil::cuda {
 namespace {
@@ -49,11 +50,12 @@ __global__ void __launch_bounds__(kThreads)
   auto lasts = [&](int level, int rotation) { return firsts(level, rotation) + kEdgePitch; };
 
   const int first_column = static_cast<int>(blockIdx.x) * kBlockOutput - kFuse;
-  const int rows = (n + gridDim.y - 1) / gridDim.y;
-  const int y0 = blockIdx.y * rows;
-  if (y0 >= n)
+  // The chunk comes from the launched grid (row_chunks.hpp), so the chunks cover every row.
+  const RowChunk chunk = row_chunk(n, static_cast<int>(gridDim.y), static_cast<int>(blockIdx.y));
+  if (chunk.empty())
     return;  // whole block: trailing chunks can be empty
-  const int y_end = y0 + rows < n ? y0 + rows : n;
+  const int y0 = chunk.begin;
+  const int y_end = chunk.end;
 
   const int local = threadIdx.x * kColumns;  // first of this thread's columns in the block
   const int x0 = first_column + local;
