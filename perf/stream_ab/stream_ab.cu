@@ -2,6 +2,9 @@
 // device-to-device copy of the same bytes, all in one process on the same buffers:
 //   stencil_stream_ab            (on the GPU machine; prints one line per kernel and grid)
 //   STREAM_AB_LAYOUT=1 stencil_stream_ab   (only the checks and the buffer-layout sweep)
+//   stencil_stream_ab --shapes [SHAPE...]  (the shape sweep of scripts/stream-shapes.sh: CSV of
+//                                           each compiled shape against the copy, as the
+//                                           mini-app's run command times them)
 // First every kernel is checked bit for bit against the previous one on poisoned outputs (the
 // tool stops if one differs); then the mini-app's conditions are replayed (data values,
 // ping-pong buffers, host timing); then the shapes are timed with explicit grids, so plain and
@@ -19,6 +22,7 @@
 #include "cuda/cluster_launch.hpp"
 #include "cuda/stream_kernel.cuh"
 #include "legacy_stream_kernel.cuh"
+#include "stream_shapes.cuh"
 
 namespace {
 
@@ -196,9 +200,77 @@ void conditions(int n, Kernel kernel, dim3 grid, int cluster, long spacer_mib = 
   cudaFree(spacer);
 }
 
+// The run command's measurement (miniapp/run.cpp) for one compiled shape: one warm-up launch, then
+// `iterations` ping-pong launches timed on the host up to a synchronisation, against a
+// device-to-device copy of the same bytes timed with events (20 after one warm-up). One CSV row:
+// shape,n,iterations,gcells_per_s,ratio_to_copy,copy_gb_per_s.
+bool time_shape(int shape, int n, int iterations) {
+  const long cells = static_cast<long>(n) * n;
+  float *a = nullptr, *b = nullptr;
+  cudaStream_t queue;
+  if (!ok(cudaMalloc(&a, cells * sizeof(float)), "cudaMalloc") ||
+      !ok(cudaMalloc(&b, cells * sizeof(float)), "cudaMalloc") ||
+      !ok(cudaStreamCreateWithFlags(&queue, cudaStreamNonBlocking), "cudaStreamCreate"))
+    return false;
+  fill_random<<<(cells + 255) / 256, 256, 0, queue>>>(a, cells);
+  stencil::perf::stream_shapes::launch(shape, a, b, n, 0, queue);  // warm-up
+  cudaStreamSynchronize(queue);
+  const auto start = std::chrono::steady_clock::now();
+  for (int i = 0; i < iterations; ++i)
+    i % 2 ? stencil::perf::stream_shapes::launch(shape, b, a, n, 0, queue)
+          : stencil::perf::stream_shapes::launch(shape, a, b, n, 0, queue);
+  cudaStreamSynchronize(queue);
+  const double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  const float copy_ms = ms_per_call(
+      [&] { cudaMemcpyAsync(b, a, cells * sizeof(float), cudaMemcpyDeviceToDevice, queue); }, 20,
+      queue);
+  const bool fine = ok(cudaStreamSynchronize(queue), "shape sweep");
+  const double gcells = static_cast<double>(cells) * iterations / seconds * 1e-9;
+  const double copy_gb_per_s = 2.0 * cells * sizeof(float) / (copy_ms * 1e-3) * 1e-9;
+  std::printf("%d,%d,%d,%.6f,%.6f,%.3f\n", shape, n, iterations, gcells,
+              gcells * 8.0 / copy_gb_per_s, copy_gb_per_s);
+  cudaStreamDestroy(queue);
+  cudaFree(a);
+  cudaFree(b);
+  return fine;
+}
+
+// --shapes [SHAPE...]: every compiled shape (or the ones named) at each N of $STREAM_SIZES
+// (default "4096 16384"), 200 iterations.
+int shape_sweep(int argc, char** argv) {
+  std::vector<int> shapes;
+  for (int i = 2; i < argc; ++i)
+    shapes.push_back(std::atoi(argv[i]));
+  if (shapes.empty()) {
+    for (int shape = 0; shape < stencil::perf::stream_shapes::kShapeCount; ++shape)
+      shapes.push_back(shape);
+  }
+  std::vector<int> sizes;
+  const char* text = std::getenv("STREAM_SIZES");
+  for (const char* p = text ? text : "4096 16384"; *p;) {
+    char* end = nullptr;
+    const long n = std::strtol(p, &end, 10);
+    if (end == p)
+      break;
+    sizes.push_back(static_cast<int>(n));
+    p = end;
+  }
+  std::printf("shape,n,iterations,gcells_per_s,ratio_to_copy,copy_gb_per_s\n");
+  for (const int shape : shapes) {
+    for (const int n : sizes) {
+      if (!time_shape(shape, n, 200))
+        return 1;
+    }
+  }
+  return 0;
+}
+
 }  // namespace
 
-int main() {
+int main(int argc, char** argv) {
+  if (argc > 1 && std::strcmp(argv[1], "--shapes") == 0)
+    return shape_sweep(argc, argv);
   cudaStream_t stream;
   if (!ok(cudaStreamCreate(&stream), "cudaStreamCreate"))
     return 1;

@@ -1,144 +1,17 @@
-// stream (issue 7): launch shapes and chunking of the single-step kernel in stream_kernel.cuh.
-#include <cstdlib>
-
-#include "cuda/check.hpp"
-#include "cuda/cluster_launch.hpp"
-#include "cuda/device_info.hpp"
+// stream (issue 7): the mini-app's launch of the single-step kernel (stream_kernel.cuh) with the
+// default policy of stream_launch.cuh. Other shapes are experiments: stencil_stream_ab.
 #include "cuda/kernels.hpp"
-#include "cuda/stream_kernel.cuh"
+#include "cuda/stream_launch.cuh"
 
 namespace stencil::cuda {
-namespace {
 
-using stream_detail::kThreads;
-using stream_detail::stream_kernel;
-
-// Rows a cluster (or, without clusters, a chunk) keeps at the least: its two border rows are read
-// twice, 2 rows in 2 x 256 read or written, under 0.4% of the traffic.
-constexpr int kMinRowsPerCluster = 256;
-constexpr int kMinRowsPerChunk = 128;
-
-// Blocks of one kernel that fit on the GPU at once, counted in whole clusters.
-template <int kCluster, class Kernel>
-int resident_blocks(Kernel kernel, dim3 grid) {
-  if constexpr (kCluster == 1) {
-    int per_sm = 0;
-    check(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, kThreads, 0),
-          "cudaOccupancyMaxActiveBlocksPerMultiprocessor(stream_kernel)");
-    return (per_sm > 0 ? per_sm : 1) * multiprocessor_count();
-  } else {
-    const ClusterLaunch launch(grid, dim3(kThreads), kCluster, nullptr);
-    int clusters = 0;
-    check(cudaOccupancyMaxActiveClusters(&clusters, kernel, &launch.config),
-          "cudaOccupancyMaxActiveClusters(stream_kernel)");
-    return (clusters > 0 ? clusters : 1) * kCluster;
-  }
-}
-
-// Without clusters: one wave, as many blocks as fit on the GPU at once and no more (a second,
-// partial wave would take as long as the first), chunks of at least kMinRowsPerChunk rows.
-template <int kSlots, int kWidth, int kAhead, int kMinBlocks, bool kEvictFirst = false>
-void launch_plain(const float* in, float* out, int n, int chunks, cudaStream_t stream) {
-  constexpr int kBlockWidth = kThreads * kSlots * kWidth;
-  auto* kernel = &stream_kernel<kSlots, kWidth, kAhead, kMinBlocks, 1, kEvictFirst>;
-  const int column_blocks = (n + kBlockWidth - 1) / kBlockWidth;
-  if (chunks <= 0) {
-    static const int wave = resident_blocks<1>(kernel, dim3());
-    const int fit = wave / column_blocks > 1 ? wave / column_blocks : 1;
-    const int most = n / kMinRowsPerChunk > 1 ? n / kMinRowsPerChunk : 1;
-    chunks = fit < most ? fit : most;
-  }
-  kernel<<<dim3(column_blocks, chunks), kThreads, 0, stream>>>(in, out, n);
-  check_launch("stream_kernel launch");
-}
-
-// With clusters of kCluster chunks stacked vertically. Taken when the chunk count (given, or the
-// one-wave choice) is a multiple of kCluster and every chunk has two rows or more; otherwise the
-// plain kernel of the same shape runs.
-template <int kSlots, int kAhead, int kMinBlocks, int kCluster, bool kEvictFirst = false>
-void launch_clustered(const float* in, float* out, int n, int chunks, cudaStream_t stream) {
-  constexpr int kBlockWidth = kThreads * kSlots * 4;
-  auto* kernel = &stream_kernel<kSlots, 4, kAhead, kMinBlocks, kCluster, kEvictFirst>;
-  const int column_blocks = (n + kBlockWidth - 1) / kBlockWidth;
-  if (chunks <= 0) {
-    static const int wave = resident_blocks<kCluster>(kernel, dim3(1, kCluster));
-    const int fit = wave / column_blocks / kCluster;
-    const int most = n / kMinRowsPerCluster;
-    chunks = (fit < most ? fit : most) * kCluster;
-  }
-  if (chunks < kCluster || chunks % kCluster != 0 || n < 2 * chunks)
-    return launch_plain<kSlots, 4, kAhead, kMinBlocks, kEvictFirst>(in, out, n, chunks, stream);
-
-  const ClusterLaunch launch(dim3(column_blocks, chunks), dim3(kThreads), kCluster, stream);
-  check(cudaLaunchKernelEx(&launch.config, kernel, in, out, n), "stream_kernel cluster launch");
-}
-
-// The default policy: clusters only where the sector budget, not the GPU, limits the chunk count.
-// A large grid (N = 16384) fills one wave of plain blocks with chunks far longer than
-// kMinRowsPerChunk, and clusters (fewer resident: whole clusters must fit in a GPC) would only
-// cost blocks; a small one (N = 4096) gets kCluster times more chunks from them. The cluster
-// kernel runs four blocks per SM (its x-halo in shared memory, so 64 registers suffice): 62
-// clusters of 8 fit on the H200 against 45 at three blocks per SM, so N = 4096 runs 120 chunks
-// instead of 88 (docs/stream-and-temporal.md).
-template <int kSlots, int kPlainAhead, int kPlainMinBlocks, int kClusterAhead,
-          int kClusterMinBlocks, int kCluster>
-void launch_hybrid(const float* in, float* out, int n, int chunks, cudaStream_t stream) {
-  if (chunks <= 0) {
-    constexpr int kBlockWidth = kThreads * kSlots * 4;
-    static const int wave = resident_blocks<1>(
-        &stream_kernel<kSlots, 4, kPlainAhead, kPlainMinBlocks, 1, false>, dim3());
-    const int column_blocks = (n + kBlockWidth - 1) / kBlockWidth;
-    if (wave / column_blocks <= n / kMinRowsPerChunk)
-      return launch_plain<kSlots, 4, kPlainAhead, kPlainMinBlocks>(in, out, n, 0, stream);
-    return launch_clustered<kSlots, kClusterAhead, kClusterMinBlocks, kCluster>(in, out, n, 0,
-                                                                                stream);
-  }
-  // A given chunk count: clusters where it suits them (launch_clustered falls back otherwise).
-  launch_clustered<kSlots, kClusterAhead, kClusterMinBlocks, kCluster>(in, out, n, chunks, stream);
-}
-
-// The compiled shapes, numbered as in perf/results/*/stream-shapes*.csv, where each was measured
-// on the H200: <float4 slots per thread, rows in flight, blocks per SM[, cluster[, streaming
-// cache hints]]>. STENCIL_STREAM_SHAPE selects one for experiments.
-constexpr int kDefaultShape = 6;  // hybrid: shape 2 at large N, shape 10 at small N
-int stream_shape() {
-  static const int shape = [] {
-    const char* text = std::getenv("STENCIL_STREAM_SHAPE");
-    return text ? std::atoi(text) : kDefaultShape;
-  }();
-  return shape;
-}
-
-}  // namespace
-
-void launch_stream(const float* in, float* out, int n, int chunks, cudaStream_t stream) {
+void launch_stream(const float* in, float* out, int n, int chunks, cudaStream_t queue) {
   // 16-byte rows (N % 4 == 0; cudaMalloc aligns the base) take float4; others one float at a time.
   if (n % 4 != 0)
-    return launch_plain<8, 1, 4, 1>(in, out, n, chunks, stream);
-  switch (stream_shape()) {
-    case 0:
-      return launch_plain<2, 4, 2, 2>(in, out, n, chunks, stream);
-    case 1:
-      return launch_plain<1, 4, 8, 2>(in, out, n, chunks, stream);
-    case 2:
-      return launch_plain<1, 4, 4, 3>(in, out, n, chunks, stream);
-    case 3:
-      return launch_plain<2, 4, 3, 2>(in, out, n, chunks, stream);
-    case 4:
-      return launch_plain<1, 4, 6, 2>(in, out, n, chunks, stream);
-    case 5:
-      return launch_plain<1, 4, 3, 3>(in, out, n, chunks, stream);
-    case 7:
-      return launch_clustered<1, 3, 3, 8>(in, out, n, chunks, stream);
-    case 8:
-      return launch_clustered<1, 4, 3, 8>(in, out, n, chunks, stream);
-    case 9:
-      return launch_plain<1, 4, 4, 3, true>(in, out, n, chunks, stream);
-    case 10:
-      return launch_clustered<1, 4, 4, 8>(in, out, n, chunks, stream);
-    default:  // 6
-      return launch_hybrid<1, 4, 3, 4, 4, 8>(in, out, n, chunks, stream);
-  }
+    return stream_launch::launch_plain<8, 1, 4, 1>(in, out, n, chunks, queue);
+  // The hybrid, shape 6 of the sweep (docs/stream-and-temporal.md): plain <1, 4, 4, 3> where one
+  // wave of blocks already has long chunks (large N), clusters <1, 4, 4, 8> otherwise.
+  return stream_launch::launch_hybrid<1, 4, 3, 4, 4, 8>(in, out, n, chunks, queue);
 }
 
 }  // namespace stencil::cuda
