@@ -10,14 +10,14 @@ struct ClusterLaunch {
   cudaLaunchAttribute attribute{};
   cudaLaunchConfig_t config{};
 
-  ClusterLaunch(dim3 grid, dim3 block, int cluster_y, cudaStream_t stream) {
+  ClusterLaunch(dim3 grid, dim3 block, int cluster_y, cudaStream_t queue) {
     attribute.id = cudaLaunchAttributeClusterDimension;
     attribute.val.clusterDim.x = 1;
     attribute.val.clusterDim.y = static_cast<unsigned>(cluster_y);
     attribute.val.clusterDim.z = 1;
     config.gridDim = grid;
     config.blockDim = block;
-    config.stream = stream;
+    config.stream = queue;
     config.attrs = &attribute;
     config.numAttrs = 1;
   }

@@ -74,10 +74,10 @@ __global__ void __launch_bounds__(kDoubleBufThreads)
   }
 }
 
-void launch_doublebuf(const float* in, float* out, int n, int chunks, cudaStream_t stream) {
+void launch_doublebuf(const float* in, float* out, int n, int chunks, cudaStream_t queue) {
   const dim3 block(kStageWidth, kStageHeight);
   const dim3 grid((n + kStageWidth - 1) / kStageWidth, chunks);
-  doublebuf_kernel<<<grid, block, 0, stream>>>(in, out, n);
+  doublebuf_kernel<<<grid, block, 0, queue>>>(in, out, n);
   check_launch("doublebuf_kernel launch");
 }
 

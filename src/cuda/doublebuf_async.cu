@@ -60,10 +60,10 @@ __global__ void __launch_bounds__(kDoubleBufAsyncThreads)
   }
 }
 
-void launch_doublebuf_async(const float* in, float* out, int n, int chunks, cudaStream_t stream) {
+void launch_doublebuf_async(const float* in, float* out, int n, int chunks, cudaStream_t queue) {
   const dim3 block(kStageWidth, kStageHeight);
   const dim3 grid((n + kStageWidth - 1) / kStageWidth, chunks);
-  doublebuf_async_kernel<<<grid, block, 0, stream>>>(in, out, n);
+  doublebuf_async_kernel<<<grid, block, 0, queue>>>(in, out, n);
   check_launch("doublebuf_async_kernel launch");
 }
 

@@ -69,12 +69,12 @@ __global__ void __launch_bounds__(kRegBlockLanesX* kRegBlockLanesY)
 }
 
 template <int kPatch>
-void launch_regblock(const float* in, float* out, int n, int /*chunks*/, cudaStream_t stream) {
+void launch_regblock(const float* in, float* out, int n, int /*chunks*/, cudaStream_t queue) {
   constexpr int kOutWidth = kRegBlockLanesX * kPatch;
   constexpr int kOutHeight = kRegBlockLanesY * kPatch;
   const dim3 block(kRegBlockLanesX, kRegBlockLanesY);
   const dim3 grid((n + kOutWidth - 1) / kOutWidth, (n + kOutHeight - 1) / kOutHeight);
-  regblock_kernel<kPatch><<<grid, block, 0, stream>>>(in, out, n);
+  regblock_kernel<kPatch><<<grid, block, 0, queue>>>(in, out, n);
   check_launch("regblock_kernel launch");
 }
 

@@ -47,9 +47,9 @@ __global__ void __launch_bounds__(kStripWidth)
   }
 }
 
-void launch_rolling(const float* in, float* out, int n, int chunks, cudaStream_t stream) {
+void launch_rolling(const float* in, float* out, int n, int chunks, cudaStream_t queue) {
   const dim3 grid((n + kStripWidth - 1) / kStripWidth, chunks);
-  rolling_kernel<<<grid, kStripWidth, 0, stream>>>(in, out, n);
+  rolling_kernel<<<grid, kStripWidth, 0, queue>>>(in, out, n);
   check_launch("rolling_kernel launch");
 }
 

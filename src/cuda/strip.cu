@@ -48,9 +48,9 @@ __global__ void __launch_bounds__(kStripWidth) strip_kernel(const float* in, flo
   }
 }
 
-void launch_strip(const float* in, float* out, int n, int chunks, cudaStream_t stream) {
+void launch_strip(const float* in, float* out, int n, int chunks, cudaStream_t queue) {
   const dim3 grid((n + kStripWidth - 1) / kStripWidth, chunks);
-  strip_kernel<<<grid, kStripWidth, 0, stream>>>(in, out, n);
+  strip_kernel<<<grid, kStripWidth, 0, queue>>>(in, out, n);
   check_launch("strip_kernel launch");
 }
 

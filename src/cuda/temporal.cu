@@ -170,7 +170,7 @@ __global__ void __launch_bounds__(kThreads)
 }  // namespace
 
 template <int kFuse>
-void launch_temporal(const float* in, float* out, int n, int chunks, cudaStream_t stream) {
+void launch_temporal(const float* in, float* out, int n, int chunks, cudaStream_t queue) {
   auto* kernel = &temporal_kernel<kFuse>;
   constexpr int kSharedBytes = kFuse * 3 * 2 * kEdgePitch * sizeof(float);
   static const int resident_blocks = [&] {
@@ -190,7 +190,7 @@ void launch_temporal(const float* in, float* out, int n, int chunks, cudaStream_
     const int most = n / 64 > 1 ? n / 64 : 1;
     row_chunks = fit < most ? fit : most;
   }
-  kernel<<<dim3(column_blocks, row_chunks), kThreads, kSharedBytes, stream>>>(in, out, n);
+  kernel<<<dim3(column_blocks, row_chunks), kThreads, kSharedBytes, queue>>>(in, out, n);
   check_launch("temporal_kernel launch");
 }
 

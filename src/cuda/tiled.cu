@@ -49,10 +49,10 @@ __global__ void __launch_bounds__(kTileWidth* kTileHeight)
 }
 
 template <int kPitch>
-void launch_tiled(const float* in, float* out, int n, int /*chunks*/, cudaStream_t stream) {
+void launch_tiled(const float* in, float* out, int n, int /*chunks*/, cudaStream_t queue) {
   const dim3 block(kTileWidth, kTileHeight);
   const dim3 grid((n + kTileWidth - 1) / kTileWidth, (n + kTileHeight - 1) / kTileHeight);
-  tiled_kernel<kPitch><<<grid, block, 0, stream>>>(in, out, n);
+  tiled_kernel<kPitch><<<grid, block, 0, queue>>>(in, out, n);
   check_launch("tiled_kernel launch");
 }
 

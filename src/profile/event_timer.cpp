@@ -20,12 +20,12 @@ EventTimer::~EventTimer() {
   cudaEventDestroy(stop_);
 }
 
-void EventTimer::start(cudaStream_t stream) {
-  STENCIL_CUDA_CHECK(cudaEventRecord(start_, stream));
+void EventTimer::start(cudaStream_t queue) {
+  STENCIL_CUDA_CHECK(cudaEventRecord(start_, queue));
 }
 
-void EventTimer::stop(cudaStream_t stream) {
-  STENCIL_CUDA_CHECK(cudaEventRecord(stop_, stream));
+void EventTimer::stop(cudaStream_t queue) {
+  STENCIL_CUDA_CHECK(cudaEventRecord(stop_, queue));
 }
 
 double EventTimer::elapsed_ms() {

@@ -12,8 +12,8 @@ class EventTimer {
   EventTimer(const EventTimer&) = delete;
   EventTimer& operator=(const EventTimer&) = delete;
 
-  void start(cudaStream_t stream);
-  void stop(cudaStream_t stream);
+  void start(cudaStream_t queue);
+  void stop(cudaStream_t queue);
   // Waits for the stop event; milliseconds between start and stop.
   double elapsed_ms();
 

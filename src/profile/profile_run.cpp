@@ -129,7 +129,7 @@ ProfileReport profile_run(const RunnerFactory& make_runner, const ProfileRequest
   }
   int device = 0;
   STENCIL_CUDA_CHECK(cudaGetDevice(&device));
-  const auto stream = static_cast<cudaStream_t>(runner->cuda_stream());
+  const auto queue = static_cast<cudaStream_t>(runner->cuda_stream());
 
   runner->upload(random_field(cell_count(variant, request.config.n), request.seed));
   runner->warm_up();  // module load, first touch and Kokkos' per-kernel setup stay out of both runs
@@ -137,10 +137,10 @@ ProfileReport profile_run(const RunnerFactory& make_runner, const ProfileRequest
 
   // 1. Uninstrumented: device time between two events on the runner's own stream.
   EventTimer timer;
-  timer.start(stream);
+  timer.start(queue);
   for (int i = 0; i < request.launches; ++i)
     runner->step();
-  timer.stop(stream);
+  timer.stop(queue);
   runner->fence();
   const double elapsed_ms = timer.elapsed_ms();
 
