@@ -19,7 +19,7 @@ struct InitialGrid {
 };
 
 // Reads -input (rank checked against the variant, N against -n if given). For the random field
-// only N and the description are set: the run generates the cells once make_runner has checked
+// only N and the description are set: the run generates the cells once open_stepper has checked
 // that grids of that size fit, so an impossible size is refused rather than failing allocation.
 // Throws io::FileRejected for an unusable file and UsageError when -n disagrees with it.
 InitialGrid initial_grid(const Options& options, const VariantInfo& variant);

@@ -107,7 +107,7 @@ int main(int argc, char* argv[]) {
       if (const std::string reason = stencil::profile::unavailable_reason(); !reason.empty())
         return fail(kExitUsage, stencil::profile::ProfileUnavailable(reason).what());
     }
-    if (options.profile == "sass-metrics") {  // CUDA and CUPTI only: no Kokkos, no runner
+    if (options.profile == "sass-metrics") {  // CUDA and CUPTI only: no Kokkos, no stepper
       stencil::app::print_sass_metrics(std::cout, std::cerr);
       return 0;
     }

@@ -14,7 +14,7 @@ profile::ProfileReport run_profile(const Options& options) {
   request.launches = options.iterations / config->iterations_per_step();
   request.seed = options.seed;
   profile::ProfileReport report = profile::profile_run(
-      [&] { return make_runner(options.implementation, options.space, config); }, request);
+      [&] { return open_stepper(options.implementation, options.space, config); }, request);
   report.commit = kGitCommit;
   return report;
 }

@@ -25,13 +25,13 @@ double seconds_since(Clock::time_point start) {
 }
 
 io::RunMetadata run_metadata(const Options& options, const VariantInfo& variant,
-                             const InitialGrid& start, const StencilRunner& runner) {
+                             const InitialGrid& start, const Stepper& stepper) {
   io::RunMetadata m;
   m.dimensions = variant.dimensions;
   m.n = start.n;
   m.variant = options.variant;
-  m.implementation = runner.implementation();
-  m.execution_space = runner.execution_space();
+  m.implementation = stepper.implementation();
+  m.execution_space = stepper.execution_space();
   m.app_version = kVersion;
   m.app_commit = kGitCommit;
   m.initial_state = start.description;
@@ -43,7 +43,7 @@ io::RunMetadata run_metadata(const Options& options, const VariantInfo& variant,
 struct RunSetup {
   const VariantInfo* variant = nullptr;
   InitialGrid start;
-  std::unique_ptr<StencilRunner> runner;
+  std::unique_ptr<Stepper> stepper;
   std::unique_ptr<io::GridFileWriter> writer;  // null without -output
   SaveSchedule schedule;
 };
@@ -60,7 +60,7 @@ RunSetup set_up(const Options& options) {
   setup.variant = find_variant(options.variant);
   setup.start = initial_grid(options, *setup.variant);
   const CheckedConfig config = checked_config(options, setup.start.n);
-  setup.runner = make_runner(options.implementation, options.space, config);
+  setup.stepper = open_stepper(options.implementation, options.space, config);
   // A step is one iteration, or k fused iterations for temporal; saves and the start of a
   // restart must fall on step boundaries.
   const int per_step = config->iterations_per_step();
@@ -76,22 +76,22 @@ RunSetup set_up(const Options& options) {
   // Opened before any compute, so an output path that cannot take a file fails at once.
   if (!options.output.empty()) {
     setup.writer = std::make_unique<io::GridFileWriter>(
-        options.output, run_metadata(options, *setup.variant, setup.start, *setup.runner),
+        options.output, run_metadata(options, *setup.variant, setup.start, *setup.stepper),
         options.compress);
   }
   // Steps are numbered from the initial state's iteration, so a restart continues the count.
   setup.schedule = SaveSchedule{setup.start.iteration, setup.start.iteration + options.iterations,
                                 options.save_every};
-  setup.runner->upload(setup.start.cells);
-  setup.runner->warm_up();  // module load and first-touch stay out of the timing
-  setup.runner->fence();
+  setup.stepper->upload(setup.start.cells);
+  setup.stepper->warm_up();  // module load and first-touch stay out of the timing
+  setup.stepper->fence();
   return setup;
 }
 
 LoopOutcome timed_loop(const Options& options, RunSetup& setup) {
-  StencilRunner& runner = *setup.runner;
+  Stepper& stepper = *setup.stepper;
   const SaveSchedule& schedule = setup.schedule;
-  const int per_step = runner.iterations_per_step();
+  const int per_step = stepper.iterations_per_step();
   LoopOutcome outcome;
   if (setup.writer) {
     const auto io_start = Clock::now();
@@ -108,13 +108,13 @@ LoopOutcome timed_loop(const Options& options, RunSetup& setup) {
     // The fence keeps the compute clock honest: launches may return before the device is done.
     const auto compute_start = Clock::now();
     for (; step < stop; step += per_step)
-      runner.step();
-    runner.fence();
+      stepper.step();
+    stepper.fence();
     outcome.compute_seconds += seconds_since(compute_start);
 
     if (setup.writer && schedule.saves(step)) {
       const auto io_start = Clock::now();
-      std::vector<float> state = runner.download();
+      std::vector<float> state = stepper.download();
       setup.writer->write_step(step, state);
       if (step == schedule.last)
         outcome.final_state = std::move(state);
@@ -132,22 +132,22 @@ LoopOutcome timed_loop(const Options& options, RunSetup& setup) {
 }
 
 RunResult result_of(const Options& options, RunSetup& setup, LoopOutcome outcome) {
-  StencilRunner& runner = *setup.runner;
+  Stepper& stepper = *setup.stepper;
   const VariantInfo& variant = *setup.variant;
   // The in-run data-movement reference: copying the same bytes one step moves (one read and one
   // write of every cell), measured in the same process on the same buffers.
   constexpr int kCopyRepetitions = 20;
-  runner.copy_seconds(1);  // warm-up
-  const double copy_seconds = runner.copy_seconds(kCopyRepetitions) / kCopyRepetitions;
+  stepper.copy_seconds(1);  // warm-up
+  const double copy_seconds = stepper.copy_seconds(kCopyRepetitions) / kCopyRepetitions;
 
   std::vector<float> final_state = std::move(outcome.final_state);
   if (final_state.empty())
-    final_state = runner.download();
+    final_state = stepper.download();
 
   RunResult result;
   result.variant = options.variant;
-  result.implementation = runner.implementation();
-  result.execution_space = runner.execution_space();
+  result.implementation = stepper.implementation();
+  result.execution_space = stepper.execution_space();
   result.dimensions = variant.dimensions;
   result.n = setup.start.n;
   result.iterations = options.iterations;
@@ -155,7 +155,7 @@ RunResult result_of(const Options& options, RunSetup& setup, LoopOutcome outcome
     result.chunks = std::to_string(options.chunks > 0 ? options.chunks : kDefaultChunks);
   if (variant.chunks == ChunkPolicy::tuned)
     result.chunks = options.chunks > 0 ? std::to_string(options.chunks) : "auto";
-  result.fuse = runner.iterations_per_step();
+  result.fuse = stepper.iterations_per_step();
   result.patch = variant.uses_shape(ShapeOption::patch) ? options.patch : 0;
   result.pitch = variant.uses_shape(ShapeOption::pitch) ? options.pitch : 0;
   result.seconds = outcome.compute_seconds;

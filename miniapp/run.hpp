@@ -6,7 +6,7 @@
 
 namespace stencil::app {
 
-// Requires Kokkos to be initialized. Throws UnsupportedRequest / RuntimeFailure (see runner.hpp).
+// Requires Kokkos to be initialized. Throws UnsupportedRequest / RuntimeFailure (see stepper.hpp).
 RunResult run(const Options& options);
 
 }  // namespace stencil::app

@@ -1,7 +1,7 @@
 #include "copy_reference.hpp"
 
 #include "kokkos_copy.hpp"
-#include "stencil/runner.hpp"
+#include "stencil/stepper.hpp"
 #if defined(STENCIL_HAVE_CUDA)
 #include "cuda_copy.hpp"
 #endif

@@ -12,7 +12,7 @@
 
 namespace stencil::perf {
 
-// Same blocking shape as StencilRunner: copy() may return early, fence() waits.
+// Same blocking shape as Stepper: copy() may return early, fence() waits.
 class CopyReference {
  public:
   virtual ~CopyReference() = default;

@@ -1,7 +1,7 @@
 #include <memory>
 
 #include "cuda/check.hpp"
-#include "cuda/runner.hpp"
+#include "cuda/stepper.hpp"
 #include "cuda_copy.hpp"
 #include "stencil/memory_budget.hpp"
 

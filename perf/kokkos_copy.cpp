@@ -10,7 +10,7 @@
 
 #include "kokkos/spaces.hpp"
 #include "stencil/memory_budget.hpp"
-#include "stencil/runner.hpp"
+#include "stencil/stepper.hpp"
 
 namespace stencil::perf {
 

@@ -63,11 +63,11 @@ std::string kokkos_version() {
          "." + std::to_string(KOKKOS_VERSION % 100);
 }
 
-// The runner's own description of the hardware behind a target, e.g. "OpenMP (concurrency 2)" or
-// "CUDA device 0: NVIDIA H200 (sm_90, 132 SMs)", taken from the smallest possible runner.
+// The stepper's own description of the hardware behind a target, e.g. "OpenMP (concurrency 2)" or
+// "CUDA device 0: NVIDIA H200 (sm_90, 132 SMs)", taken from the smallest possible stepper.
 std::string describe(const Backend& target) {
   const CheckedConfig tiny = check_config(RunConfig{find_variant("naive1d"), 1});
-  return make_runner(target, tiny)->execution_space();
+  return open_stepper(target, tiny)->execution_space();
 }
 
 // The GPU the native kernels use, or "none (why not)".

@@ -19,7 +19,7 @@ std::vector<SizeClass> size_classes(SizeSet set) {
 }
 
 bool fits_in_memory(const Backend& target, const SizeClass& size) {
-  // Initial field, plus four grids for a host runner (two working grids and the driver's copies).
+  // Initial field, plus four grids for a host stepper (two working grids and the driver's copies).
   const std::size_t host_grids = target.on_gpu() ? 1 : 5;
   const std::size_t needed = host_grids * size.cells * sizeof(float);
   // A margin for the rest of the process and the machine.

@@ -66,15 +66,15 @@ void time_stencil(benchmark::State& state, const VariantInfo& variant, const Bac
     const std::size_t cells = cell_count(variant, n);
     // The variant's defaults (check_config): kDefaultChunks for a fixed chunk policy, auto for a
     // tuned one, the default of its shape option.
-    auto runner = make_runner(target, check_config(RunConfig{&variant, n}));
-    runner->upload(initial_field(cells));
-    runner->warm_up();  // module load, first touch, caches: outside the timing
-    runner->fence();
+    auto stepper = open_stepper(target, check_config(RunConfig{&variant, n}));
+    stepper->upload(initial_field(cells));
+    stepper->warm_up();  // module load, first touch, caches: outside the timing
+    stepper->fence();
     const int batch = operations_per_batch(cells, target.on_gpu());
     const double seconds = time_batches(
-        state, batch, [&] { runner->step(); }, [&] { runner->fence(); });
+        state, batch, [&] { stepper->step(); }, [&] { stepper->fence(); });
     set_rate_counters(state, cells, batch, seconds, copy_rate(target, cells),
-                      runner->iterations_per_step());
+                      stepper->iterations_per_step());
   } catch (const std::exception& e) {
     state.SkipWithError(e.what());
   }

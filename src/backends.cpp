@@ -1,8 +1,8 @@
 #include "backends.hpp"
 
-#include "kokkos/runner.hpp"
+#include "kokkos/stepper.hpp"
 #if defined(STENCIL_HAVE_CUDA)
-#include "cuda/runner.hpp"
+#include "cuda/stepper.hpp"
 #endif
 
 namespace stencil {
@@ -16,7 +16,7 @@ struct Implementation {
   std::vector<std::string> (*spaces)();  // execution spaces; {""} where there are none
   std::string (*unavailable_reason)();   // "" when it can run on this machine
   std::string (*device)();               // what it runs on; called only where available
-  std::unique_ptr<StencilRunner> (*make)(const CheckedConfig&, std::string_view space);
+  std::unique_ptr<Stepper> (*make)(const CheckedConfig&, std::string_view space);
 };
 
 std::vector<std::string> no_spaces() {
@@ -31,12 +31,12 @@ std::string host_or_device() {
 }
 
 #if defined(STENCIL_HAVE_CUDA)
-std::unique_ptr<StencilRunner> make_cuda(const CheckedConfig& config, std::string_view space) {
+std::unique_ptr<Stepper> make_cuda(const CheckedConfig& config, std::string_view space) {
   if (!space.empty() && space != "cuda") {
     throw UnsupportedRequest("-impl cuda runs on the GPU only; drop -space '" + std::string(space) +
                              "'");
   }
-  return cuda::make_runner(config);
+  return cuda::make_stepper(config);
 }
 constexpr bool kCudaBuilt = true;
 #else
@@ -44,7 +44,7 @@ constexpr bool kCudaBuilt = true;
 std::string cuda_not_built() {
   return "this build has no native CUDA (nvcc was not found)";
 }
-std::unique_ptr<StencilRunner> make_cuda(const CheckedConfig&, std::string_view) {
+std::unique_ptr<Stepper> make_cuda(const CheckedConfig&, std::string_view) {
   throw UnsupportedRequest("-impl cuda: " + cuda_not_built());
 }
 constexpr bool kCudaBuilt = false;
@@ -61,7 +61,7 @@ std::string device_description() {
 const std::vector<Implementation>& implementation_table() {
   static const std::vector<Implementation> table = {
       {"kokkos", true, &kokkos::space_names, &always_available, &host_or_device,
-       &kokkos::make_runner},
+       &kokkos::make_stepper},
       {"cuda", kCudaBuilt, &no_spaces, &cuda::unavailable_reason, &cuda::device_description,
        &make_cuda},
   };
@@ -126,8 +126,8 @@ std::string device_of(std::string_view implementation) {
   return reason.empty() ? impl->device() : "none: " + reason;
 }
 
-std::unique_ptr<StencilRunner> make_runner(std::string_view implementation, std::string_view space,
-                                           const CheckedConfig& config) {
+std::unique_ptr<Stepper> open_stepper(std::string_view implementation, std::string_view space,
+                                      const CheckedConfig& config) {
   const Implementation* impl = find_implementation(implementation);
   if (impl == nullptr) {
     if (implementation == "cuda")

@@ -1,6 +1,6 @@
 // The one list of implementations and execution spaces this build offers (a "backend" is one
 // implementation, plus a Kokkos execution space where it has them), and the one place that
-// creates a runner for a backend. The driver, -list, the tests and the benchmark all ask here.
+// creates a stepper for a backend. The driver, -list, the tests and the benchmark all ask here.
 #pragma once
 
 #include <memory>
@@ -9,7 +9,7 @@
 #include <string_view>
 #include <vector>
 
-#include "stencil/runner.hpp"
+#include "stencil/stepper.hpp"
 
 namespace stencil {
 
@@ -45,13 +45,12 @@ std::vector<std::string> spaces_of(std::string_view implementation);
 // (sm_90, 132 SMs)"), or "none: <why not>".
 std::string device_of(std::string_view implementation);
 
-// A runner of `config` on `implementation` (Kokkos: in execution space `space`, "" = Kokkos'
+// A stepper of `config` on `implementation` (Kokkos: in execution space `space`, "" = Kokkos'
 // default). Throws UnsupportedRequest for anything this build or machine cannot serve.
-std::unique_ptr<StencilRunner> make_runner(std::string_view implementation, std::string_view space,
-                                           const CheckedConfig& config);
-inline std::unique_ptr<StencilRunner> make_runner(const Backend& backend,
-                                                  const CheckedConfig& config) {
-  return make_runner(backend.implementation, backend.space, config);
+std::unique_ptr<Stepper> open_stepper(std::string_view implementation, std::string_view space,
+                                      const CheckedConfig& config);
+inline std::unique_ptr<Stepper> open_stepper(const Backend& backend, const CheckedConfig& config) {
+  return open_stepper(backend.implementation, backend.space, config);
 }
 
 }  // namespace stencil

@@ -78,14 +78,14 @@ TEST_P(VariantMatchesReference, BitForBitWithPoisonedOutput) {
                  " pitch=" + std::to_string(config.pitch) + " fuse=" + std::to_string(config.fuse));
     const auto initial = random_field(cell_count(variant, n),
                                       static_cast<std::uint64_t>(n * 131 + shape.iterations));
-    auto runner = make_runner(backend, check_config(config));
-    runner->upload(initial);
-    ASSERT_EQ(shape.iterations % runner->iterations_per_step(), 0);
-    for (int done = 0; done < shape.iterations; done += runner->iterations_per_step()) {
-      runner->poison_next_output();
-      runner->step();
+    auto stepper = open_stepper(backend, check_config(config));
+    stepper->upload(initial);
+    ASSERT_EQ(shape.iterations % stepper->iterations_per_step(), 0);
+    for (int done = 0; done < shape.iterations; done += stepper->iterations_per_step()) {
+      stepper->poison_next_output();
+      stepper->step();
     }
-    const auto actual = runner->download();
+    const auto actual = stepper->download();
     const auto expected = reference_run(variant, n, shape.iterations, initial);
     const GridDifference diff = compare_grids(actual, expected);
     ASSERT_TRUE(diff.identical()) << describe_first_difference(diff,

@@ -351,7 +351,7 @@ int main(int argc, char** argv) {
     cudaFree(in);
     cudaFree(out);
   }
-  // Last, what Kokkos::initialize does to the device (src/cuda/runner.cu, DefaultCacheConfig).
+  // Last, what Kokkos::initialize does to the device (src/cuda/stepper.cu, DefaultCacheConfig).
   // Rates timed after undoing it came out lower in one run (perf/results/h200-stream-round4-*),
   // so nothing is timed after it.
   std::printf("with cudaDeviceSetCacheConfig(cudaFuncCachePreferShared), as Kokkos 3.4 sets it:\n");

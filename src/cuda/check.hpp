@@ -6,7 +6,7 @@
 
 #include <string>
 
-#include "stencil/runner.hpp"
+#include "stencil/stepper.hpp"
 
 namespace stencil::cuda {
 

@@ -7,7 +7,7 @@
 #include <cstdio>
 #include <iostream>
 
-#include "stencil/runner.hpp"
+#include "stencil/stepper.hpp"
 
 namespace stencil::kokkos {
 

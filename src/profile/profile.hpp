@@ -14,7 +14,7 @@
 #include <vector>
 
 #include "profile/kernel_report.hpp"
-#include "stencil/runner.hpp"
+#include "stencil/stepper.hpp"
 
 namespace stencil::profile {
 
@@ -41,8 +41,8 @@ class CuptiFailure : public RuntimeFailure {
 // Permissions are only known once CUPTI is configured: profile_run reports those.
 std::string unavailable_reason();
 
-// Makes the runner to profile. Called once, after CUDA is up (and Kokkos, for Kokkos runners).
-using RunnerFactory = std::function<std::unique_ptr<StencilRunner>()>;
+// Makes the stepper to profile. Called once, after CUDA is up (and Kokkos, for Kokkos steppers).
+using StepperFactory = std::function<std::unique_ptr<Stepper>()>;
 
 struct ProfileRequest {
   RunConfig config;
@@ -51,13 +51,13 @@ struct ProfileRequest {
 };
 
 // Runs `launches` steps twice after one warm-up step: first uninstrumented, timed with CUDA events
-// on the runner's stream; then inside one CUPTI SASS-metrics scope that sums, per instruction of
+// on the stepper's stream; then inside one CUPTI SASS-metrics scope that sums, per instruction of
 // every launch, the sectors and the shared-memory requests and wavefronts (a chip without those
 // shared metrics leaves their columns empty and says so in a note). When CUPTI refuses the
 // combined scope, the counted run is repeated with the sector metrics alone and a note says that
-// shared memory was not counted. Throws ProfileUnavailable, UnsupportedRequest (the runner does
+// shared memory was not counted. Throws ProfileUnavailable, UnsupportedRequest (the stepper does
 // not launch CUDA kernels) or RuntimeFailure.
-ProfileReport profile_run(const RunnerFactory& make_runner, const ProfileRequest& request);
+ProfileReport profile_run(const StepperFactory& open, const ProfileRequest& request);
 
 struct SassMetricList {
   std::string chip;                // e.g. "GH100"

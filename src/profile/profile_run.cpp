@@ -77,7 +77,7 @@ struct CountedRun {
 // the sector metrics when `with_shared`. Patching takes effect only for launches queued after it
 // is enabled on an idle device. Each call records its launches afresh, so a repeated run does not
 // count the launches of a failed one.
-CountedRun counted_run(StencilRunner& runner, int launches, int device, bool with_shared) {
+CountedRun counted_run(Stepper& stepper, int launches, int device, bool with_shared) {
   STENCIL_CUDA_CHECK(cudaDeviceSynchronize());
   CountedRun run;
   LaunchRecorder recorder;
@@ -90,8 +90,8 @@ CountedRun counted_run(StencilRunner& runner, int launches, int device, bool wit
   {
     SassSectorCounter counter(device, std::move(extra_ids));
     for (int i = 0; i < launches; ++i)
-      runner.step();
-    runner.fence();
+      stepper.step();
+    stepper.fence();
     STENCIL_CUDA_CHECK(cudaDeviceSynchronize());
     run.sectors = counter.finish();
   }
@@ -114,41 +114,44 @@ std::string unavailable_reason() {
   return "";
 }
 
-ProfileReport profile_run(const RunnerFactory& make_runner, const ProfileRequest& request) {
+ProfileReport profile_run(const StepperFactory& open, const ProfileRequest& request) {
   if (const std::string reason = unavailable_reason(); !reason.empty())
     throw ProfileUnavailable(reason);
   if (request.launches < 1)
     throw std::invalid_argument("profile_run needs at least one launch");
   const VariantInfo& variant = *request.config.variant;
 
-  const std::unique_ptr<StencilRunner> runner = make_runner();
-  if (!runner->launches_cuda_kernels()) {
+  const std::unique_ptr<Stepper> stepper = open();
+  if (!stepper->launches_cuda_kernels()) {
     throw UnsupportedRequest("-profile sectors counts CUDA kernels, but this run uses " +
-                             runner->implementation() + " on " + runner->execution_space() +
+                             stepper->implementation() + " on " + stepper->execution_space() +
                              ": use -impl cuda, or -impl kokkos -space cuda with a CUDA Kokkos");
   }
   int device = 0;
   STENCIL_CUDA_CHECK(cudaGetDevice(&device));
-  const auto queue = static_cast<cudaStream_t>(runner->cuda_stream());
+  const auto queue = static_cast<cudaStream_t>(stepper->cuda_stream());
 
-  runner->upload(random_field(cell_count(variant, request.config.n), request.seed));
-  runner->warm_up();  // module load, first touch and Kokkos' per-kernel setup stay out of both runs
-  runner->fence();
+  stepper->upload(random_field(cell_count(variant, request.config.n), request.seed));
+  stepper
+      ->warm_up();  // module load, first touch and Kokkos' per-kernel setup stay out of both runs
+  stepper->fence();
 
-  // 1. Uninstrumented: device time between two events on the runner's own stream.
+  // 1. Uninstrumented: device time between two events on the stepper's own stream.
   EventTimer timer;
   timer.start(queue);
   for (int i = 0; i < request.launches; ++i)
-    runner->step();
+    stepper->step();
   timer.stop(queue);
-  runner->fence();
+  stepper->fence();
   const double elapsed_ms = timer.elapsed_ms();
 
   // 2. Counted, in one scope: a second cuptiSassMetricsSetConfig in this process would fail on
   // GH100, so sectors and shared memory cannot be counted in scopes of their own.
   std::vector<std::string> shared_notes;
   const CountedRun run = count_with_shared_fallback(
-      [&](bool with_shared) { return counted_run(*runner, request.launches, device, with_shared); },
+      [&](bool with_shared) {
+        return counted_run(*stepper, request.launches, device, with_shared);
+      },
       shared_notes);
   const SectorCounts& counts = run.sectors;
   const std::vector<RecordedKernel>& launched = run.launched;
@@ -157,13 +160,13 @@ ProfileReport profile_run(const RunnerFactory& make_runner, const ProfileRequest
 
   ProfileReport report;
   report.variant = std::string(variant.name);
-  report.implementation = runner->implementation();
-  report.execution_space = runner->execution_space();
+  report.implementation = stepper->implementation();
+  report.execution_space = stepper->execution_space();
   report.dimensions = variant.dimensions;
   report.n = request.config.n;
   report.chunks = variant.uses_chunks() ? request.config.chunks : 0;
   report.launches = request.launches;
-  report.iterations_per_launch = runner->iterations_per_step();
+  report.iterations_per_launch = stepper->iterations_per_step();
   report.chip = counts.chip;
   report.sector_split = counts.split_method;
   report.step_time_ms = elapsed_ms / request.launches;

@@ -7,7 +7,7 @@ std::string unavailable_reason() {
   return STENCIL_PROFILE_MISSING;  // set by src/profile/CMakeLists.txt
 }
 
-ProfileReport profile_run(const RunnerFactory&, const ProfileRequest&) {
+ProfileReport profile_run(const StepperFactory&, const ProfileRequest&) {
   throw ProfileUnavailable(unavailable_reason());
 }
 

@@ -7,7 +7,7 @@
 #include <limits>
 #include <sstream>
 
-#include "stencil/runner.hpp"
+#include "stencil/stepper.hpp"
 
 namespace stencil {
 

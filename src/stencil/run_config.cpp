@@ -2,7 +2,7 @@
 
 #include <string>
 
-#include "stencil/runner.hpp"
+#include "stencil/stepper.hpp"
 
 namespace stencil {
 namespace {

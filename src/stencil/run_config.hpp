@@ -35,7 +35,7 @@ class CheckedConfig {
   RunConfig config_;
 };
 
-// Throws UnsupportedRequest (stencil/runner.hpp) with a one-line reason for anything no kernel of
+// Throws UnsupportedRequest (stencil/stepper.hpp) with a one-line reason for anything no kernel of
 // this variant can serve.
 CheckedConfig check_config(RunConfig requested);
 

@@ -1,5 +1,5 @@
 // Picks a kernel's compile-time instantiation from a run-time shape value (-pitch, -patch,
-// -fuse), for the dispatch STENCIL_VARIANTS generates in each implementation's runner.
+// -fuse), for the dispatch STENCIL_VARIANTS generates in each implementation's stepper.
 #pragma once
 
 #include <cstddef>

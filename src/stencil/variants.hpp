@@ -1,6 +1,6 @@
 // The one place a stencil variant is declared. STENCIL_VARIANTS below is the list; it generates the
-// Variant enum and kVariants, both implementations' dispatch (src/kokkos/runner.cpp,
-// src/cuda/runner.cu) and, read by CMake (cmake/StencilVariants.cmake), the kernel files each
+// Variant enum and kVariants, both implementations' dispatch (src/kokkos/stepper.cpp,
+// src/cuda/stepper.cu) and, read by CMake (cmake/StencilVariants.cmake), the kernel files each
 // implementation compiles. Options, -list, -help, the tests, the benchmark and
 // scripts/gpu-check.sh (through -list-shapes) iterate over kVariants. A new plain variant is one
 // row here plus one kernel file per implementation its row names (docs/design.md).

@@ -1,4 +1,4 @@
-#include "kokkos/runner.hpp"
+#include "kokkos/stepper.hpp"
 
 #include <chrono>
 #include <limits>
@@ -74,9 +74,9 @@ void* cuda_stream_of(const ExecSpace& space) {
 }
 
 template <class ExecSpace>
-class KokkosRunner final : public StencilRunner {
+class KokkosStepper final : public Stepper {
  public:
-  explicit KokkosRunner(const CheckedConfig& config)
+  explicit KokkosStepper(const CheckedConfig& config)
       : config_(config.get()),
         cells_(cell_count(*config->variant, config->n)),
         step_(step_function<ExecSpace>(config_)) {
@@ -188,12 +188,12 @@ std::vector<std::string> space_names() {
   return names;
 }
 
-std::unique_ptr<StencilRunner> make_runner(const CheckedConfig& config, std::string_view space) {
+std::unique_ptr<Stepper> make_stepper(const CheckedConfig& config, std::string_view space) {
   if (space.empty())
     space = space_names().front();
 #define MAKE_IF_NAMED(Space)        \
   if (space == lower_name<Space>()) \
-    return std::make_unique<KokkosRunner<Space>>(config);
+    return std::make_unique<KokkosStepper<Space>>(config);
   STENCIL_FOR_EACH_KOKKOS_SPACE(MAKE_IF_NAMED)
 #undef MAKE_IF_NAMED
   std::string known;

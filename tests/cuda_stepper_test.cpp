@@ -1,6 +1,6 @@
-// The native CUDA runner's environment (GPU suite): Kokkos 3.4's CUDA initialisation sets
+// The native CUDA stepper's environment (GPU suite): Kokkos 3.4's CUDA initialisation sets
 // cudaFuncCachePreferShared for the whole device, which slowed the native kernels and the copy
-// reference by 3-4% on the H200 (docs/stream-and-temporal.md). The runner must give the device
+// reference by 3-4% on the H200 (docs/stream-and-temporal.md). The stepper must give the device
 // CUDA's default while it lives and put the previous setting back afterwards.
 #include <gtest/gtest.h>
 
@@ -19,14 +19,14 @@ cudaFuncCache device_cache_config() {
   return config;
 }
 
-TEST(CudaRunner, GivesTheDeviceCudasDefaultCacheConfigWhileItLives) {
+TEST(CudaStepper, GivesTheDeviceCudasDefaultCacheConfigWhileItLives) {
   if (const std::string reason = unavailable_reason(Backend{"cuda", ""}); !reason.empty())
     GTEST_SKIP() << reason;
   const cudaFuncCache original = device_cache_config();
   ASSERT_EQ(cudaDeviceSetCacheConfig(cudaFuncCachePreferShared), cudaSuccess);  // as Kokkos does
   {
-    const auto runner =
-        make_runner("cuda", "", check_config(RunConfig{find_variant("stream"), 64}));
+    const auto stepper =
+        open_stepper("cuda", "", check_config(RunConfig{find_variant("stream"), 64}));
     EXPECT_EQ(device_cache_config(), cudaFuncCachePreferNone);
   }
   EXPECT_EQ(device_cache_config(), cudaFuncCachePreferShared);
@@ -38,7 +38,7 @@ TEST(CudaRunner, GivesTheDeviceCudasDefaultCacheConfigWhileItLives) {
 
 #else
 
-TEST(CudaRunner, GivesTheDeviceCudasDefaultCacheConfigWhileItLives) {
+TEST(CudaStepper, GivesTheDeviceCudasDefaultCacheConfigWhileItLives) {
   GTEST_SKIP() << "this build has no native CUDA (nvcc was not found)";
 }
 

@@ -1,11 +1,11 @@
-// The native CUDA implementation of StencilRunner. Plain C++ header: the driver includes it
+// The native CUDA implementation of Stepper. Plain C++ header: the driver includes it
 // without the CUDA toolkit's headers.
 #pragma once
 
 #include <memory>
 #include <string>
 
-#include "stencil/runner.hpp"
+#include "stencil/stepper.hpp"
 
 namespace stencil::cuda {
 
@@ -16,6 +16,6 @@ std::string unavailable_reason();
 std::string device_description();
 
 // Throws UnsupportedRequest when no device is usable or the grids do not fit in its memory.
-std::unique_ptr<StencilRunner> make_runner(const CheckedConfig& config);
+std::unique_ptr<Stepper> make_stepper(const CheckedConfig& config);
 
 }  // namespace stencil::cuda

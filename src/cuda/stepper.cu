@@ -2,7 +2,7 @@
 
 #include "cuda/check.hpp"
 #include "cuda/kernels.hpp"
-#include "cuda/runner.hpp"
+#include "cuda/stepper.hpp"
 #include "stencil/memory_budget.hpp"
 #include "stencil/shape_dispatch.hpp"
 
@@ -50,7 +50,7 @@ class DeviceBuffer {
 // (Kokkos_Cuda_Instance.cpp), which leaves the least L1 to every kernel that states no preference
 // of its own: these native kernels, and the driver's device-to-device copy that is the rate
 // reference. On the H200 that cost the copy 3% and the stream kernel 4%
-// (perf/results/h200-stream-round4-2026-11-30). While a native runner lives, the device has CUDA's
+// (perf/results/h200-stream-round4-2026-11-30). While a native stepper lives, the device has CUDA's
 // default back; Kokkos sets its own kernels' preference at every launch, so they do not notice.
 class DefaultCacheConfig {
  public:
@@ -66,9 +66,9 @@ class DefaultCacheConfig {
   cudaFuncCache previous_ = cudaFuncCachePreferNone;
 };
 
-class CudaRunner final : public StencilRunner {
+class CudaStepper final : public Stepper {
  public:
-  explicit CudaRunner(const CheckedConfig& config)
+  explicit CudaStepper(const CheckedConfig& config)
       : config_(config.get()),
         cells_(cell_count(*config->variant, config->n)),
         launch_(launch_function(config_)),
@@ -78,7 +78,7 @@ class CudaRunner final : public StencilRunner {
     current_ = a_.get();
     next_ = b_.get();
   }
-  ~CudaRunner() override { cudaStreamDestroy(queue_); }
+  ~CudaStepper() override { cudaStreamDestroy(queue_); }
 
   std::string implementation() const override { return "cuda"; }
   std::string execution_space() const override { return device_description(); }
@@ -175,14 +175,14 @@ std::string device_description() {
   return out.str();
 }
 
-std::unique_ptr<StencilRunner> make_runner(const CheckedConfig& config) {
+std::unique_ptr<Stepper> make_stepper(const CheckedConfig& config) {
   if (const std::string reason = unavailable_reason(); !reason.empty()) {
     throw UnsupportedRequest("-impl cuda: " + reason);
   }
   std::size_t free = 0, total = 0;
   STENCIL_CUDA_CHECK(cudaMemGetInfo(&free, &total));
   require_memory(2 * cell_count(*config->variant, config->n) * sizeof(float), free, "the GPU");
-  return std::make_unique<CudaRunner>(config);
+  return std::make_unique<CudaStepper>(config);
 }
 
 }  // namespace stencil::cuda

@@ -1,4 +1,4 @@
-// The Kokkos implementation of StencilRunner, for any execution space this build enables.
+// The Kokkos implementation of Stepper, for any execution space this build enables.
 #pragma once
 
 #include <memory>
@@ -6,7 +6,7 @@
 #include <string_view>
 #include <vector>
 
-#include "stencil/runner.hpp"
+#include "stencil/stepper.hpp"
 
 namespace stencil::kokkos {
 
@@ -15,6 +15,6 @@ std::vector<std::string> space_names();
 
 // `space` empty means Kokkos' default execution space. Kokkos must be initialized.
 // Throws UnsupportedRequest for an unknown space or a grid that does not fit in memory.
-std::unique_ptr<StencilRunner> make_runner(const CheckedConfig& config, std::string_view space);
+std::unique_ptr<Stepper> make_stepper(const CheckedConfig& config, std::string_view space);
 
 }  // namespace stencil::kokkos

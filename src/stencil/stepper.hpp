@@ -25,9 +25,9 @@ class UnsupportedRequest : public std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
-class StencilRunner {
+class Stepper {
  public:
-  virtual ~StencilRunner() = default;
+  virtual ~Stepper() = default;
   virtual std::string implementation() const = 0;
   virtual std::string execution_space() const = 0;
 
