@@ -9,7 +9,7 @@
 #      16384 (1-D variants at N*N cells), each with its in-process device-to-device copy reference;
 #   4. -profile sectors for every shape, the stream shape sweep, the doublebuf chunk sweep;
 #   5. where ncu exists, scripts/ncu-shared-memory.sh: shared loads, bank conflicts, registers,
-#      occupancy and time per native 2-D kernel shape (docs/seed004.md), and one ncu profile each
+#      occupancy and time per native 2-D kernel shape (docs/lesson004.md), and one ncu profile each
 #      of stream and temporal (where the time goes);
 #   6. the cpu label (GPU_CHECK_CPU=0 skips it).
 # Writes summary.txt and one log per step into OUT_DIR (default: $OUT, else ./gpu-check-out).
@@ -134,7 +134,7 @@ done
 step "list SASS metrics" sass-metrics.txt "$app" -profile sass-metrics
 say "  $(grep -c shared "$logs/sass-metrics.txt") with 'shared' in the name (sass-metrics.txt)"
 
-# The CUPTI report at the seeds' profile: 2-D N = 4096, 1-D 2^24 cells, 100 launches.
+# The CUPTI report at the lessons' profile: 2-D N = 4096, 1-D 2^24 cells, 100 launches.
 profile_all() {
   for impl in cuda kokkos; do
     for shape in $shapes; do
@@ -155,7 +155,7 @@ step "stream shapes" stream-shapes.log bash scripts/stream-shapes.sh "$BUILD_DIR
   "$logs/stream-shapes.csv" 2 5 6 7 8 9
 say "$(cat "$logs/stream-shapes.csv" 2>/dev/null)"
 
-# doublebuf and doublebuf_async against their chunk count (docs/seed004.md): the run command and
+# doublebuf and doublebuf_async against their chunk count (docs/lesson004.md): the run command and
 # the sector count at N = 4096.
 doublebuf_chunks() {
   echo "variant,chunks,ratio_to_copy,gcells_per_s,total_sectors"

@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
 # Shared-memory loads, bank conflicts, registers, occupancy and time of every 2-D native CUDA
-# kernel shape, counted once by Nsight Compute on the GPU machine (docs/seed004.md):
+# kernel shape, counted once by Nsight Compute on the GPU machine (docs/lesson004.md):
 #   bash scripts/ncu-shared-memory.sh [BUILD_DIR] [OUT_DIR]
 # BUILD_DIR defaults to build-gpu (what scripts/gpu-check.sh builds), OUT_DIR to $OUT, else
 # ./ncu-out. Each shape runs `stencil_miniapp -impl cuda -n $NCU_N -iters 1` (NCU_N defaults to
 # 4096); ncu skips the warm-up launch and profiles the one step. Writes ncu's raw CSV per shape and
-# shared-memory.txt: the counts per output cell (N^2 outputs per launch) next to the seed's
+# shared-memory.txt: the counts per output cell (N^2 outputs per launch) next to the lesson's
 # arithmetic.
 set -euo pipefail
 

@@ -173,7 +173,7 @@ TEST(KernelReport, TextTableShowsEveryColumn) {
   }
 }
 
-// tiled at pitch 32 (docs/seed004.md), N = 4096, 100 launches = 1,677,721,600 cell updates in
+// tiled at pitch 32 (docs/lesson004.md), N = 4096, 100 launches = 1,677,721,600 cell updates in
 // 6,553,600 blocks of 32x8 outputs, with counts worked out by hand per block: 40 warp-level loads
 // (5 per output), each a 32-way conflict (32 wavefronts), and 11 stores (the flat load of 340
 // floats) at 23.1 wavefronts each. Wavefronts 40 x 32 + 11 x 23.1 = 1,534.1 per block, ideal one

@@ -1,4 +1,4 @@
-// GPU gates of issue 4: the built-in CUPTI sector counter at the seeds' profile, 2-D N = 4096 and
+// GPU gates of issue 4: the built-in CUPTI sector counter at the lessons' profile, 2-D N = 4096 and
 // 1-D N = 2^24 (docs/sectors.md), 100 launches in one counting scope, strip and rolling with
 // 256-thread blocks and 16 row chunks. Every measurement is a run of the real binary with
 // -profile sectors -csv, so the gates test exactly what a user runs. Skips where no GPU is usable.
@@ -19,7 +19,7 @@ namespace {
 
 constexpr int kChunks = 16;
 constexpr double kDerivationTolerance = 0.01;
-constexpr double kSeedStripSectors = 853e6;   // seed 000: the strip starter
+constexpr double kSeedStripSectors = 853e6;   // lesson 000: the strip starter
 constexpr double kSeedStripTolerance = 0.03;  // "about 853 million"
 constexpr std::uint64_t kRollingGate = 530'000'000;
 
@@ -219,7 +219,7 @@ TEST_P(CudaSectors, ReportRegistersSharedMemoryOccupancyAndTime) {
   }
   if (v == Variant::tiled) {
     EXPECT_EQ(f["block"], "32x8x1");
-    // The 34x10 tile stored transposed: 34 rows of kDefaultTiledPitch floats (docs/seed004.md).
+    // The 34x10 tile stored transposed: 34 rows of kDefaultTiledPitch floats (docs/lesson004.md).
     EXPECT_EQ(f["static_smem_bytes"],
               std::to_string((kTileWidth + 2) * kDefaultTiledPitch * sizeof(float)));
   }
@@ -227,7 +227,7 @@ TEST_P(CudaSectors, ReportRegistersSharedMemoryOccupancyAndTime) {
 
 INSTANTIATE_TEST_SUITE_P(Profile, CudaSectors, kAllVariants, variant_name);
 
-// ---- the seed gates -------------------------------------------------------------------------
+// ---- the lesson gates ------------------------------------------------------------------------
 
 TEST(SectorGates, CudaStripLandsNearTheSeedStarter) {
   SKIP_WITHOUT_GPU();

@@ -14,7 +14,7 @@
 
 namespace stencil::test {
 
-// The seeds' profile: 100 launches in one scope; 2-D N = 4096, 1-D 2^24 cells.
+// The lessons' profile: 100 launches in one scope; 2-D N = 4096, 1-D 2^24 cells.
 inline constexpr int kLaunches = 100;
 inline constexpr int kProfileSize2D = 4096;
 inline constexpr int kProfileSize1D = 1 << 24;

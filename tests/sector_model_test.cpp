@@ -1,5 +1,5 @@
 // The sector derivation (tests/sector_model.hpp, docs/sectors.md) against a brute-force walk of
-// every warp's addresses, and against the figures the seed lessons measured.
+// every warp's addresses, and against the figures the lessons measured.
 #include <gtest/gtest.h>
 
 #include "sector_model.hpp"
@@ -49,7 +49,7 @@ TEST(SectorDerivation, RejectsSizesTheClosedFormsDoNotCover) {
   EXPECT_THROW(derived_sectors_per_launch(Variant::naive1d, 100, 16), std::invalid_argument);
 }
 
-// Seed 000 measured about 853 million sectors for the strip starter and about 435 million for
+// Lesson 000 measured about 853 million sectors for the strip starter and about 435 million for
 // the rolling solution at the profile size; the derivation must land within 1% of both.
 TEST(SectorDerivation, AgreesWithTheSeedMeasurements) {
   EXPECT_NEAR(static_cast<double>(derived_total(Variant::strip)), 853e6, 0.01 * 853e6);

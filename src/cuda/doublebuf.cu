@@ -1,4 +1,4 @@
-// doublebuf (seed 004): a 32x8 block owns a 32-column strip of one row chunk and walks it down in
+// doublebuf (lesson 004): a 32x8 block owns a 32-column strip of one row chunk and walks it down in
 // stages of 32x8 outputs, each computed from a 34x10 tile (stencil/stage_tile.hpp). Two static
 // shared tiles alternate: while the block computes stage k from one, the global loads of stage k+1
 // are already in flight into registers, and they are stored into the other tile after the compute
@@ -67,9 +67,9 @@ __global__ void __launch_bounds__(kDoubleBufThreads)
       }
     }
     // 2: everyone is done reading tile k & 1 before it is written again. In this register-staged
-    // form that write comes after the next stage's barrier 1 anyway; the barrier keeps the seed's
+    // form that write comes after the next stage's barrier 1 anyway; the barrier keeps the lesson's
     // two-barrier stage, which doublebuf_async needs, so the two variants differ only in how the
-    // copy is made (docs/seed004.md).
+    // copy is made (docs/lesson004.md).
     __syncthreads();
   }
 }

@@ -1,4 +1,4 @@
-// halo1d (seed 002 solution): each thread loads its centre once into a dynamic shared tile of
+// halo1d (lesson 002 solution): each thread loads its centre once into a dynamic shared tile of
 // blockDim + 2 floats, the edge threads add the halo, and the three taps come from the tile.
 #include "cuda/check.hpp"
 #include "cuda/kernels.hpp"

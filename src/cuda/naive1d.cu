@@ -1,4 +1,4 @@
-// naive1d (seed 002 starter): one output per thread, three global reads.
+// naive1d (lesson 002 starter): one output per thread, three global reads.
 #include "cuda/check.hpp"
 #include "cuda/kernels.hpp"
 #include "stencil/arithmetic.hpp"

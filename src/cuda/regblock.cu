@@ -1,4 +1,4 @@
-// regblock (seed 004): register blocking on top of the shared tile. Each thread of a 32x8 block
+// regblock (lesson 004): register blocking on top of the shared tile. Each thread of a 32x8 block
 // computes a p x p patch of outputs from the (p+2) x (p+2) neighbourhood it copies from shared
 // memory into registers once; neighbouring outputs of the patch then share their taps in registers
 // instead of re-reading shared memory. The block covers 32p x 8p outputs from a static

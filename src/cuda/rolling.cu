@@ -1,4 +1,4 @@
-// rolling (seed 000 solution): the strip contract, with the vertical window rolled through
+// rolling (lesson 000 solution): the strip contract, with the vertical window rolled through
 // registers. Per step the only global read is row y+1; rows y-1 and y are already in this
 // thread's registers. The shared row publishes row y for the x neighbours, which live in other
 // threads; its footprint does not grow with the strip height.

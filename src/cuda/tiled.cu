@@ -1,12 +1,12 @@
-// tiled (seed 004): a 32x8 block stages its 34x10 input tile, halo included, in static shared
+// tiled (lesson 004): a 32x8 block stages its 34x10 input tile, halo included, in static shared
 // memory, then computes its outputs from the tile.
 //
 // The tile is stored transposed, tile[sx][sy]: shared row sx holds tile column sx (10 values) and
 // rows are kPitch floats apart. A warp (32 consecutive x at one y) therefore reads down a column of
 // the shared array, and the pitch alone decides its bank conflicts: the 32 addresses are kPitch
 // words apart, so they fall in 32 / gcd(kPitch, 32) banks -- pitch 32: one bank, a 32-way
-// conflict; 34: 16 banks, 2-way; 33: 32 banks, none (docs/seed004.md). The seed's row-major form,
-// tile[sy][sx] with pitch 34, has warps reading along a row and no pitch to vary.
+// conflict; 34: 16 banks, 2-way; 33: 32 banks, none (docs/lesson004.md). The lesson's row-major
+// form, tile[sy][sx] with pitch 34, has warps reading along a row and no pitch to vary.
 #include "cuda/check.hpp"
 #include "cuda/kernels.hpp"
 #include "stencil/arithmetic.hpp"

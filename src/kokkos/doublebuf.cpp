@@ -1,10 +1,10 @@
-// doublebuf (seed 004): a team owns a 32-column strip of one row chunk and walks it down in stages
-// of 32x8 outputs, each computed from a 34x10 tile (stencil/stage_tile.hpp). Two scratch tiles
-// alternate: while the team computes stage k from one, the global loads of stage k+1 are already
-// in flight into each lane's registers, and they are stored into the other tile after the compute
-// (register-staged prefetch). On the GPU that overlaps one stage's load latency with the previous
-// stage's compute inside the block; on a host space a team is one thread and only the order is
-// the same. The chunk height is ceil(N / chunks), as for strip and rolling.
+// doublebuf (lesson 004): a team owns a 32-column strip of one row chunk and walks it down in
+// stages of 32x8 outputs, each computed from a 34x10 tile (stencil/stage_tile.hpp). Two scratch
+// tiles alternate: while the team computes stage k from one, the global loads of stage k+1 are
+// already in flight into each lane's registers, and they are stored into the other tile after the
+// compute (register-staged prefetch). On the GPU that overlaps one stage's load latency with the
+// previous stage's compute inside the block; on a host space a team is one thread and only the
+// order is the same. The chunk height is ceil(N / chunks), as for strip and rolling.
 #include "kokkos/kernels.hpp"
 #include "stencil/arithmetic.hpp"
 #include "stencil/stage_tile.hpp"
@@ -80,8 +80,8 @@ void doublebuf_step(const ExecSpace& space, const ConstDeviceView<ExecSpace>& in
           }
           // 2: everyone is done reading tile k & 1 before it is written again. In this
           // register-staged form that write comes after the next stage's barrier 1 anyway; the
-          // barrier keeps the seed's two-barrier stage, which doublebuf_async needs, so the two
-          // variants differ only in how the copy is made (docs/seed004.md).
+          // barrier keeps the lesson's two-barrier stage, which doublebuf_async needs, so the two
+          // variants differ only in how the copy is made (docs/lesson004.md).
           team.team_barrier();
         }
       });

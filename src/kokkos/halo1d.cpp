@@ -1,4 +1,4 @@
-// halo1d (seed 002): a team owns 256 outputs and stages them plus a one-cell halo on each side in
+// halo1d (lesson 002): a team owns 256 outputs and stages them plus a one-cell halo on each side in
 // a 258-float scratch tile. Each lane loads its centre once, the edge lanes load the halo, and
 // the three taps are then read from scratch.
 #include "kokkos/kernels.hpp"

@@ -1,4 +1,4 @@
-// regblock (seed 004): register blocking on top of the scratch tile. Each of a team's 32x8 lanes
+// regblock (lesson 004): register blocking on top of the scratch tile. Each of a team's 32x8 lanes
 // computes a p x p patch of outputs from the (p+2) x (p+2) neighbourhood it copies from scratch
 // into registers once; neighbouring outputs of the patch then share their taps in registers
 // instead of re-reading scratch. The team covers 32p x 8p outputs from a (32p+2) x (8p+2) tile:

@@ -1,4 +1,4 @@
-// rolling (seed 000 solution): the strip contract, but the vertical window rolls through
+// rolling (lesson 000 solution): the strip contract, but the vertical window rolls through
 // registers. Per step only row y+1 is read from global memory; rows y-1 and y are the values this
 // lane already holds. The scratch row still publishes row y for the x neighbours, which live in
 // other lanes.

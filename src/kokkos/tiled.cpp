@@ -1,10 +1,10 @@
 // tiled: a team owns 32x8 outputs and stages the 34x10 input tile (one-cell halo) in team
-// scratch, so each input is read from global memory about 1.3 times instead of 5 (seed 004).
+// scratch, so each input is read from global memory about 1.3 times instead of 5 (lesson 004).
 //
 // The tile is stored transposed: scratch row sx holds tile column sx (10 values), and rows are
 // kPitch floats apart. A warp of lanes (32 consecutive x at one y) therefore reads down a column
 // of the scratch array, and the pitch alone decides its bank conflicts on the GPU: 32 -> 32-way,
-// 34 -> 2-way, 33 -> none (docs/seed004.md). The seed's row-major form, tile[sy][sx] with pitch
+// 34 -> 2-way, 33 -> none (docs/lesson004.md). The lesson's row-major form, tile[sy][sx] with pitch
 // 34, has warps reading along a row and no pitch to vary.
 #include "kokkos/kernels.hpp"
 #include "stencil/arithmetic.hpp"

@@ -12,7 +12,7 @@
 namespace stencil::profile {
 namespace {
 
-// GLOBAL_MEMORY_SECTORS of the seed lessons: sectors requested by SASS global loads and stores.
+// GLOBAL_MEMORY_SECTORS of the lessons: sectors requested by SASS global loads and stores.
 constexpr const char* kTotalMetric = "smsp__sass_sectors_mem_global";
 // The direct load/store split, used when a chip offers it. CUDA 13.0's profiler libraries know no
 // such metric name, so on GH100 expect the classification below.

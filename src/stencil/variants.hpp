@@ -120,7 +120,7 @@ const ShapeOptionInfo* shape_option(ShapeOption option);
 
 // Bytes a cell update ideally moves: one 4-byte read plus one 4-byte write.
 inline constexpr double kBytesPerCellUpdate = 8.0;
-// Row chunks of a ChunkPolicy::fixed variant when none are asked for: the seeds' 16.
+// Row chunks of a ChunkPolicy::fixed variant when none are asked for: the lessons' 16.
 inline constexpr int kDefaultChunks = 16;
 // Largest 2-D N whose N*N cells a 32-bit int index can address.
 inline constexpr int kMaxGridSize2D = 46340;
