@@ -7,6 +7,7 @@
 #include <cmath>
 #include <cstdlib>
 #include <fstream>
+#include <set>
 #include <sstream>
 
 #include "process.hpp"
@@ -107,6 +108,36 @@ TEST(Cli, ListShapesNamesEveryRunnableShape) {
     expected += option ? option->choice_count : 1;
   }
   EXPECT_EQ(listed.size(), expected) << r.out;
+}
+
+// README's option table and -help (generated from the parser's own table) name the same options.
+TEST(Cli, ReadmeOptionTableMatchesHelp) {
+  const auto help = miniapp({"-help"});
+  ASSERT_EQ(help.exit_code, 0);
+  std::set<std::string> in_help;
+  std::istringstream help_lines(help.out);
+  for (std::string line; std::getline(help_lines, line);) {
+    if (line.rfind("  -", 0) == 0)
+      in_help.insert(line.substr(2, line.find(' ', 2) - 2));
+  }
+  std::ifstream readme(STENCIL_README_PATH);
+  ASSERT_TRUE(readme) << STENCIL_README_PATH;
+  std::set<std::string> in_readme;
+  for (std::string line; std::getline(readme, line);) {
+    if (line.rfind("| `-", 0) != 0)
+      continue;
+    // "| `-csv`, `-json` | ...": every backticked option of the first cell.
+    const std::string cell = line.substr(0, line.find(" |", 2));
+    for (std::size_t at = cell.find("`-"); at != std::string::npos; at = cell.find("`-", at + 1)) {
+      const std::size_t end = cell.find_first_of(" `", at + 1);
+      in_readme.insert(cell.substr(at + 1, end - at - 1));
+    }
+  }
+  EXPECT_FALSE(in_help.empty());
+  for (const auto& option : in_help)
+    EXPECT_EQ(in_readme.count(option), 1u) << option << " is in -help but not in README's table";
+  for (const auto& option : in_readme)
+    EXPECT_EQ(in_help.count(option), 1u) << option << " is in README's table but not in -help";
 }
 
 TEST(Cli, ListShowsVariantsAndHostSpaces) {
