@@ -104,11 +104,13 @@ const std::vector<OptionSpec>& option_table() {
        }},
       {"variant", "NAME", "stencil variant: " + variant_names() + " (default tiled)",
        [](Options& o, const std::string& f, const std::string& v) {
-         if (!find_variant(v)) {
+         const VariantInfo* found = find_variant(v);
+         if (!found) {
            throw UsageError(f + ": unknown variant '" + v + "' (choose from " + variant_names() +
                             ")");
          }
          o.variant = v;
+         o.variant_info = found;
        }},
       {"impl", "NAME", "implementation: " + joined(implementations(), ", ") + " (default kokkos)",
        [](Options& o, const std::string& f, const std::string& v) {
@@ -294,7 +296,7 @@ Options parse_options(const std::vector<std::string>& args) {
         "-profile and -verify do not combine: a profile run reports counts, not a "
         "final grid");
   }
-  const VariantInfo& variant = *find_variant(options.variant);
+  const VariantInfo& variant = *options.variant_info;
   if (options.fuse != 0 && !variant.uses_shape(ShapeOption::fuse)) {
     throw UsageError("-fuse applies to -variant " + variants_with(ShapeOption::fuse) + " only");
   }

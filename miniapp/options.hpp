@@ -23,6 +23,7 @@ struct Options {
   bool n_given = false;  // -n on the command line (with -input it must match the file's N)
   int iterations = 100;
   std::string variant = "tiled";
+  const VariantInfo* variant_info = &info(Variant::tiled);  // the row of `variant`, found once
   std::string implementation = "kokkos";
   std::string space;               // Kokkos execution space; empty = Kokkos' default
   int chunks = 0;                  // 0: the variant's default

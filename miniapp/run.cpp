@@ -57,7 +57,7 @@ struct LoopOutcome {
 
 RunSetup set_up(const Options& options) {
   RunSetup setup;
-  setup.variant = find_variant(options.variant);
+  setup.variant = options.variant_info;
   setup.start = initial_grid(options, *setup.variant);
   const CheckedConfig config = checked_config(options, setup.start.n);
   setup.stepper = open_stepper(options.implementation, options.space, config);

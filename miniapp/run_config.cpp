@@ -4,7 +4,7 @@ namespace stencil::app {
 
 CheckedConfig checked_config(const Options& options, int n) {
   RunConfig config;
-  config.variant = find_variant(options.variant);
+  config.variant = options.variant_info;
   config.n = n;
   config.chunks = options.chunks;
   config.patch = options.patch;
