@@ -13,6 +13,13 @@ function(stencil_variant_sources out_var implementation extension)
   # X(name, dimensions, chunk policy, shape, "implementations", ...
   string(REGEX MATCHALL "\nX\\([a-z0-9_]+, *[0-9]+, *[a-z]+, *[a-z]+, *\"[a-z0-9 ]*\"" rows
          "${text}")
+  string(REGEX MATCHALL "\nX\\(" row_starts "${text}")
+  list(LENGTH rows matched)
+  list(LENGTH row_starts written)
+  if(NOT matched EQUAL written)
+    message(FATAL_ERROR "${STENCIL_VARIANT_LIST}: ${written} rows, ${matched} readable; write each "
+                        "row on one line as X(name, dimensions, chunks, shape, \"implementations\", ...)")
+  endif()
   set(sources)
   foreach(row IN LISTS rows)
     string(REGEX REPLACE "^\nX\\(([a-z0-9_]+),.*\"([a-z0-9 ]*)\"$" "\\1" name "${row}")
