@@ -11,6 +11,7 @@ packages=(
   libgtest-dev googletest libbenchmark-dev
   python3 python3-h5py python3-numpy python3-matplotlib
   dpkg-dev patch git
+  libopenmpi-dev openmpi-bin
 )
 
 sudo_if_needed() {

@@ -57,6 +57,10 @@ STENCIL_HOST_DEVICE inline float three_point(float left, float centre, float rig
 STENCIL_HOST_DEVICE inline bool is_border_2d(int x, int y, int n) {
   return x == 0 || y == 0 || x == n - 1 || y == n - 1;
 }
+// The same rule on a rows x cols rectangle (a rank's tile plus halo under MPI).
+STENCIL_HOST_DEVICE inline bool is_border_2d(int x, int y, int cols, int rows) {
+  return x == 0 || y == 0 || x == cols - 1 || y == rows - 1;
+}
 STENCIL_HOST_DEVICE inline bool is_border_1d(int i, int n) {
   return i == 0 || i == n - 1;
 }

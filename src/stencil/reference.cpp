@@ -5,13 +5,17 @@
 namespace stencil {
 
 void reference_step_2d(const float* in, float* out, int n) {
-  for (int y = 0; y < n; ++y) {
-    for (int x = 0; x < n; ++x) {
-      const long i = static_cast<long>(y) * n + x;
-      if (is_border_2d(x, y, n)) {
+  reference_step_2d(in, out, n, n);
+}
+
+void reference_step_2d(const float* in, float* out, int rows, int cols) {
+  for (int y = 0; y < rows; ++y) {
+    for (int x = 0; x < cols; ++x) {
+      const long i = static_cast<long>(y) * cols + x;
+      if (is_border_2d(x, y, cols, rows)) {
         out[i] = in[i];
       } else {
-        out[i] = five_point(in[i], in[i - 1], in[i + 1], in[i - n], in[i + n]);
+        out[i] = five_point(in[i], in[i - 1], in[i + 1], in[i - cols], in[i + cols]);
       }
     }
   }

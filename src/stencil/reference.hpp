@@ -9,6 +9,8 @@ namespace stencil {
 
 // One step of the 2-D stencil on an n x n row-major grid.
 void reference_step_2d(const float* in, float* out, int n);
+// One step of the 2-D stencil on a rows x cols row-major rectangle (its outermost ring copied).
+void reference_step_2d(const float* in, float* out, int rows, int cols);
 // One step of the 1-D stencil on n cells.
 void reference_step_1d(const float* in, float* out, int n);
 

@@ -1,0 +1,67 @@
+#include "mpi/decomposition.hpp"
+
+#include <cctype>
+#include <charconv>
+
+namespace stencil::mpi {
+
+Span split_evenly(std::int64_t n, int parts, int index) {
+  const std::int64_t base = n / parts;
+  const std::int64_t larger = n % parts;  // the first `larger` spans get one extra cell
+  const std::int64_t begin = index * base + (index < larger ? index : larger);
+  return Span{begin, base + (index < larger ? 1 : 0)};
+}
+
+std::optional<ProcessGrid> parse_process_grid(std::string_view text) {
+  const auto separator = text.find_first_of("xX,");
+  if (separator == std::string_view::npos)
+    return std::nullopt;
+  auto parse_positive = [](std::string_view part) -> std::optional<int> {
+    int value = 0;
+    if (part.empty() || !std::isdigit(static_cast<unsigned char>(part.front())))
+      return std::nullopt;
+    const auto [end, error] = std::from_chars(part.data(), part.data() + part.size(), value);
+    if (error != std::errc() || end != part.data() + part.size() || value < 1)
+      return std::nullopt;
+    return value;
+  };
+  const auto rows = parse_positive(text.substr(0, separator));
+  const auto cols = parse_positive(text.substr(separator + 1));
+  if (!rows || !cols)
+    return std::nullopt;
+  return ProcessGrid{*rows, *cols};
+}
+
+std::string to_string(const ProcessGrid& grid) {
+  return std::to_string(grid.rows) + "x" + std::to_string(grid.cols);
+}
+
+Tile tile_of(std::int64_t n, const ProcessGrid& grid, int grid_row, int grid_col, int depth) {
+  Tile tile;
+  tile.rows = split_evenly(n, grid.rows, grid_row);
+  tile.cols = split_evenly(n, grid.cols, grid_col);
+  tile.halo_top = grid_row > 0 ? depth : 0;
+  tile.halo_bottom = grid_row + 1 < grid.rows ? depth : 0;
+  tile.halo_left = grid_col > 0 ? depth : 0;
+  tile.halo_right = grid_col + 1 < grid.cols ? depth : 0;
+  return tile;
+}
+
+std::string decomposition_problem(std::int64_t n, const ProcessGrid& grid, int depth) {
+  const std::string shape = std::to_string(n) + "x" + std::to_string(n);
+  if (n < grid.rows || n < grid.cols) {
+    return "a " + shape + " grid is smaller than the " + to_string(grid) +
+           " rank grid: every rank needs at least one row and one column";
+  }
+  // The smallest span along an axis is floor(n / parts); it only matters where ranks have
+  // neighbours along that axis.
+  auto too_thin = [&](int parts) { return parts > 1 && n / parts < depth; };
+  if (too_thin(grid.rows) || too_thin(grid.cols)) {
+    return "halos " + std::to_string(depth) + " cells deep need every rank of the " +
+           to_string(grid) + " rank grid to own at least " + std::to_string(depth) +
+           " rows and columns of the " + shape + " grid; use fewer ranks or a smaller -fuse";
+  }
+  return "";
+}
+
+}  // namespace stencil::mpi

@@ -1,0 +1,61 @@
+// The 2-D domain decomposition of an N x N grid over a P x Q grid of ranks (P rank rows along y,
+// Q rank columns along x), and the tile each rank owns with its halo. Pure arithmetic: no MPI, so
+// every rule here is unit-tested without launching ranks.
+//
+// Global indices are 64-bit: the global N may exceed what one rank's 32-bit kernels address.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace stencil::mpi {
+
+// A contiguous range [begin, begin + count) of global rows or columns.
+struct Span {
+  std::int64_t begin = 0;
+  std::int64_t count = 0;
+  std::int64_t end() const { return begin + count; }
+};
+
+// n cells split into `parts` nearly equal spans: the first n % parts spans get one cell more, so
+// spans differ by at most one cell and cover every cell exactly once. Needs n >= parts >= 1.
+Span split_evenly(std::int64_t n, int parts, int index);
+
+// The rank grid: `rows` ranks along y times `cols` ranks along x.
+struct ProcessGrid {
+  int rows = 1;
+  int cols = 1;
+  int size() const { return rows * cols; }
+};
+
+// "PxQ" (also "P,Q"): P rank rows, Q rank columns, both >= 1. nullopt for anything else.
+std::optional<ProcessGrid> parse_process_grid(std::string_view text);
+std::string to_string(const ProcessGrid& grid);
+
+// What one rank holds: the cells it owns, and how many halo cells it keeps on each side. A side
+// on the global border has no halo, so the kernels' "copy the outermost ring" rule applies there
+// to the true border and elsewhere only to halo cells, which the next exchange overwrites.
+struct Tile {
+  Span rows;  // owned global rows (y)
+  Span cols;  // owned global columns (x)
+  int halo_top = 0;
+  int halo_bottom = 0;
+  int halo_left = 0;
+  int halo_right = 0;
+
+  std::int64_t local_rows() const { return halo_top + rows.count + halo_bottom; }
+  std::int64_t local_cols() const { return halo_left + cols.count + halo_right; }
+  std::int64_t local_cells() const { return local_rows() * local_cols(); }
+};
+
+// The tile of the rank at (grid_row, grid_col) with halos `depth` cells deep (k for -fuse k).
+Tile tile_of(std::int64_t n, const ProcessGrid& grid, int grid_row, int grid_col, int depth);
+
+// Why N x N cannot be split over `grid` with halos `depth` deep, or "" when it can. A rank must own
+// at least one cell along each axis, and every rank with a neighbour must own at least `depth`
+// cells towards it, so that a halo comes from the nearest neighbour alone.
+std::string decomposition_problem(std::int64_t n, const ProcessGrid& grid, int depth);
+
+}  // namespace stencil::mpi

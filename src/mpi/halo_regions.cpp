@@ -1,0 +1,66 @@
+#include "mpi/halo_regions.hpp"
+
+#include <algorithm>
+
+namespace stencil::mpi {
+namespace {
+
+// The rows (or columns) of one axis of a region: owned cells next to the side for sends, the
+// halo on that side for receives, the whole owned span along an axis the direction does not move.
+struct AxisRange {
+  std::int64_t first;
+  std::int64_t count;
+};
+
+AxisRange send_axis(int step, std::int64_t halo_before, std::int64_t owned, int depth) {
+  if (step < 0)
+    return {halo_before, depth};
+  if (step > 0)
+    return {halo_before + owned - depth, depth};
+  return {halo_before, owned};
+}
+
+AxisRange receive_axis(int step, std::int64_t halo_before, std::int64_t owned, int depth) {
+  if (step < 0)
+    return {halo_before - depth, depth};
+  if (step > 0)
+    return {halo_before + owned, depth};
+  return {halo_before, owned};
+}
+
+}  // namespace
+
+bool has_neighbour(const ProcessGrid& grid, int grid_row, int grid_col, int direction) {
+  const int row = grid_row + kDirections[direction].dy;
+  const int col = grid_col + kDirections[direction].dx;
+  return row >= 0 && row < grid.rows && col >= 0 && col < grid.cols;
+}
+
+Region send_region(const Tile& tile, int depth, int direction) {
+  const auto rows = send_axis(kDirections[direction].dy, tile.halo_top, tile.rows.count, depth);
+  const auto cols = send_axis(kDirections[direction].dx, tile.halo_left, tile.cols.count, depth);
+  return Region{rows.first, rows.count, cols.first, cols.count};
+}
+
+Region receive_region(const Tile& tile, int depth, int direction) {
+  const auto rows = receive_axis(kDirections[direction].dy, tile.halo_top, tile.rows.count, depth);
+  const auto cols = receive_axis(kDirections[direction].dx, tile.halo_left, tile.cols.count, depth);
+  return Region{rows.first, rows.count, cols.first, cols.count};
+}
+
+void pack_region(const float* local, std::int64_t local_cols, const Region& region, float* buffer) {
+  for (std::int64_t r = 0; r < region.rows; ++r) {
+    const float* row = local + (region.row0 + r) * local_cols + region.col0;
+    std::copy(row, row + region.cols, buffer + r * region.cols);
+  }
+}
+
+void unpack_region(float* local, std::int64_t local_cols, const Region& region,
+                   const float* buffer) {
+  for (std::int64_t r = 0; r < region.rows; ++r) {
+    const float* source = buffer + r * region.cols;
+    std::copy(source, source + region.cols, local + (region.row0 + r) * local_cols + region.col0);
+  }
+}
+
+}  // namespace stencil::mpi

@@ -1,0 +1,52 @@
+// Which cells a rank sends to and receives from each of its up to eight neighbours, in the
+// coordinates of its local array (tile plus halo, row-major). Pure arithmetic: no MPI.
+//
+// Corners are exchanged with the diagonal neighbours directly, so one round of messages fills the
+// whole halo and k-deep halos serve k fused steps (a cell k steps ahead depends on its diagonal
+// neighbours too). Because the decomposition is a tensor product of row and column spans, what a
+// rank sends towards direction d has exactly the shape its neighbour receives from -d.
+#pragma once
+
+#include <array>
+#include <cstdint>
+
+#include "mpi/decomposition.hpp"
+
+namespace stencil::mpi {
+
+// A rectangle of the local array.
+struct Region {
+  std::int64_t row0 = 0;
+  std::int64_t rows = 0;
+  std::int64_t col0 = 0;
+  std::int64_t cols = 0;
+  std::int64_t cells() const { return rows * cols; }
+};
+
+// The eight directions (dy, dx), dy = -1 towards smaller global rows. Index 7 - d is the opposite
+// of direction d, which pairs each send with its neighbour's receive (and the message tag).
+struct Direction {
+  int dy;
+  int dx;
+};
+inline constexpr std::array<Direction, 8> kDirections{
+    {{-1, -1}, {-1, 0}, {-1, 1}, {0, -1}, {0, 1}, {1, -1}, {1, 0}, {1, 1}}};
+inline constexpr int opposite(int direction) {
+  return 7 - direction;
+}
+
+// Whether the rank at (grid_row, grid_col) has a neighbour in direction d.
+bool has_neighbour(const ProcessGrid& grid, int grid_row, int grid_col, int direction);
+
+// The owned cells next to side d that the neighbour there needs (depth cells deep).
+Region send_region(const Tile& tile, int depth, int direction);
+// The halo cells on side d, which the neighbour there fills.
+Region receive_region(const Tile& tile, int depth, int direction);
+
+// Copies a region of the row-major local array (local_cols wide) to or from a contiguous buffer.
+// The device backends have their own packing kernels over the same regions.
+void pack_region(const float* local, std::int64_t local_cols, const Region& region, float* buffer);
+void unpack_region(float* local, std::int64_t local_cols, const Region& region,
+                   const float* buffer);
+
+}  // namespace stencil::mpi

@@ -1,0 +1,147 @@
+// The decomposition and halo exchange, run on every rank of the job (1 to 4 ranks under ctest):
+// a distributed run of the reference stencil, halos exchanged every k steps and k steps taken on
+// each rank's tile plus halo, must equal the single-process reference bit for bit, on every
+// decomposition of the job's ranks, uneven and one cell wide included. Halo cells start as NaN,
+// so a halo cell the exchange misses poisons the owned cells next to it.
+#include <gtest/gtest.h>
+#include <mpi.h>
+
+#include <cmath>
+#include <cstdint>
+#include <limits>
+#include <optional>
+#include <vector>
+
+#include "mpi/cartesian.hpp"
+#include "mpi/decomposition.hpp"
+#include "mpi/halo_exchange.hpp"
+#include "stencil/initial_state.hpp"
+#include "stencil/reference.hpp"
+
+namespace stencil::mpi {
+namespace {
+
+constexpr std::uint64_t kSeed = 7;
+
+int world_size() {
+  int size = 0;
+  MPI_Comm_size(MPI_COMM_WORLD, &size);
+  return size;
+}
+
+// Every P x Q with P * Q = ranks.
+std::vector<ProcessGrid> grids_for(int ranks) {
+  std::vector<ProcessGrid> grids;
+  for (int rows = 1; rows <= ranks; ++rows) {
+    if (ranks % rows == 0)
+      grids.push_back(ProcessGrid{rows, ranks / rows});
+  }
+  return grids;
+}
+
+// The rank's tile plus halo: owned cells from the initial state, halo cells NaN.
+std::vector<float> initial_local(const Tile& tile, std::int64_t n) {
+  std::vector<float> local(tile.local_cells(), std::numeric_limits<float>::quiet_NaN());
+  for (std::int64_t y = 0; y < tile.rows.count; ++y) {
+    for (std::int64_t x = 0; x < tile.cols.count; ++x) {
+      const std::int64_t global = (tile.rows.begin + y) * n + tile.cols.begin + x;
+      local[(tile.halo_top + y) * tile.local_cols() + tile.halo_left + x] =
+          hashed_value(static_cast<std::uint64_t>(global), kSeed);
+    }
+  }
+  return local;
+}
+
+// `passes` passes of `depth` steps each; exchange == false skips the exchange (the control case).
+std::vector<float> distributed_run(const CartesianGrid& ranks, const Tile& tile, std::int64_t n,
+                                   int depth, int passes, bool exchange) {
+  std::vector<float> current = initial_local(tile, n), next(current.size());
+  HaloExchange halos(ranks, tile, depth);
+  const int rows = static_cast<int>(tile.local_rows()), cols = static_cast<int>(tile.local_cols());
+  for (int pass = 0; pass < passes; ++pass) {
+    if (exchange) {
+      halos.start(current.data());
+      halos.finish(current.data());
+    }
+    for (int s = 0; s < depth; ++s) {
+      reference_step_2d(current.data(), next.data(), rows, cols);
+      current.swap(next);
+    }
+  }
+  return current;
+}
+
+// Owned cells that differ from the single-process reference, summed over all ranks.
+long long mismatches_on_all_ranks(const CartesianGrid& ranks, const Tile& tile, std::int64_t n,
+                                  const std::vector<float>& local, int iterations) {
+  const auto& square = *find_variant("naive");
+  const std::vector<float> expected =
+      reference_run(square, static_cast<int>(n), iterations, random_field(n * n, kSeed));
+  long long wrong = 0;
+  for (std::int64_t y = 0; y < tile.rows.count; ++y) {
+    for (std::int64_t x = 0; x < tile.cols.count; ++x) {
+      const float got = local[(tile.halo_top + y) * tile.local_cols() + tile.halo_left + x];
+      const float want = expected[(tile.rows.begin + y) * n + tile.cols.begin + x];
+      // Bit for bit: the same float, and NaN (a missed halo) never equals anything.
+      if (!(got == want) || std::signbit(got) != std::signbit(want))
+        ++wrong;
+    }
+  }
+  long long total = 0;
+  MPI_Allreduce(&wrong, &total, 1, MPI_LONG_LONG, MPI_SUM, ranks.comm());
+  return total;
+}
+
+TEST(DistributedReference, MatchesTheSingleProcessRunBitForBitOnEveryDecomposition) {
+  int cases = 0;
+  for (const ProcessGrid& grid : grids_for(world_size())) {
+    const CartesianGrid ranks(MPI_COMM_WORLD, grid);
+    for (std::int64_t n : {1, 2, 3, 4, 5, 7, 16, 33}) {
+      for (int depth : {1, 2, 4}) {
+        if (!decomposition_problem(n, grid, depth).empty())
+          continue;
+        const Tile tile = tile_of(n, grid, ranks.grid_row(), ranks.grid_col(), depth);
+        const int passes = 12 / depth;  // 12 steps whatever the depth
+        const auto local = distributed_run(ranks, tile, n, depth, passes, true);
+        EXPECT_EQ(mismatches_on_all_ranks(ranks, tile, n, local, passes * depth), 0)
+            << "N=" << n << " decomposition " << to_string(grid) << " depth " << depth;
+        ++cases;
+      }
+    }
+  }
+  EXPECT_GT(cases, 0);
+}
+
+// The control: without the exchange the same comparison must fail wherever ranks have
+// neighbours, which shows that the test above can fail.
+TEST(DistributedReference, FailsWithoutTheExchangeWhereRanksHaveNeighbours) {
+  if (world_size() == 1)
+    GTEST_SKIP() << "one rank has no neighbours";
+  const CartesianGrid ranks(MPI_COMM_WORLD, std::nullopt);
+  const std::int64_t n = 16;
+  const Tile tile = tile_of(n, ranks.grid(), ranks.grid_row(), ranks.grid_col(), 1);
+  const auto local = distributed_run(ranks, tile, n, 1, 4, false);
+  EXPECT_GT(mismatches_on_all_ranks(ranks, tile, n, local, 4), 0);
+}
+
+TEST(CartesianGrid, AutomaticGridUsesEveryRankWithTheLongerSideAlongY) {
+  const CartesianGrid ranks(MPI_COMM_WORLD, std::nullopt);
+  EXPECT_EQ(ranks.grid().size(), world_size());
+  EXPECT_GE(ranks.grid().rows, ranks.grid().cols);
+}
+
+TEST(CartesianGrid, ForcedGridOfTheWrongSizeIsRefusedWithOneLine) {
+  const ProcessGrid wrong{world_size() + 1, 1};
+  try {
+    const CartesianGrid ranks(MPI_COMM_WORLD, wrong);
+    FAIL() << "no error for -decomp " << to_string(wrong);
+  } catch (const std::invalid_argument& e) {
+    EXPECT_NE(std::string(e.what()).find("needs " + std::to_string(wrong.size()) + " ranks"),
+              std::string::npos)
+        << e.what();
+    EXPECT_EQ(std::string(e.what()).find('\n'), std::string::npos);
+  }
+}
+
+}  // namespace
+}  // namespace stencil::mpi
