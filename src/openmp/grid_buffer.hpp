@@ -1,0 +1,39 @@
+// A grid in host memory for the OpenMP kernels: cache-line aligned, and first touched by the
+// threads that will compute on it.
+//
+// Linux places a page on the NUMA node of the thread that first writes it. Every OpenMP kernel
+// splits its cells statically into contiguous per-thread ranges of rows (2-D) or cells (1-D), so
+// allocating without initialising and then writing each range from its own thread with the same
+// static schedule puts each thread's rows in its own node's memory.
+#pragma once
+
+#include <cstddef>
+#include <memory>
+
+namespace stencil::openmp {
+
+class GridBuffer {
+ public:
+  GridBuffer() = default;
+  // `cells` floats, each set to `value` by the thread that owns it in the kernels' schedule.
+  // Throws std::bad_alloc when the allocation fails.
+  GridBuffer(std::size_t cells, float value);
+
+  float* data() { return cells_.get(); }
+  const float* data() const { return cells_.get(); }
+  std::size_t size() const { return size_; }
+
+ private:
+  struct Free {
+    void operator()(float* p) const;
+  };
+  std::unique_ptr<float[], Free> cells_;
+  std::size_t size_ = 0;
+};
+
+// Parallel copy and fill with the kernels' static schedule: the runner's upload, download,
+// poison and the copy reference (`to` and `from` must not overlap).
+void parallel_copy(const float* from, float* to, std::size_t cells);
+void parallel_fill(float* to, std::size_t cells, float value);
+
+}  // namespace stencil::openmp

@@ -1,0 +1,38 @@
+// halo1d (seed 002), CPU twin: a loop iteration owns kHaloBlock1D (256) outputs and stages them
+// plus a one-cell halo on each side in a 258-float local tile (the CUDA block's shared tile),
+// then computes the three taps from the tile. Each input is read from memory once; the halo
+// loads clamp their index, as on the GPU, and border cells copy their centre without using it.
+#include "openmp/kernels.hpp"
+#include "stencil/arithmetic.hpp"
+#include "stencil/variants.hpp"
+
+namespace stencil::openmp {
+
+void halo1d_step(const float* in, float* out, int n, const RunConfig& /*config*/) {
+  const int blocks = (n + kHaloBlock1D - 1) / kHaloBlock1D;
+#pragma omp parallel for schedule(static)
+  for (int b = 0; b < blocks; ++b) {
+    const int base = b * kHaloBlock1D;
+    const int cells =
+        n - base > kHaloBlock1D ? kHaloBlock1D : n - base;  // no overflow near INT_MAX
+    alignas(64) float tile[kHaloBlock1D + 2];
+    tile[0] = in[clamp_index(base - 1, 0, n - 1)];
+#pragma omp simd
+    for (int lane = 0; lane < cells; ++lane)
+      tile[lane + 1] = in[base + lane];
+    tile[cells + 1] = in[clamp_index(base + cells, 0, n - 1)];
+    // Interior lanes in one SIMD loop; the grid's two end cells (copied) are patched after it,
+    // so the loop body has no per-lane branch.
+    const int first = base == 0 ? 1 : 0;
+    const int last = base + cells == n ? cells - 1 : cells;
+#pragma omp simd
+    for (int lane = first; lane < last; ++lane)
+      out[base + lane] = three_point(tile[lane], tile[lane + 1], tile[lane + 2]);
+    if (base == 0)
+      out[0] = tile[1];
+    if (base + cells == n)
+      out[n - 1] = tile[cells];
+  }
+}
+
+}  // namespace stencil::openmp

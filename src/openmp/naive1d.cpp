@@ -1,0 +1,24 @@
+// naive1d: three reads of the input per output; the threads split the cells statically in blocks
+// (the schedule grid_buffer.cpp's first touch uses), one SIMD loop per block.
+//   for each i: out[i] = border ? in[i] : three_point(in[i-1], in[i], in[i+1])
+#include "openmp/kernels.hpp"
+#include "openmp/row_update.hpp"
+
+namespace stencil::openmp {
+namespace {
+
+constexpr int kBlock = 4096;  // cells per loop iteration: the end-cell tests once per block
+
+}  // namespace
+
+void naive1d_step(const float* in, float* out, int n, const RunConfig& /*config*/) {
+  const int blocks = (n + kBlock - 1) / kBlock;
+#pragma omp parallel for schedule(static)
+  for (int b = 0; b < blocks; ++b) {
+    const int begin = b * kBlock;
+    // n - begin, not begin + kBlock: a 1-D grid may reach INT_MAX cells.
+    update_cells_1d(in, out, n, begin, n - begin > kBlock ? begin + kBlock : n);
+  }
+}
+
+}  // namespace stencil::openmp

@@ -1,0 +1,61 @@
+// The row loops the OpenMP kernels share. The arithmetic itself is stencil/arithmetic.hpp's, so
+// every variant agrees with the reference bit for bit; these only lay it out as SIMD loops.
+//
+// `#pragma omp simd` asserts that the iterations are independent (out never aliases the
+// inputs); it does not license reassociation, and the build's -ffp-contract=off keeps each
+// multiply and add separately rounded, as in the reference loop.
+#pragma once
+
+#include "stencil/arithmetic.hpp"
+
+namespace stencil::openmp {
+
+// The first column of row y of an n x n grid, and of its neighbours (the row itself where the
+// neighbour is outside the grid: border rows never read it).
+inline const float* grid_row(const float* grid, int y, int n) {
+  return grid + static_cast<long>(y) * n;
+}
+inline const float* row_above(const float* grid, int y, int n) {
+  return grid_row(grid, y > 0 ? y - 1 : y, n);
+}
+inline const float* row_below(const float* grid, int y, int n) {
+  return grid_row(grid, y < n - 1 ? y + 1 : y, n);
+}
+
+// Columns [begin, end) of row y of the 2-D stencil. up, centre and down point at the first
+// column of rows y-1, y and y+1; a border row reads only centre (pass it for the missing rows).
+inline void update_row_2d(const float* __restrict up, const float* __restrict centre,
+                          const float* __restrict down, float* __restrict out, int y, int n,
+                          int begin, int end) {
+  if (y == 0 || y == n - 1) {  // border row: copied through
+#pragma omp simd
+    for (int x = begin; x < end; ++x)
+      out[x] = centre[x];
+    return;
+  }
+  if (begin == 0)
+    out[0] = centre[0];
+  const int first = begin > 1 ? begin : 1;
+  const int last = end < n - 1 ? end : n - 1;
+#pragma omp simd
+  for (int x = first; x < last; ++x)
+    out[x] = five_point(centre[x], centre[x - 1], centre[x + 1], up[x], down[x]);
+  if (end == n && n > 1)
+    out[n - 1] = centre[n - 1];
+}
+
+// Cells [begin, end) of the 1-D stencil.
+inline void update_cells_1d(const float* __restrict in, float* __restrict out, int n, int begin,
+                            int end) {
+  if (begin == 0)
+    out[0] = in[0];
+  const int first = begin > 1 ? begin : 1;
+  const int last = end < n - 1 ? end : n - 1;
+#pragma omp simd
+  for (int i = first; i < last; ++i)
+    out[i] = three_point(in[i - 1], in[i], in[i + 1]);
+  if (end == n && n > 1)
+    out[n - 1] = in[n - 1];
+}
+
+}  // namespace stencil::openmp

@@ -1,0 +1,33 @@
+// tiled (cache blocking): the grid is walked in tiles of kTileColumns x kTileRows outputs, row by
+// row inside a tile, so the three input rows a tile row needs (3 x 4 KiB) stay in L1 and each
+// input is fetched from memory about once however wide the grid is. Threads take whole bands of
+// tile rows (static schedule, contiguous rows: grid_buffer.cpp's first touch). The CUDA/Kokkos
+// form stages a 34x10 tile in shared memory; a CPU's cache does that staging itself, so copying
+// into a local tile would only add traffic.
+#include "openmp/kernels.hpp"
+#include "openmp/row_update.hpp"
+
+namespace stencil::openmp {
+namespace {
+
+constexpr int kTileColumns = 1024;  // 4 KiB of a row: long enough for the hardware prefetcher
+constexpr int kTileRows = 64;
+
+}  // namespace
+
+void tiled_step(const float* in, float* out, int n, const RunConfig& /*config*/) {
+  const int tile_rows = (n + kTileRows - 1) / kTileRows;
+#pragma omp parallel for schedule(static)
+  for (int ty = 0; ty < tile_rows; ++ty) {
+    const int y_end = (ty + 1) * kTileRows < n ? (ty + 1) * kTileRows : n;
+    for (int x0 = 0; x0 < n; x0 += kTileColumns) {
+      const int x_end = x0 + kTileColumns < n ? x0 + kTileColumns : n;
+      for (int y = ty * kTileRows; y < y_end; ++y) {
+        update_row_2d(row_above(in, y, n), grid_row(in, y, n), row_below(in, y, n),
+                      out + static_cast<long>(y) * n, y, n, x0, x_end);
+      }
+    }
+  }
+}
+
+}  // namespace stencil::openmp
