@@ -3,9 +3,9 @@
 #include <new>
 
 #include "openmp/grid_buffer.hpp"
-#include "openmp/runner.hpp"
+#include "openmp/stepper.hpp"
 #include "stencil/memory_budget.hpp"
-#include "stencil/runner.hpp"
+#include "stencil/stepper.hpp"
 
 namespace stencil::perf {
 namespace {

@@ -34,7 +34,7 @@ class Run:
 
     kind: str  # "stencil" or "copy"
     variant: str  # "" for copies
-    target: str  # "kokkos_openmp", "kokkos_cuda", "cuda", ...
+    target: str  # "kokkos_openmp", "kokkos_cuda", "openmp", "cuda", ...
     n: int  # grid N (2-D), cells (1-D) or cells copied
     chunks: int
     counters: dict
@@ -47,7 +47,8 @@ class Run:
     @property
     def space(self):
         parts = self.target.split("_", 1)
-        return parts[1] if len(parts) > 1 else "cuda (native)"
+        # Native targets ("cuda", "openmp") name their own hardware.
+        return parts[1] if len(parts) > 1 else self.target + " (native)"
 
     @property
     def on_gpu(self):

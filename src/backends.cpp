@@ -1,6 +1,7 @@
 #include "backends.hpp"
 
 #include "kokkos/stepper.hpp"
+#include "openmp/stepper.hpp"
 #if defined(STENCIL_HAVE_CUDA)
 #include "cuda/stepper.hpp"
 #endif
@@ -62,6 +63,8 @@ const std::vector<Implementation>& implementation_table() {
   static const std::vector<Implementation> table = {
       {"kokkos", true, &kokkos::space_names, &always_available, &host_or_device,
        &kokkos::make_stepper},
+      {"openmp", true, &no_spaces, &always_available, &openmp::thread_description,
+       &openmp::make_stepper},
       {"cuda", kCudaBuilt, &no_spaces, &cuda::unavailable_reason, &cuda::device_description,
        &make_cuda},
   };

@@ -6,8 +6,8 @@
 #include <algorithm>
 #include <cmath>
 #include <fstream>
+#include <iterator>
 
-#include "openmp/runner.hpp"
 #include "process.hpp"
 #include "stencil/variants.hpp"
 #include "variant_args.hpp"
@@ -22,7 +22,7 @@ ProcessResult miniapp(const std::vector<std::string>& args, const std::string& p
 std::vector<const VariantInfo*> openmp_variants() {
   std::vector<const VariantInfo*> out;
   for (const auto& v : kVariants) {
-    if (openmp::has_kernel(v.id))
+    if (v.implemented_by("openmp"))
       out.push_back(&v);
   }
   return out;
@@ -121,15 +121,14 @@ void expect_one_error_line(const ProcessResult& r, const std::string& message) {
 TEST(OpenMPCli, VariantsWithoutAKernelAreRefused) {
   int refused = 0;
   for (const auto& v : kVariants) {
-    if (openmp::has_kernel(v.id))
+    if (v.implemented_by("openmp"))
       continue;
     const auto r =
         miniapp({"-impl", "openmp", "-variant", std::string(v.name), "-n", "16"}, kQuietKokkos);
-    expect_one_error_line(r, "-impl openmp has no kernel for variant '" + std::string(v.name) +
-                                 "' (it has naive, tiled, naive1d, halo1d, temporal)");
+    expect_one_error_line(r, "-impl openmp has no kernel for variant " + std::string(v.name));
     ++refused;
   }
-  EXPECT_EQ(refused, static_cast<int>(kVariants.size()) - 5);
+  EXPECT_EQ(refused, static_cast<int>(std::size(kVariants)) - 5);
 }
 
 TEST(OpenMPCli, KokkosSpaceIsRefused) {

@@ -31,7 +31,7 @@ class GridBuffer {
   std::size_t size_ = 0;
 };
 
-// Parallel copy and fill with the kernels' static schedule: the runner's upload, download,
+// Parallel copy and fill with the kernels' static schedule: the stepper's upload, download,
 // poison and the copy reference (`to` and `from` must not overlap).
 void parallel_copy(const float* from, float* to, std::size_t cells);
 void parallel_fill(float* to, std::size_t cells, float value);

@@ -1,19 +1,21 @@
-// One step of each variant the OpenMP implementation has, each defined in the file of the same
-// name (as in src/kokkos/ and src/cuda/). Every step is a complete parallel region: it returns
-// when the whole output is written. `in` and `out` must not alias.
+// One step of each variant STENCIL_VARIANTS gives to "openmp", each defined in the file of the
+// same name (as in src/kokkos/ and src/cuda/). Every step is a complete parallel region: it
+// returns when the whole output is written. `in` and `out` must not alias. The shape options are
+// read at run time from the configuration: tiled ignores -pitch (a CPU cache has no banks to
+// spread), and temporal's -fuse is a loop bound, so no kernel is a template.
 #pragma once
 
-#include "stencil/runner.hpp"
+#include "stencil/run_config.hpp"
 
 namespace stencil::openmp {
 
 using StepFunction = void (*)(const float* in, float* out, int n, const RunConfig& config);
 
-void naive_step(const float* in, float* out, int n, const RunConfig& config);
-void tiled_step(const float* in, float* out, int n, const RunConfig& config);
-// config.fuse iterations in one pass; config.chunks row bands (0: one per thread).
-void temporal_step(const float* in, float* out, int n, const RunConfig& config);
-void naive1d_step(const float* in, float* out, int n, const RunConfig& config);
-void halo1d_step(const float* in, float* out, int n, const RunConfig& config);
+// <name>_step for every row; only the rows that name "openmp" are defined (and dispatched to).
+// temporal: config.fuse iterations in one pass, config.chunks row bands (0: one per thread).
+#define STENCIL_OPENMP_DECLARE_STEP(name, ...) \
+  void name##_step(const float* in, float* out, int n, const RunConfig& config);
+STENCIL_VARIANTS(STENCIL_OPENMP_DECLARE_STEP)
+#undef STENCIL_OPENMP_DECLARE_STEP
 
 }  // namespace stencil::openmp

@@ -25,17 +25,17 @@ namespace stencil {
 // One row per line: CMake reads the names from the lines that start with "X(".
 // clang-format off
 #define STENCIL_VARIANTS(X) \
-X(naive, 2, none, none, "kokkos cuda", "one output per thread, five global reads") \
-X(tiled, 2, none, pitch, "kokkos cuda", "32x8 outputs per team from a 34x10 scratch tile with halo, stored transposed (-pitch)") \
+X(naive, 2, none, none, "kokkos cuda openmp", "one output per thread, five global reads") \
+X(tiled, 2, none, pitch, "kokkos cuda openmp", "32x8 outputs per team from a 34x10 scratch tile with halo, stored transposed (-pitch)") \
 X(strip, 2, fixed, none, "kokkos cuda", "256-column strip x row chunk, rows y-1, y, y+1 re-read every step") \
 X(rolling, 2, fixed, none, "kokkos cuda", "as strip, rows y-1 and y rolled in registers, one 258-float scratch row") \
 X(regblock, 2, none, patch, "kokkos cuda", "p x p outputs per lane from registers, 32p x 8p per team from a scratch tile (-patch)") \
 X(doublebuf, 2, fixed, none, "kokkos cuda", "32-column strip x row chunk in 32x8 stages, two scratch tiles, register-staged prefetch") \
 X(doublebuf_async, 2, fixed, none, "kokkos cuda", "as doublebuf, next stage copied with cp.async (CUDA); Kokkos: same as doublebuf") \
-X(naive1d, 1, none, none, "kokkos cuda", "1-D three-point, three global reads per output") \
-X(halo1d, 1, none, none, "kokkos cuda", "1-D three-point from a 258-float scratch tile") \
+X(naive1d, 1, none, none, "kokkos cuda openmp", "1-D three-point, three global reads per output") \
+X(halo1d, 1, none, none, "kokkos cuda openmp", "1-D three-point from a 258-float scratch tile") \
 X(stream, 2, tuned, none, "kokkos cuda", "rolling over 1024-2048-column blocks, 16-byte loads, prefetched rows: bandwidth limit") \
-X(temporal, 2, tuned, fuse, "kokkos cuda", "-fuse k iterations per pass over the grid (temporal blocking), bit-identical to k steps")
+X(temporal, 2, tuned, fuse, "kokkos cuda openmp", "-fuse k iterations per pass over the grid (temporal blocking), bit-identical to k steps")
 // clang-format on
 
 #define STENCIL_VARIANT_ENUMERATOR(name, ...) name,

@@ -1,4 +1,4 @@
-#include "openmp/runner.hpp"
+#include "openmp/stepper.hpp"
 
 #include <omp.h>
 
@@ -14,31 +14,18 @@
 namespace stencil::openmp {
 namespace {
 
-StepFunction step_function(Variant variant) {
-  switch (variant) {
-    case Variant::naive:
-      return &naive_step;
-    case Variant::tiled:
-      return &tiled_step;
-    case Variant::temporal:
-      return &temporal_step;
-    case Variant::naive1d:
-      return &naive1d_step;
-    case Variant::halo1d:
-      return &halo1d_step;
-    default:
-      return nullptr;
-  }
-}
+// Generated from STENCIL_VARIANTS: a variant the table does not give to "openmp" has no case.
+#define STENCIL_OPENMP_STEP_CASE(name, ...)                     \
+  case Variant::name:                                           \
+    if constexpr (info(Variant::name).implemented_by("openmp")) \
+      return &name##_step;                                      \
+    break;
 
-std::string kernel_names() {
-  std::string names;
-  for (const auto& v : kVariants) {
-    if (has_kernel(v.id))
-      names += (names.empty() ? "" : ", ") + std::string(v.name);
-  }
-  return names;
+StepFunction step_function(const VariantInfo& variant) {
+  switch (variant.id) { STENCIL_VARIANTS(STENCIL_OPENMP_STEP_CASE) }
+  throw UnsupportedRequest("-impl openmp has no kernel for variant " + std::string(variant.name));
 }
+#undef STENCIL_OPENMP_STEP_CASE
 
 std::string proc_bind_name(omp_proc_bind_t bind) {
   switch (bind) {
@@ -56,16 +43,12 @@ std::string proc_bind_name(omp_proc_bind_t bind) {
   return "unknown";
 }
 
-class OpenMPRunner final : public StencilRunner {
+class OpenMPStepper final : public Stepper {
  public:
-  explicit OpenMPRunner(const RunConfig& config)
-      : config_(config), cells_(cell_count(*config.variant, config.n)) {
-    step_ = step_function(config.variant->id);
-    if (!step_) {
-      throw UnsupportedRequest("-impl openmp has no kernel for variant '" +
-                               std::string(config.variant->name) + "' (it has " + kernel_names() +
-                               ")");
-    }
+  explicit OpenMPStepper(const CheckedConfig& config)
+      : config_(config.get()),
+        cells_(cell_count(*config_.variant, config_.n)),
+        step_(step_function(*config_.variant)) {
     // The two grids, plus the driver's initial and final copies in the same memory.
     require_memory(4 * cells_ * sizeof(float), host_available_bytes(), "host memory");
     try {
@@ -95,7 +78,7 @@ class OpenMPRunner final : public StencilRunner {
     std::swap(current_, next_);
   }
   void warm_up() override { step_(current_.data(), next_.data(), config_.n, config_); }
-  int iterations_per_step() const override { return config_.fuse; }
+  int iterations_per_step() const override { return config_.iterations_per_step(); }
   void fence() override {}
 
   std::vector<float> download() override {
@@ -123,24 +106,24 @@ class OpenMPRunner final : public StencilRunner {
 
   RunConfig config_;
   std::size_t cells_;
-  StepFunction step_ = nullptr;
+  StepFunction step_;
   GridBuffer current_;
   GridBuffer next_;
 };
 
 }  // namespace
 
-bool has_kernel(Variant variant) {
-  return step_function(variant) != nullptr;
-}
-
 std::string thread_description() {
   return "native OpenMP (" + std::to_string(omp_get_max_threads()) + " threads, proc_bind " +
          proc_bind_name(omp_get_proc_bind()) + ")";
 }
 
-std::unique_ptr<StencilRunner> make_runner(const RunConfig& config) {
-  return std::make_unique<OpenMPRunner>(config);
+std::unique_ptr<Stepper> make_stepper(const CheckedConfig& config, std::string_view space) {
+  if (!space.empty()) {
+    throw UnsupportedRequest("-impl openmp runs on its own OpenMP threads; drop -space '" +
+                             std::string(space) + "'");
+  }
+  return std::make_unique<OpenMPStepper>(config);
 }
 
 }  // namespace stencil::openmp

@@ -1,0 +1,94 @@
+#!/usr/bin/env python3
+"""g++'s vectorisation report for the -impl openmp kernels (src/openmp/).
+
+Recompiles each kernel file with the exact command of the build (compile_commands.json) plus
+-fopt-info-vec-optimized, into /dev/null, and prints what g++ says it vectorised. With --check,
+exits 1 when a kernel file has no vectorised loop (the stencil loop lost its SIMD form), and 77
+(skipped) when the build's compiler is not g++. The build directory is left untouched.
+
+    /usr/bin/python3 scripts/openmp_vec_report.py --build-dir build [--check]
+"""
+import argparse
+import json
+import os
+import re
+import shlex
+import subprocess
+import sys
+
+SKIPPED = 77
+VARIANT_LIST = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "src", "stencil",
+                            "variants.hpp")
+
+
+def openmp_kernel_files():
+    """<name>.cpp for every STENCIL_VARIANTS row whose implementations name openmp."""
+    with open(VARIANT_LIST) as f:
+        rows = re.findall(r'^X\(([a-z0-9_]+),[^"]*"([a-z0-9 ]*)"', f.read(), re.MULTILINE)
+    return [name + ".cpp" for name, impls in rows if "openmp" in impls.split()]
+
+
+KERNELS = openmp_kernel_files()
+
+
+def kernel_commands(build_dir):
+    with open(os.path.join(build_dir, "compile_commands.json")) as f:
+        entries = json.load(f)
+    found = {}
+    for entry in entries:
+        path = os.path.normpath(entry["file"])
+        parent, name = os.path.split(path)
+        if os.path.basename(parent) == "openmp" and name in KERNELS:
+            found[name] = entry
+    return found
+
+
+def report(entry):
+    args = entry["arguments"] if "arguments" in entry else shlex.split(entry["command"])
+    args = list(args)
+    out = args.index("-o")
+    args[out + 1] = os.devnull
+    args.append("-fopt-info-vec-optimized")
+    result = subprocess.run(args, cwd=entry["directory"], capture_output=True, text=True)
+    if result.returncode != 0:
+        raise RuntimeError("compile failed: %s\n%s" % (" ".join(args), result.stderr))
+    return [line for line in result.stderr.splitlines() if "optimized:" in line]
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--build-dir", default="build")
+    parser.add_argument("--check", action="store_true",
+                        help="exit 1 if a kernel file has no vectorised loop")
+    args = parser.parse_args()
+    commands = kernel_commands(args.build_dir)
+    missing = [k for k in KERNELS if k not in commands]
+    if missing:
+        print("openmp_vec_report: not in the build's compile_commands.json: " + ", ".join(missing),
+              file=sys.stderr)
+        return 2
+    first = commands[KERNELS[0]]
+    compiler = first["arguments"][0] if "arguments" in first else shlex.split(first["command"])[0]
+    version = subprocess.run([compiler, "--version"], capture_output=True, text=True).stdout
+    if "Free Software Foundation" not in version:  # g++ (any name); nvcc_wrapper, clang: no
+        print("openmp_vec_report: the build's compiler (%s) is not g++; skipped" % compiler,
+              file=sys.stderr)
+        return SKIPPED
+    unvectorised = []
+    for name in KERNELS:
+        lines = report(commands[name])
+        loops = [line for line in lines if "loop vectorized" in line]
+        print("%s: %d vectorised loop(s)" % (name, len(loops)))
+        for line in lines:
+            print("  " + line.split("/src/", 1)[-1])
+        if not loops:
+            unvectorised.append(name)
+    if args.check and unvectorised:
+        print("openmp_vec_report: no vectorised loop in " + ", ".join(unvectorised),
+              file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
