@@ -14,6 +14,7 @@
 #include "backends.hpp"
 #include "io/errors.hpp"
 #include "kokkos/session.hpp"
+#include "kokkos/version.hpp"
 #include "options.hpp"
 #include "profile/profile.hpp"
 #include "profile_mode.hpp"
@@ -37,6 +38,7 @@ void print_list(std::ostream& out) {
   out << "implementations:\n";
   for (const auto& impl : stencil::implementations())
     out << "  " << impl << "\n";
+  out << "kokkos version:\n  " << stencil::kokkos::version() << "\n";
   for (const auto& impl : stencil::implementations()) {
     const auto spaces = stencil::spaces_of(impl);
     if (spaces.empty()) {

@@ -7,6 +7,7 @@
 #include "backends.hpp"
 #include "initial_grid.hpp"
 #include "io/grid_writer.hpp"
+#include "kokkos/version.hpp"
 #include "progress.hpp"
 #include "run_config.hpp"
 #include "save_schedule.hpp"
@@ -169,6 +170,7 @@ RunResult result_of(const Options& options, RunSetup& setup, LoopOutcome outcome
   }
   result.checksum = std::accumulate(final_state.begin(), final_state.end(), 0.0);
   result.commit = kGitCommit;
+  result.kokkos_version = kokkos::version();
   result.verification = "skipped (use -verify)";
   if (options.verify) {
     const auto expected =

@@ -31,6 +31,7 @@ struct RunResult {
   double checksum = 0.0;
   std::string verification;  // "skipped", "PASSED ...", "FAILED ..."
   std::string commit;
+  std::string kokkos_version;  // of the Kokkos this binary links, whatever the implementation
 
   double cell_updates() const;
   double gcells_per_second() const;
