@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Configures and builds stencil_miniapp in ./build (or $BUILD_DIR) against the project's
-# bootstrapped Kokkos, or against the user's own Kokkos when Kokkos_ROOT is set in the
-# environment. Extra arguments go to CMake's configure step (e.g. -DSTENCIL_ENABLE_CUDA=OFF).
+# bootstrapped Kokkos (4.6.01 where its tarball is at hand, else 3.4.01: see
+# scripts/bootstrap-kokkos.sh; STENCIL_KOKKOS_VERSION or STENCIL_KOKKOS_SOURCE pick another), or
+# against the user's own Kokkos when Kokkos_ROOT is set in the environment. Extra arguments go to
+# CMake's configure step (e.g. -DSTENCIL_ENABLE_CUDA=OFF).
 set -euo pipefail
 
 repo_root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -16,6 +18,10 @@ if grep -q '^#define KOKKOS_ENABLE_CUDA$' "$kokkos_root/include/KokkosCore_confi
   [ -n "$wrapper" ] || { echo "build: Kokkos uses CUDA but no nvcc_wrapper was found" >&2; exit 1; }
   args+=(-DCMAKE_CXX_COMPILER="$wrapper")
 fi
+# Kokkos Tools (kernel logger, simple kernel timer) where their tarball is at hand; their tests
+# skip elsewhere.
+tools_dir=$("$repo_root/scripts/bootstrap-kokkos-tools.sh" --if-available | tail -n 1)
+[ -z "$tools_dir" ] || args+=(-DSTENCIL_KOKKOS_TOOLS_DIR="$tools_dir")
 if [ ! -f "$build_dir/CMakeCache.txt" ] && command -v ninja >/dev/null 2>&1; then
   args+=(-G Ninja)
 fi

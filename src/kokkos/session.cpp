@@ -6,12 +6,34 @@
 
 #include <cstdio>
 #include <iostream>
+#include <string_view>
 
 #include "stencil/stepper.hpp"
 
 namespace stencil::kokkos {
+namespace {
+
+// Kokkos 4 names the tools flag --kokkos-tools-libs (and still takes the old name); Kokkos 3 knows
+// only --kokkos-tools-library and silently ignores the new name, so no tool would load. One
+// spelling then works with both versions: the current one, given the old name where needed.
+constexpr bool kKnowsOnlyOldToolsFlag = KOKKOS_VERSION < 40000;
+constexpr std::string_view kToolsFlag = "--kokkos-tools-libs";
+constexpr std::string_view kOldToolsFlag = "--kokkos-tools-library";
+
+}  // namespace
 
 Session::Session(int& argc, char* argv[]) {
+  if (kKnowsOnlyOldToolsFlag) {
+    for (int i = 1; i < argc; ++i) {
+      const std::string_view arg = argv[i];
+      if (arg.substr(0, kToolsFlag.size()) == kToolsFlag &&
+          (arg.size() == kToolsFlag.size() || arg[kToolsFlag.size()] == '=')) {
+        renamed_arguments_.push_back(std::string(kOldToolsFlag) +
+                                     std::string(arg.substr(kToolsFlag.size())));
+        argv[i] = renamed_arguments_.back().data();
+      }
+    }
+  }
 #if defined(KOKKOS_ENABLE_CUDA)
   int devices = 0;
   if (cudaGetDeviceCount(&devices) != cudaSuccess || devices == 0) {
