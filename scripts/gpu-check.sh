@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # One-command GPU check, run on the GPU machine from the repository root:
 #   bash scripts/gpu-check.sh [OUT_DIR]
-# Builds Kokkos (CUDA + Serial, HOPPER90) from the carried source tarball in .deps/ (no network),
-# builds the project, then runs:
+# Builds Kokkos (CUDA + Serial, HOPPER90) from the carried source tarballs in .deps/ (no network):
+# the default version (4.6.01 where .deps/kokkos-4.6.01.tar.gz was carried, else 3.4.01) and the
+# other one beside it (docs/building.md says what to carry), builds the project against each
+# (build-gpu and build-gpu-kokkos-<other>), then runs:
 #   1. the full test suite, `gpu` label included (every variant x {kokkos, cuda} vs the reference);
 #   2. compute-sanitizer memcheck, racecheck and synccheck on every native CUDA kernel at tail sizes;
 #   3. the README run command for every variant with -impl cuda and -impl kokkos at N = 4096 and
@@ -11,7 +13,9 @@
 #   5. where ncu exists, scripts/ncu-shared-memory.sh: shared loads, bank conflicts, registers,
 #      occupancy and time per native 2-D kernel shape (docs/lesson004.md), and one ncu profile each
 #      of stream and temporal (where the time goes);
-#   6. the cpu label (GPU_CHECK_CPU=0 skips it).
+#   6. the cpu label (GPU_CHECK_CPU=0 skips it);
+#   7. against the other Kokkos version: the Kokkos-CUDA bit-for-bit suite, memcheck and racecheck
+#      over it at N = 33, and its run-command rows in step 3 (GPU_CHECK_OTHER_KOKKOS=0 skips it).
 # Writes summary.txt and one log per step into OUT_DIR (default: $OUT, else ./gpu-check-out).
 set -uo pipefail
 
@@ -53,6 +57,27 @@ export BUILD_DIR=$repo_root/build-gpu
 step "build project" build.log env Kokkos_ROOT="$kokkos_root" bash scripts/build.sh || {
   tail -n 40 "$logs/build.log"; say "cannot continue"; exit 1; }
 app=$BUILD_DIR/stencil_miniapp
+default_kokkos_version=$("$app" -list | sed -n '/^kokkos version:/{n;s/^ *//p}')
+say "kokkos  : $default_kokkos_version (default), at $kokkos_root"
+
+# The other Kokkos version beside the default one (issue 14): its own cache entry and build.
+other_app=""
+if [ "${GPU_CHECK_OTHER_KOKKOS:-1}" != 0 ]; then
+  case $default_kokkos_version in 4.6.01) other_version=3.4.01 ;; *) other_version=4.6.01 ;; esac
+  other_root=""
+  build_other_kokkos() {
+    other_root=$(bash scripts/bootstrap-kokkos.sh --backend cuda --kokkos-version "$other_version" | tail -n 1)
+  }
+  other_build=$repo_root/build-gpu-kokkos-$other_version
+  if step "bootstrap Kokkos $other_version (CUDA)" bootstrap-other.log build_other_kokkos &&
+    step "build project (Kokkos $other_version)" build-other.log \
+      env Kokkos_ROOT="$other_root" BUILD_DIR="$other_build" bash scripts/build.sh; then
+    other_app=$other_build/stencil_miniapp
+    say "kokkos  : $other_version (other), at $other_root"
+  else
+    say "  Kokkos $other_version: not built (see the logs); only $default_kokkos_version is checked"
+  fi
+fi
 
 # What CTest's test discovery parses is kept in the log in case discovery fails.
 # The GPU label first (bit-for-bit suites, sector gates, ncu cross-check); the CPU label runs
@@ -93,8 +118,11 @@ say "  $(grep -E 'ERROR SUMMARY|RACECHECK SUMMARY' "$logs/sanitizer.log" | tr '\
 say "  $(grep -E '^\[  PASSED  \]' "$logs/sanitizer.log" | head -n 1) per tool"
 
 measure() {
-  echo "impl,variant,n,cells,gcells_per_s,gb_per_s,copy_gb_per_s,ratio_to_copy,verification"
-  for impl in cuda kokkos; do
+  echo "impl,variant,n,cells,gcells_per_s,gb_per_s,copy_gb_per_s,ratio_to_copy,verification,kokkos_version"
+  local runs="cuda:$app kokkos:$app"
+  [ -z "$other_app" ] || runs="$runs kokkos:$other_app"
+  for run in $runs; do
+    local impl=${run%%:*} binary=${run#*:}
     for shape in $shapes; do
       local v=${shape%%:*} extra=()
       [[ $shape == *:* ]] && extra=("${shape#*:}")
@@ -105,13 +133,14 @@ measure() {
         [ "$n" -eq 4096 ] && case $v in stream|temporal) verify=(-verify) ;; esac
         local iters=100
         [ "$(per_step_of "$shape")" -gt 1 ] && iters=200  # a multiple of every fuse depth
-        "$app" -impl "$impl" -variant "$v" "${extra[@]}" -n "$size" -iters "$iters" -csv "${verify[@]}" >run.csv || return 1
+        "$binary" -impl "$impl" -variant "$v" "${extra[@]}" -n "$size" -iters "$iters" -csv "${verify[@]}" >run.csv || return 1
         /usr/bin/env python3 - "$impl" "$shape" "$n" "$size" run.csv <<'PY'
 import csv, sys
 impl, variant, n, size, path = sys.argv[1:]
 row = list(csv.DictReader(open(path)))[-1]
 print(",".join([impl, variant, n, size, row["gcells_per_s"], row["gb_per_s"],
-                row["copy_gb_per_s"], row["ratio_to_copy"], row["verification"]]))
+                row["copy_gb_per_s"], row["ratio_to_copy"], row["verification"],
+                row.get("kokkos_version", "")]))
 PY
       done
     done
@@ -122,7 +151,7 @@ step "run command, all variants" runs.csv measure
 say ""
 say "README run command per variant (100 iterations; 1-D at N*N cells; copy = cudaMemcpy/deep_copy"
 say "of the same bytes in the same process; verified bit for bit at N = 4096):"
-awk -F, '{ printf "%-7s %-22s %-6s %-10s %-12s %-12s %-14s %-14s %s\n", $1, $2, $3, $4, $5, $6, $7, $8, $9 }' \
+awk -F, '{ printf "%-7s %-22s %-6s %-10s %-12s %-12s %-14s %-14s %-44s %s\n", $1, $2, $3, $4, $5, $6, $7, $8, $9, $10 }' \
   "$logs/runs.csv" | tee -a "$summary"
 say ""
 say "typical call, both implementations:"
@@ -199,6 +228,26 @@ fi
 if [ "${GPU_CHECK_CPU:-1}" != 0 ]; then
   step "ctest -L cpu" ctest-cpu.log ctest --test-dir "$BUILD_DIR" -L cpu -j 12 --output-on-failure
   say "  $(grep -E 'tests passed|tests failed' "$logs/ctest-cpu.log" | tail -n 1)"
+fi
+
+# The other Kokkos version: the Kokkos-CUDA cases of the bit-for-bit suite, and memcheck and
+# racecheck over them at N = 33 (its run-command rows are in step 3).
+if [ -n "$other_app" ]; then
+  other_kokkos_suite() {
+    local tests=$other_build/tests/stencil_gpu_tests errors=0
+    echo "== Kokkos $other_version: Kokkos-CUDA bit-for-bit cases"
+    "$tests" --gtest_filter='*kokkos_cuda*' --gtest_brief=1 || return 1
+    for tool in memcheck racecheck; do
+      echo "== $tool"
+      compute-sanitizer --tool "$tool" --error-exitcode 9 "$tests" \
+        --gtest_filter='*/kokkos_cuda_*_n33' --gtest_brief=1 || errors=$((errors + 1))
+    done
+    echo "tools with errors: $errors"
+    [ "$errors" -eq 0 ]
+  }
+  step "Kokkos $other_version GPU suite" other-kokkos.log other_kokkos_suite
+  say "  $(grep -E '^\[  PASSED  \]|^\[  FAILED  \]' "$logs/other-kokkos.log" | head -n 1) (bit for bit)"
+  say "  $(grep -E 'ERROR SUMMARY|RACECHECK SUMMARY' "$logs/other-kokkos.log" | tr '\n' ';')"
 fi
 
 say ""

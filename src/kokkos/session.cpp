@@ -14,8 +14,8 @@ namespace stencil::kokkos {
 namespace {
 
 // Kokkos 4 names the tools flag --kokkos-tools-libs (and still takes the old name); Kokkos 3 knows
-// only --kokkos-tools-library and silently ignores the new name, so no tool would load. One
-// spelling then works with both versions: the current one, given the old name where needed.
+// only --kokkos-tools-library, so with the new name no tool would load. One spelling then works
+// with both versions: the current one, given the old name where needed.
 constexpr bool kKnowsOnlyOldToolsFlag = KOKKOS_VERSION < 40000;
 constexpr std::string_view kToolsFlag = "--kokkos-tools-libs";
 constexpr std::string_view kOldToolsFlag = "--kokkos-tools-library";
