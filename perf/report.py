@@ -5,8 +5,8 @@
 
 Writes DIR/report.md (tables: every kernel's rate and ratio to the copy limit, the copy limits,
 the performance-portability table with Pennycook's metric) and, where matplotlib is importable,
-DIR/*.png: bandwidth per variant against the copy limit, ratio to copy, Kokkos against native
-CUDA, and sectors per cell update from a CUPTI CSV (columns variant, implementation,
+DIR/*.png: bandwidth per variant against the copy limit, ratio to copy, Kokkos against the
+native model of each platform (CUDA on a GPU, OpenMP on a CPU), and sectors per cell update from a CUPTI CSV (columns variant, implementation,
 sectors_per_cell_update). The table needs only the standard library, so a machine without
 matplotlib still gets it (the plots can be made later from the same JSON).
 
@@ -17,6 +17,7 @@ form its platforms. docs/performance.md explains every number.
 import argparse
 import csv
 import json
+import math
 import os
 import re
 import statistics
@@ -153,56 +154,107 @@ def md_table(header, rows):
 # ----------------------------------------------------------------------------- portability
 
 
+@dataclass(frozen=True)
+class PlatformKind:
+    """A kind of platform: the Kokkos target that runs there and the native model it is held to."""
+
+    kokkos_target: str
+    native_target: str
+    on_gpu: bool
+    native_name: str
+
+
+# The study's three models: Kokkos on both platforms, native CUDA on the GPU and OpenMP (the
+# mini-app's -impl openmp, benchmark target "openmp") on the CPU, as BabelStream compares them.
+GPU = PlatformKind("kokkos_cuda", "cuda", True, "native CUDA")
+CPU = PlatformKind("kokkos_openmp", "openmp", False, "OpenMP")
+PLATFORM_KINDS = (GPU, CPU)
+
+
+def problem_class(variant):
+    """Variants that solve the same problem, so one's native rate can stand for another's:
+    1-D steps, fused 2-D steps (temporal), single 2-D steps."""
+    if variant.endswith("1d"):
+        return "1-D"
+    return "temporal" if variant == "temporal" else "2-D"
+
+
 @dataclass
 class PlatformEfficiency:
     """The efficiency of every variant's Kokkos version on one platform."""
 
     platform: str
     definition: str
-    efficiency: dict  # variant -> (ratio, size text); missing variant: unsupported
+    efficiency: dict  # variant -> (Kokkos ÷ native reference, size text); absent: not measured
     copy_efficiency: dict  # variant -> Kokkos rate / copy rate on this platform
+    reference: dict = field(default_factory=dict)  # variant -> the native variant it is held to
+    native_copy_efficiency: dict = field(default_factory=dict)  # variant -> native twin ÷ copy
+    has_native: bool = True  # False: no native rows at all on this platform (nothing to hold to)
+    kokkos_variants: set = field(default_factory=set)  # variants with a Kokkos row here
 
 
-def kokkos_and_native_at_largest_common_size(inp, variant):
-    """(n, Kokkos CUDA row, native CUDA row) at the largest size both ran, or None."""
-    native = {r.n: r for r in inp.find("stencil", "cuda", variant)}
-    kokkos = {r.n: r for r in inp.find("stencil", "kokkos_cuda", variant)}
-    common = sorted(set(native) & set(kokkos))
-    if not common:
+def native_reference(inp, kind, variant, n):
+    """(native Gcell/s, native variant) that a Kokkos variant at size n is held to: its native
+    twin where the native model has one, else the best native rate of the same problem class at
+    the same size (the best known code on that platform). None where neither was measured."""
+    twin = [r for r in inp.find("stencil", kind.native_target, variant) if r.n == n]
+    if twin:
+        return twin[0].counters["gcells_per_s"], variant
+    same_problem = [r for r in inp.runs if r.kind == "stencil" and r.target == kind.native_target
+                    and r.n == n and problem_class(r.variant) == problem_class(variant)]
+    if not same_problem:
         return None
-    n = common[-1]
-    return n, kokkos[n], native[n]
+    best = max(same_problem, key=lambda r: r.counters["gcells_per_s"])
+    return best.counters["gcells_per_s"], best.variant
+
+
+def kokkos_and_native_at_largest_common_size(inp, variant, kind=GPU):
+    """(n, Kokkos row, native Gcell/s, native variant) at the largest size where the Kokkos
+    variant and its native reference both ran, or None."""
+    for kokkos_row in sorted(inp.find("stencil", kind.kokkos_target, variant), key=lambda r: -r.n):
+        reference = native_reference(inp, kind, variant, kokkos_row.n)
+        if reference:
+            return kokkos_row.n, kokkos_row, reference[0], reference[1]
+    return None
+
+
+def platform_efficiencies(inp, kind, variants):
+    """Kokkos ÷ the native reference on one platform (application efficiency), or None where
+    the input has no Kokkos rows for that platform."""
+    targets = inp.targets()
+    if kind.kokkos_target not in targets:
+        return None
+    result = PlatformEfficiency(inp.platform(kind.on_gpu),
+                                "Kokkos ÷ %s" % kind.native_name, {}, {},
+                                has_native=kind.native_target in targets)
+    for v in variants:
+        kokkos = inp.find("stencil", kind.kokkos_target, v)
+        if not kokkos:
+            continue
+        result.kokkos_variants.add(v)
+        result.copy_efficiency[v] = largest(list(kokkos)).counters["ratio_to_copy"]
+        native = inp.find("stencil", kind.native_target, v)
+        if native:
+            result.native_copy_efficiency[v] = largest(list(native)).counters["ratio_to_copy"]
+        pair = kokkos_and_native_at_largest_common_size(inp, v, kind)
+        if pair:
+            n, kokkos_row, native_rate, native_variant = pair
+            result.efficiency[v] = (kokkos_row.counters["gcells_per_s"] / native_rate,
+                                    "n=%d" % n)
+            result.reference[v] = native_variant
+    return result
 
 
 def gpu_efficiencies(inp, variants):
     """Kokkos CUDA ÷ native CUDA, at the largest size both ran (application efficiency)."""
-    targets = inp.targets()
-    if "cuda" not in targets or "kokkos_cuda" not in targets:
-        return None
-    eff, copy_eff = {}, {}
-    for v in variants:
-        pair = kokkos_and_native_at_largest_common_size(inp, v)
-        if pair:
-            n, kokkos_row, native_row = pair
-            eff[v] = (kokkos_row.counters["gcells_per_s"] / native_row.counters["gcells_per_s"],
-                      "n=%d" % n)
-        kokkos = inp.find("stencil", "kokkos_cuda", v)
-        if kokkos:
-            copy_eff[v] = largest(list(kokkos)).counters["ratio_to_copy"]
-    return PlatformEfficiency(inp.platform(True), "Kokkos CUDA ÷ native CUDA", eff, copy_eff)
+    platform = platform_efficiencies(inp, GPU, variants)
+    return platform if platform and platform.has_native else None
 
 
 def cpu_efficiencies(inp, variants):
-    """Kokkos OpenMP ÷ OpenMP copy of the same bytes, at the largest size (vs. achievable)."""
-    if not any(r.target == "kokkos_openmp" for r in inp.runs):
-        return None
-    eff, copy_eff = {}, {}
-    for v in variants:
-        run = largest(inp.find("stencil", "kokkos_openmp", v))
-        if run:
-            eff[v] = (run.counters["ratio_to_copy"], "n=%d" % run.n)
-            copy_eff[v] = run.counters["ratio_to_copy"]
-    return PlatformEfficiency(inp.platform(False), "Kokkos OpenMP ÷ CPU copy", eff, copy_eff)
+    """Kokkos OpenMP ÷ OpenMP (-impl openmp), at the largest size both ran; where the input has
+    no OpenMP rows the platform is still listed (its copy ratios), with no efficiency."""
+    return platform_efficiencies(inp, CPU, variants)
 
 
 def phi(efficiencies):
@@ -215,38 +267,75 @@ def phi(efficiencies):
     return len(capped) / sum(1.0 / e for e in capped)
 
 
+def variant_phi(platforms, variant):
+    """Φ of one variant over the platform set: 0 where a platform runs no Kokkos form of it
+    (unsupported), None where a platform that runs it has no native reference to hold it to
+    (not measured: Φ is undefined, not 0)."""
+    efficiencies = []
+    for p in platforms:
+        if variant not in p.kokkos_variants:
+            return 0.0
+        if variant not in p.efficiency:
+            return None
+        efficiencies.append(p.efficiency[variant][0])
+    return phi(efficiencies)
+
+
 def portability_section(inputs, variants):
-    platforms = [p for inp in inputs for p in (gpu_efficiencies(inp, variants),
-                                               cpu_efficiencies(inp, variants)) if p]
+    platforms = [p for inp in inputs for kind in PLATFORM_KINDS
+                 for p in [platform_efficiencies(inp, kind, variants)] if p]
     out = ["## Performance portability", ""]
     if not platforms:
-        out += ["No platform in these inputs has both a Kokkos and a reference measurement "
-                "(Kokkos CUDA with native CUDA, or Kokkos OpenMP).", ""]
+        out += ["No platform in these inputs has a Kokkos measurement (Kokkos CUDA or Kokkos "
+                "OpenMP).", ""]
         return out
     out += ["Platform set H: " + "; ".join("**%s** (%s)" % (p.platform, p.definition)
-                                           for p in platforms) + ".", ""]
-    kinds = {"Kokkos CUDA ÷ native CUDA", "Kokkos OpenMP ÷ CPU copy"}
-    missing = kinds - {p.definition for p in platforms}
-    if missing:
-        out += ["Not in these inputs: " + ", ".join(sorted(missing)) +
-                "; Φ below covers only the platforms listed.", ""]
+                                           for p in platforms) + ".", "",
+            "e_i = Kokkos rate ÷ the native rate on platform i (native CUDA on a GPU, `-impl "
+            "openmp` on a CPU), both from the same run, at the largest size both ran: the "
+            "variant's native twin where it has one, else the best native variant of the same "
+            "problem (single 2-D step, fused 2-D steps, 1-D step), named in brackets.", ""]
+    for p in platforms:
+        if not p.has_native:
+            out += ["**%s** has no native rows in these inputs: its efficiency and Φ are not "
+                    "measured (—); the copy-ratio table below still covers it." % p.platform, ""]
     header = ["variant"]
     for p in platforms:
         header += ["%s: %s" % (p.platform, p.definition), "size"]
-    header += ["Φ (as defined above)", "Φ_copy (Kokkos ÷ copy on every platform)"]
+    header += ["Φ"]
     rows = []
     for v in variants:
         row = [v]
         for p in platforms:
-            ratio, size = p.efficiency.get(v, (None, "not run"))
-            row += [fmt(ratio), size]
-        row.append(fmt(phi([p.efficiency.get(v, (None,))[0] for p in platforms])))
-        row.append(fmt(phi([p.copy_efficiency.get(v) for p in platforms])))
+            ratio, size = p.efficiency.get(v, (None, "not run" if v not in p.kokkos_variants
+                                                 else "no native"))
+            reference = p.reference.get(v)
+            text = fmt(ratio)
+            if reference and reference != v:
+                text += " (%s)" % reference
+            row += [text, size]
+        row.append(fmt(variant_phi(platforms, v)))
         rows.append(row)
     out += [md_table(header, rows), ""]
     out += ["Φ(a, p, H) = |H| / Σ_{i∈H} 1/e_i(a, p) if variant a runs on every platform i of H, "
             "else 0 (Pennycook, Sewall and Lee; see docs/performance.md). Efficiencies are capped "
-            "at 1 for Φ; the columns show the raw ratios.", ""]
+            "at 1 for Φ; the columns show the raw ratios. — : not measured.", ""]
+    out += ["### Ratio to the copy on each platform", "",
+            "Kernel GB/s ÷ a copy of the same bytes on the same target in the same run, at the "
+            "largest size (architectural efficiency); Φ_copy is Φ over these Kokkos ratios.", ""]
+    header = ["variant"]
+    for p in platforms:
+        native = p.definition.split("÷ ", 1)[-1]
+        header += ["%s: Kokkos ÷ copy" % p.platform, "%s ÷ copy" % native]
+    header.append("Φ_copy")
+    rows = []
+    for v in variants:
+        row = [v]
+        for p in platforms:
+            row += [fmt(p.copy_efficiency.get(v)), fmt(p.native_copy_efficiency.get(v))]
+        row.append(fmt(phi([p.copy_efficiency.get(v) for p in platforms])))
+        rows.append(row)
+    out += [md_table(header, rows), ""]
     return out
 
 
@@ -330,6 +419,35 @@ class Plots:
         self.out_dir = out_dir
         self.plt = plt
         self.used_names = set()
+        self.overlapping_labels = []  # figures whose x tick labels overlap (report_test checks)
+
+    @staticmethod
+    def x_labels_overlap(fig):
+        """True where two x tick labels of an axis of the laid-out figure overlap. Labels may be
+        slanted: each is a rectangle in its own rotated frame, so the test is done there (the
+        axis-aligned boxes of slanted neighbours always overlap, their glyphs need not)."""
+        fig.canvas.draw()
+        renderer = fig.canvas.get_renderer()
+        for ax in fig.axes:
+            spans = []
+            for t in ax.get_xticklabels():
+                if not t.get_text() or not t.get_visible():
+                    continue
+                degrees = t.get_rotation()
+                x, y = t.get_transform().transform(t.get_unitless_position())  # the anchor
+                t.set_rotation(0)
+                box = t.get_window_extent(renderer)
+                t.set_rotation(degrees)
+                c, s = math.cos(math.radians(degrees)), math.sin(math.radians(degrees))
+                u, v = x * c + y * s, -x * s + y * c  # the anchor along and across the text
+                before = {"left": 0.0, "center": 0.5, "right": 1.0}[t.get_horizontalalignment()]
+                spans.append((u - before * box.width, u + (1 - before) * box.width,
+                              v - box.height, v))
+            for k, a in enumerate(spans):
+                for b in spans[k + 1:]:
+                    if a[0] < b[1] and b[0] < a[1] and a[2] < b[3] and b[2] < a[3]:
+                        return True
+        return False
 
     def save(self, fig, stem):
         name, k = stem + ".png", 2
@@ -337,6 +455,9 @@ class Plots:
             name, k = "%s_%d.png" % (stem, k), k + 1
         self.used_names.add(name)
         fig.tight_layout()
+        if self.x_labels_overlap(fig):
+            self.overlapping_labels.append(name)
+            print("report: the x labels of %s overlap" % name, file=sys.stderr)
         fig.savefig(os.path.join(self.out_dir, name), dpi=110, metadata={"Software": None})
         self.plt.close(fig)
         return name
@@ -378,42 +499,48 @@ class Plots:
                     series.append((name, values))
         if not series:
             return None
-        fig, ax = self.plt.subplots(figsize=(8, 4.2))
+        fig, ax = self.plt.subplots(figsize=(10, 5))
         width = 0.8 / len(series)
         for k, (target, values) in enumerate(series):
             ax.bar([i + k * width for i in range(len(variants))], values, width, label=target)
         ax.axhline(1.0, color="k", linestyle="--", linewidth=1)
         ax.set_xticks([i + 0.4 - width / 2 for i in range(len(variants))])
-        ax.set_xticklabels(variants)
+        # Slanted, anchored at their right end: long names such as doublebuf_async never overlap.
+        ax.set_xticklabels(variants, rotation=30, ha="right", rotation_mode="anchor")
         ax.set_ylabel("kernel GB/s ÷ copy GB/s")
         ax.set_title("Ratio to the copy limit (largest size of each target)")
-        ax.legend(fontsize=8)
+        ax.legend(fontsize=8, loc="upper left", bbox_to_anchor=(1.01, 1.0))
         return self.save(fig, "ratio_to_copy")
 
-    def kokkos_vs_cuda(self, inp, variants):
-        """Gcell/s of Kokkos CUDA and native CUDA per variant, at the largest common size."""
+    def kokkos_vs_native(self, inp, kind, variants):
+        """Gcell/s of Kokkos and of its native reference per variant on one platform, at the
+        largest common size, each pair labelled with Kokkos ÷ native."""
         pairs = []
         for v in variants:
-            pair = kokkos_and_native_at_largest_common_size(inp, v)
+            pair = kokkos_and_native_at_largest_common_size(inp, v, kind)
             if pair:
-                n, kokkos_row, native_row = pair
-                pairs.append((v, n, kokkos_row.counters["gcells_per_s"],
-                              native_row.counters["gcells_per_s"]))
+                n, kokkos_row, native_rate, native_variant = pair
+                pairs.append((v, native_variant, kokkos_row.counters["gcells_per_s"], native_rate))
         if not pairs:
             return None
-        fig, ax = self.plt.subplots(figsize=(8, 4.2))
+        fig, ax = self.plt.subplots(figsize=(10, 5))
         xs = range(len(pairs))
-        ax.bar([x - 0.2 for x in xs], [p[2] for p in pairs], 0.4, label="Kokkos (CUDA space)")
-        ax.bar([x + 0.2 for x in xs], [p[3] for p in pairs], 0.4, label="native CUDA")
+        ax.bar([x - 0.2 for x in xs], [p[2] for p in pairs], 0.4, label="Kokkos")
+        ax.bar([x + 0.2 for x in xs], [p[3] for p in pairs], 0.4, label=kind.native_name)
         for x, (_, _, kokkos, native) in zip(xs, pairs):
-            ax.annotate("%.2f×" % (kokkos / native), (x, max(kokkos, native)), ha="center",
+            ax.annotate("%.2f" % (kokkos / native), (x, max(kokkos, native)), ha="center",
                         va="bottom", fontsize=8)
         ax.set_xticks(list(xs))
-        ax.set_xticklabels(["%s\nn=%d" % (p[0], p[1]) for p in pairs], fontsize=8)
-        ax.set_ylabel("Gcell/s")
-        ax.set_title("Kokkos vs native CUDA on %s (label: Kokkos ÷ native)" % inp.platform(True))
-        ax.legend(fontsize=8)
-        return self.save(fig, "kokkos_vs_cuda")
+        # A variant without a native twin is held to the best native variant of its problem.
+        ax.set_xticklabels([v if ref == v else "%s (vs %s)" % (v, ref) for v, ref, _, _ in pairs],
+                           rotation=30, ha="right", rotation_mode="anchor", fontsize=9)
+        ax.set_ylabel("Gcell/s (largest size both ran)")
+        ax.set_ylim(top=ax.get_ylim()[1] * 1.08)  # room for the ratio labels
+        ax.set_title("Kokkos vs %s on %s (label: Kokkos ÷ %s)" %
+                     (kind.native_name, inp.platform(kind.on_gpu), kind.native_name))
+        ax.legend(fontsize=8, loc="upper left", bbox_to_anchor=(1.01, 1.0))
+        stem = "kokkos_vs_cuda" if kind.on_gpu else "kokkos_vs_openmp"
+        return self.save(fig, stem)
 
     def sectors(self, rows, variants):
         """Global-memory sectors per cell update from the CUPTI mode, against the ideal."""
@@ -429,7 +556,7 @@ class Plots:
         ax.axhline(IDEAL_SECTORS_PER_CELL_UPDATE, color="k", linestyle="--", linewidth=1,
                    label="ideal: 8 bytes / 32-byte sector")
         ax.set_xticks([i + 0.4 - width / 2 for i in range(len(order))])
-        ax.set_xticklabels(order)
+        ax.set_xticklabels(order, rotation=30, ha="right", rotation_mode="anchor")
         ax.set_ylabel("global sectors per cell update")
         ax.set_title("Sectors per cell update (CUPTI)")
         ax.legend(fontsize=8)
@@ -455,12 +582,15 @@ def plots_section(inputs, variants, out_dir, sectors_csv):
             figures.append(("Bandwidth per variant against the copy limit: %s" % target,
                             plots.bandwidth(inp, target, variants)))
     figures.append(("Ratio to the copy limit", plots.ratio_to_copy(inputs, variants)))
-    for inp in inputs:
-        name = plots.kokkos_vs_cuda(inp, variants)
-        if name:
-            figures.append(("Kokkos vs native CUDA per variant", name))
-    if not any(r.target == "cuda" for inp in inputs for r in inp.runs):
-        out += ["Kokkos vs native CUDA: no native CUDA rows in these inputs.", ""]
+    for kind in PLATFORM_KINDS:
+        for inp in inputs:
+            name = plots.kokkos_vs_native(inp, kind, variants)
+            if name:
+                figures.append(("Kokkos vs %s on %s" % (kind.native_name,
+                                                        inp.platform(kind.on_gpu)), name))
+        if not any(r.target == kind.native_target for inp in inputs for r in inp.runs):
+            out += ["Kokkos vs %s: no %s rows (target `%s`) in these inputs." %
+                    (kind.native_name, kind.native_name, kind.native_target), ""]
     if sectors_csv:
         figures.append(("Sectors per cell update (%s)" % os.path.basename(sectors_csv),
                         plots.sectors(read_sectors(sectors_csv), variants)))

@@ -68,5 +68,125 @@ class PortabilityTest(unittest.TestCase):
         self.assertEqual(platform.efficiency["naive"], (0.75, "n=8"))
 
 
+def stencil(target, variant, n, rate, ratio=0.5):
+    cells = n if variant.endswith("1d") else n * n
+    return report.Run("stencil", variant, target, n, 0,
+                      {"gcells_per_s": rate, "ratio_to_copy": ratio, "cells": cells})
+
+
+def cpu_input():
+    """A CPU run: Kokkos OpenMP for naive, strip, halo1d; OpenMP for naive, tiled, naive1d."""
+    inp = report.Input("cpu.json", {"cpu_model": "Xeon", "num_cpus": 2})
+    inp.runs += [stencil("kokkos_openmp", "naive", 8, 1.8, ratio=0.72),
+                 stencil("kokkos_openmp", "naive", 16, 1.9),  # no native at 16: not compared
+                 stencil("kokkos_openmp", "strip", 8, 2.0),
+                 stencil("kokkos_openmp", "halo1d", 64, 5.0),
+                 stencil("openmp", "naive", 8, 2.0, ratio=0.8),
+                 stencil("openmp", "tiled", 8, 2.5),
+                 stencil("openmp", "naive1d", 64, 10.0)]
+    return inp
+
+
+class CpuEfficiencyTest(unittest.TestCase):
+    def test_kokkos_over_its_openmp_twin_at_largest_common_size(self):
+        platform = report.cpu_efficiencies(cpu_input(), ["naive"])
+        self.assertEqual(platform.platform, "Xeon (2 CPUs)")
+        ratio, size = platform.efficiency["naive"]
+        self.assertAlmostEqual(ratio, 1.8 / 2.0)  # 0.9, at n = 8, not Kokkos' largest n = 16
+        self.assertEqual(size, "n=8")
+        self.assertEqual(platform.reference["naive"], "naive")
+
+    def test_without_twin_held_to_best_native_of_the_same_problem(self):
+        platform = report.cpu_efficiencies(cpu_input(), ["strip", "halo1d"])
+        # strip (2-D): the faster of OpenMP naive (2.0) and tiled (2.5): 2.0 / 2.5 = 0.8.
+        self.assertAlmostEqual(platform.efficiency["strip"][0], 0.8)
+        self.assertEqual(platform.reference["strip"], "tiled")
+        # halo1d (1-D) is held to 1-D naive1d (10.0), never to a 2-D rate: 5 / 10 = 0.5.
+        self.assertAlmostEqual(platform.efficiency["halo1d"][0], 0.5)
+        self.assertEqual(platform.reference["halo1d"], "naive1d")
+
+    def test_copy_ratios_beside_the_efficiency(self):
+        platform = report.cpu_efficiencies(cpu_input(), ["naive"])
+        self.assertEqual(platform.native_copy_efficiency["naive"], 0.8)
+        self.assertEqual(platform.copy_efficiency["naive"], 0.5)  # at Kokkos' largest size
+
+    def test_native_openmp_target_is_named_as_native(self):
+        self.assertEqual(stencil("openmp", "naive", 8, 1.0).space, "openmp (native)")
+        self.assertEqual(stencil("cuda", "naive", 8, 1.0).space, "cuda (native)")
+
+    def test_temporal_never_held_to_a_single_step(self):
+        inp = cpu_input()
+        inp.runs.append(stencil("kokkos_openmp", "temporal", 8, 3.0))
+        self.assertNotIn("temporal", report.cpu_efficiencies(inp, ["temporal"]).efficiency)
+
+
+class PhiOverPlatformsTest(unittest.TestCase):
+    def gpu_platform(self):
+        inp = report.Input("gpu.json", {"gpu": "CUDA device 0: NVIDIA H200 (sm_90, 132 SMs)"})
+        inp.runs += [stencil("cuda", "naive", 8, 4.0), stencil("kokkos_cuda", "naive", 8, 3.0),
+                     stencil("cuda", "strip", 8, 4.0), stencil("kokkos_cuda", "strip", 8, 4.4)]
+        return report.gpu_efficiencies(inp, ["naive", "strip", "tiled"])
+
+    def test_harmonic_mean_of_gpu_and_cpu_efficiencies(self):
+        cpu = report.cpu_efficiencies(cpu_input(), ["naive", "strip"])
+        # naive: 3/4 on the GPU, 1.8/2 on the CPU: 2 / (4/3 + 10/9) = 9/11.
+        self.assertAlmostEqual(report.variant_phi([self.gpu_platform(), cpu], "naive"), 9 / 11)
+        # strip: 4.4/4 = 1.1 capped at 1 on the GPU, 0.8 on the CPU: 2 / (1 + 5/4) = 8/9.
+        self.assertAlmostEqual(report.variant_phi([self.gpu_platform(), cpu], "strip"), 8 / 9)
+
+    def test_zero_where_a_platform_runs_no_kokkos_form(self):
+        cpu = report.cpu_efficiencies(cpu_input(), ["naive", "tiled"])
+        self.assertEqual(report.variant_phi([self.gpu_platform(), cpu], "tiled"), 0.0)
+
+    def test_undefined_where_a_platform_has_no_native_rows(self):
+        inp = report.Input("old_cpu.json", {})
+        inp.runs.append(stencil("kokkos_openmp", "naive", 8, 1.8))
+        cpu = report.cpu_efficiencies(inp, ["naive"])
+        self.assertFalse(cpu.has_native)
+        self.assertIsNone(report.variant_phi([self.gpu_platform(), cpu], "naive"))
+        section = "\n".join(report.portability_section([inp], ["naive"]))
+        self.assertIn("has no native rows", section)
+        self.assertIn("| naive | — | no native | — |", section)
+
+
+class PlotLabelTest(unittest.TestCase):
+    def test_x_labels_of_the_figures_do_not_overlap(self):
+        try:
+            import matplotlib
+            matplotlib.use("Agg")
+            import matplotlib.pyplot as plt
+        except ImportError as e:
+            self.skipTest("no matplotlib: %s" % e)
+        variants = ["naive", "tiled", "strip", "rolling", "regblock", "doublebuf",
+                    "doublebuf_async", "naive1d", "halo1d", "stream", "temporal"]
+        inp = report.Input("gpu.json", {"gpu": "CUDA device 0: NVIDIA H200 (sm_90, 132 SMs)"})
+        for v in variants:
+            n = 268435456 if v.endswith("1d") else 16384
+            inp.runs += [stencil("cuda", v, n, 40.0), stencil("kokkos_cuda", v, n, 30.0)]
+        with tempfile.TemporaryDirectory() as out:
+            plots = report.Plots(out, plt)
+            names = [plots.ratio_to_copy([inp, cpu_input()], variants),
+                     plots.kokkos_vs_native(inp, report.GPU, variants),
+                     plots.kokkos_vs_native(cpu_input(), report.CPU, variants)]
+            self.assertEqual(names, ["ratio_to_copy.png", "kokkos_vs_cuda.png",
+                                     "kokkos_vs_openmp.png"])
+            self.assertEqual(plots.overlapping_labels, [])
+
+    def test_overlap_check_sees_crowded_labels(self):
+        try:
+            import matplotlib
+            matplotlib.use("Agg")
+            import matplotlib.pyplot as plt
+        except ImportError as e:
+            self.skipTest("no matplotlib: %s" % e)
+        names = ["doublebuf_async_%d" % k for k in range(12)]
+        for rotation in (0, 30):  # level, and slanted but far too close
+            fig, ax = plt.subplots(figsize=(3, 3))
+            ax.set_xticks(range(len(names)))
+            ax.set_xticklabels(names, rotation=rotation, ha="right", rotation_mode="anchor")
+            self.assertTrue(report.Plots.x_labels_overlap(fig), rotation)
+            plt.close(fig)
+
+
 if __name__ == "__main__":
     unittest.main()
