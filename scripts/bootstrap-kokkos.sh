@@ -176,6 +176,7 @@ if [ -n "$kokkos_source" ]; then
   kokkos_source=$(cd "$(dirname "$kokkos_source")" && pwd)/$(basename "$kokkos_source")
   pristine=$kokkos_source
   probe=$(mktemp -d)
+  trap 'rm -rf "$probe"' EXIT
   unpack_source "$kokkos_source" "$probe"
   version=$(tree_version "$probe/kokkos")
   rm -rf "$probe"
