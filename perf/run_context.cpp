@@ -9,6 +9,7 @@
 #include <string>
 
 #include "backends.hpp"
+#include "kokkos/version.hpp"
 #include "stencil/variants.hpp"
 #include "stencil_version.hpp"
 #if defined(STENCIL_HAVE_CUDA)
@@ -58,11 +59,6 @@ std::string nvidia_driver_version() {
   return line;
 }
 
-std::string kokkos_version() {
-  return std::to_string(KOKKOS_VERSION / 10000) + "." + std::to_string(KOKKOS_VERSION / 100 % 100) +
-         "." + std::to_string(KOKKOS_VERSION % 100);
-}
-
 // The stepper's own description of the hardware behind a target, e.g. "OpenMP (concurrency 2)" or
 // "CUDA device 0: NVIDIA H200 (sm_90, 132 SMs)", taken from the smallest possible stepper.
 std::string describe(const Backend& target) {
@@ -82,7 +78,7 @@ void add_run_context(SizeSet sizes, const TargetList& targets) {
   benchmark::AddCustomContext("stencil_commit", app::kGitCommit);
   benchmark::AddCustomContext("stencil_version", app::kVersion);
   benchmark::AddCustomContext("size_set", size_set_name(sizes));
-  benchmark::AddCustomContext("kokkos_version", kokkos_version());
+  benchmark::AddCustomContext("kokkos_version", stencil::kokkos::version());
   benchmark::AddCustomContext("kokkos_spaces", joined(spaces_of("kokkos")));
   benchmark::AddCustomContext("implementations", joined(implementations()));
   benchmark::AddCustomContext("cpu_model", cpu_model());
