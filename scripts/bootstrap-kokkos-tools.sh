@@ -60,6 +60,10 @@ if [ ! -f "$cached_tarball" ]; then
   fi
   die "no $tarball_name in $shared_deps or $cache_dir"
 fi
+if ! command -v make >/dev/null 2>&1 || ! command -v g++ >/dev/null 2>&1; then
+  [ "$if_available" = 1 ] && { log "no make or g++ here: Kokkos Tools not built"; exit 0; }
+  die "the tools' Makefiles need make and g++"
+fi
 [ "$(sha256sum "$cached_tarball" | cut -d' ' -f1)" = "$pinned_sha256" ] ||
   die "$cached_tarball does not match the pinned SHA-256; delete it and run again"
 

@@ -20,7 +20,8 @@ if grep -q '^#define KOKKOS_ENABLE_CUDA$' "$kokkos_root/include/KokkosCore_confi
 fi
 # Kokkos Tools (kernel logger, simple kernel timer) where their tarball is at hand; their tests
 # skip elsewhere.
-tools_dir=$("$repo_root/scripts/bootstrap-kokkos-tools.sh" --if-available | tail -n 1)
+tools_dir=$("$repo_root/scripts/bootstrap-kokkos-tools.sh" --if-available | tail -n 1) ||
+  { echo "build: Kokkos Tools not built (see above); their tests will skip" >&2; tools_dir=""; }
 [ -z "$tools_dir" ] || args+=(-DSTENCIL_KOKKOS_TOOLS_DIR="$tools_dir")
 if [ ! -f "$build_dir/CMakeCache.txt" ] && command -v ninja >/dev/null 2>&1; then
   args+=(-G Ninja)
