@@ -13,9 +13,10 @@
 #   5. where ncu exists, scripts/ncu-shared-memory.sh: shared loads, bank conflicts, registers,
 #      occupancy and time per native 2-D kernel shape (docs/lesson004.md), and one ncu profile each
 #      of stream and temporal (where the time goes);
-#   6. the cpu label (GPU_CHECK_CPU=0 skips it);
-#   7. against the other Kokkos version: the Kokkos-CUDA bit-for-bit suite, memcheck and racecheck
-#      over it at N = 33, and its run-command rows in step 3 (GPU_CHECK_OTHER_KOKKOS=0 skips it).
+#   6. the cpu label (GPU_CHECK_CPU=0 skips it).
+# Against the other Kokkos version (right after step 2; GPU_CHECK_OTHER_KOKKOS=0 skips it): the
+# Kokkos-CUDA bit-for-bit cases, memcheck and racecheck over them at N = 33, and its Kokkos rows
+# in step 3 (the kokkos_version column tells them apart).
 # Writes summary.txt and one log per step into OUT_DIR (default: $OUT, else ./gpu-check-out).
 set -uo pipefail
 
@@ -116,6 +117,26 @@ sanitize() {
 step "compute-sanitizer x3 tools" sanitizer.log sanitize
 say "  $(grep -E 'ERROR SUMMARY|RACECHECK SUMMARY' "$logs/sanitizer.log" | tr '\n' ';')"
 say "  $(grep -E '^\[  PASSED  \]' "$logs/sanitizer.log" | head -n 1) per tool"
+
+# The other Kokkos version: the Kokkos-CUDA cases of the bit-for-bit suite, and memcheck and
+# racecheck over them at N = 33 (its run-command rows are in step 3).
+if [ -n "$other_app" ]; then
+  other_kokkos_suite() {
+    local tests=$other_build/tests/stencil_gpu_tests errors=0
+    echo "== Kokkos $other_version: Kokkos-CUDA bit-for-bit cases"
+    "$tests" --gtest_filter='*kokkos_cuda*' --gtest_brief=1 || return 1
+    for tool in memcheck racecheck; do
+      echo "== $tool"
+      compute-sanitizer --tool "$tool" --error-exitcode 9 "$tests" \
+        --gtest_filter='*/kokkos_cuda_*_n33' --gtest_brief=1 || errors=$((errors + 1))
+    done
+    echo "tools with errors: $errors"
+    [ "$errors" -eq 0 ]
+  }
+  step "Kokkos $other_version GPU suite" other-kokkos.log other_kokkos_suite
+  say "  $(grep -E '^\[  PASSED  \]|^\[  FAILED  \]' "$logs/other-kokkos.log" | head -n 1) (bit for bit)"
+  say "  $(grep -E 'ERROR SUMMARY|RACECHECK SUMMARY' "$logs/other-kokkos.log" | tr '\n' ';')"
+fi
 
 measure() {
   echo "impl,variant,n,cells,gcells_per_s,gb_per_s,copy_gb_per_s,ratio_to_copy,verification,kokkos_version"
@@ -228,26 +249,6 @@ fi
 if [ "${GPU_CHECK_CPU:-1}" != 0 ]; then
   step "ctest -L cpu" ctest-cpu.log ctest --test-dir "$BUILD_DIR" -L cpu -j 12 --output-on-failure
   say "  $(grep -E 'tests passed|tests failed' "$logs/ctest-cpu.log" | tail -n 1)"
-fi
-
-# The other Kokkos version: the Kokkos-CUDA cases of the bit-for-bit suite, and memcheck and
-# racecheck over them at N = 33 (its run-command rows are in step 3).
-if [ -n "$other_app" ]; then
-  other_kokkos_suite() {
-    local tests=$other_build/tests/stencil_gpu_tests errors=0
-    echo "== Kokkos $other_version: Kokkos-CUDA bit-for-bit cases"
-    "$tests" --gtest_filter='*kokkos_cuda*' --gtest_brief=1 || return 1
-    for tool in memcheck racecheck; do
-      echo "== $tool"
-      compute-sanitizer --tool "$tool" --error-exitcode 9 "$tests" \
-        --gtest_filter='*/kokkos_cuda_*_n33' --gtest_brief=1 || errors=$((errors + 1))
-    done
-    echo "tools with errors: $errors"
-    [ "$errors" -eq 0 ]
-  }
-  step "Kokkos $other_version GPU suite" other-kokkos.log other_kokkos_suite
-  say "  $(grep -E '^\[  PASSED  \]|^\[  FAILED  \]' "$logs/other-kokkos.log" | head -n 1) (bit for bit)"
-  say "  $(grep -E 'ERROR SUMMARY|RACECHECK SUMMARY' "$logs/other-kokkos.log" | tr '\n' ';')"
 fi
 
 say ""
