@@ -17,8 +17,13 @@
 # Against the other Kokkos version (right after step 2; GPU_CHECK_OTHER_KOKKOS=0 skips it): the
 # Kokkos-CUDA bit-for-bit cases, memcheck and racecheck over them at N = 33, and its Kokkos rows
 # in step 3 (the kokkos_version column tells them apart).
+# GPU_CHECK_PHASE splits the check into two device calls of under 10 minutes each on a warm
+# machine (the build folders stay between calls): `tests` (steps 1-2 and the other version's
+# suite), then `measure` (steps 3-5; the builds are then up to date); `all` (default) does both.
 # Writes summary.txt and one log per step into OUT_DIR (default: $OUT, else ./gpu-check-out).
 set -uo pipefail
+phase=${GPU_CHECK_PHASE:-all}
+case $phase in all|tests|measure) ;; *) echo "gpu-check: GPU_CHECK_PHASE must be all, tests or measure, not '$phase'" >&2; exit 2 ;; esac
 
 repo_root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 out=${1:-${OUT:-$repo_root/gpu-check-out}}
@@ -48,7 +53,7 @@ export STENCIL_GIT_COMMIT=${STENCIL_GIT_COMMIT:-$(git describe --always --dirty 
 say "commit  : $STENCIL_GIT_COMMIT"
 say "gpu     : $(nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv,noheader 2>/dev/null)"
 say "nvcc    : $(nvcc --version | tail -n 2 | head -n 1)"
-say "command : STENCIL_GIT_COMMIT=$STENCIL_GIT_COMMIT bash scripts/gpu-check.sh"
+say "command : GPU_CHECK_PHASE=$phase STENCIL_GIT_COMMIT=$STENCIL_GIT_COMMIT bash scripts/gpu-check.sh"
 say ""
 
 kokkos_root=""
@@ -80,6 +85,7 @@ if [ "${GPU_CHECK_OTHER_KOKKOS:-1}" != 0 ]; then
   fi
 fi
 
+if [ "$phase" != measure ]; then
 # What CTest's test discovery parses is kept in the log in case discovery fails.
 # The GPU label first (bit-for-bit suites, sector gates, ncu cross-check); the CPU label runs
 # last, as the least informative here (CI runs it on every commit).
@@ -93,6 +99,8 @@ step "ctest -L gpu" ctest-gpu.log run_ctest
 say "  $(grep -E 'tests passed|tests failed' "$logs/ctest-gpu.log" | tail -n 1)"
 cp "$BUILD_DIR"/ncu-crosscheck/ncu-crosscheck.* "$out"/ 2>/dev/null
 
+fi
+
 # Every variant at its defaults, plus the other compile-time shapes (VARIANT:-option=value), as
 # the variant table lists them (src/stencil/variants.hpp): "SHAPE DIMENSIONS ITERATIONS_PER_STEP".
 shape_table=$("$app" -list-shapes)
@@ -100,6 +108,7 @@ shapes=$(awk '{ print $1 }' <<<"$shape_table" | tr '\n' ' ')
 dimensions_of() { awk -v s="$1" '$1 == s { print $2 }' <<<"$shape_table"; }
 per_step_of() { awk -v s="$1" '$1 == s { print $3 }' <<<"$shape_table"; }
 say "shapes  : $shapes"
+if [ "$phase" != measure ]; then
 # The GPU suite's native-CUDA cases at tail sizes N = 1, 33, 257 (every variant, 1 and 3
 # iterations, several chunk counts, poisoned outputs), plus Kokkos-CUDA at N = 33, under each tool.
 sanitize() {
@@ -137,7 +146,9 @@ if [ -n "$other_app" ]; then
   say "  $(grep -E '^\[  PASSED  \]|^\[  FAILED  \]' "$logs/other-kokkos.log" | head -n 1) (bit for bit)"
   say "  $(grep -E 'ERROR SUMMARY|RACECHECK SUMMARY' "$logs/other-kokkos.log" | tr '\n' ';')"
 fi
+fi
 
+if [ "$phase" != tests ]; then
 measure() {
   echo "impl,variant,n,cells,gcells_per_s,gb_per_s,copy_gb_per_s,ratio_to_copy,verification,kokkos_version"
   local runs="cuda:$app kokkos:$app"
@@ -243,6 +254,8 @@ if command -v ncu >/dev/null 2>&1; then
   }
   step "ncu stream and temporal" ncu-stream-temporal.txt where_time_goes
 fi
+
+fi  # phase != tests
 
 # The CPU label last, as the least informative here (CI runs it on every commit);
 # GPU_CHECK_CPU=0 skips it where the device time is short.
