@@ -189,8 +189,10 @@ std::vector<std::string> space_names() {
 }
 
 std::unique_ptr<Stepper> make_stepper(const CheckedConfig& config, std::string_view space) {
+  // The default's name must outlive `space`, which only views it.
+  const std::string default_space = space_names().front();
   if (space.empty())
-    space = space_names().front();
+    space = default_space;
 #define MAKE_IF_NAMED(Space)        \
   if (space == lower_name<Space>()) \
     return std::make_unique<KokkosStepper<Space>>(config);
