@@ -33,6 +33,8 @@ InitialGrid initial_grid(const Options& options, const VariantInfo& variant) {
   grid.n = state.n;
   grid.iteration = state.iteration;
   grid.description = ref.file + ":" + state.dataset;
+  if (!state.unverified_reason.empty())
+    grid.description += "; input not verified (" + state.unverified_reason + ")";
   grid.cells = std::move(state.cells);
   return grid;
 }

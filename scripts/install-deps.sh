@@ -7,9 +7,9 @@ set -euo pipefail
 
 packages=(
   build-essential cmake ninja-build pkg-config clang-format
-  libhdf5-dev hdf5-tools
+  libhdf5-dev hdf5-tools libxxhash-dev
   libgtest-dev googletest libbenchmark-dev
-  python3 python3-h5py python3-numpy python3-matplotlib
+  python3 python3-h5py python3-numpy python3-matplotlib python3-xxhash
   dpkg-dev patch git
   libopenmpi-dev openmpi-bin
 )

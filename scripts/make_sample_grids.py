@@ -22,6 +22,7 @@ import sys
 
 import h5py
 import numpy as np
+import xxhash
 
 from make_known_answers import random_field, step_1d, step_2d
 
@@ -86,22 +87,26 @@ SAMPLES = [
 
 
 def create_file(path: str) -> h5py.File:
-    """The format of HDF5 1.8 and later (checksummed metadata), as the mini-app writes, and no
-    timestamps in the root group, so that running the generator again gives the same bytes."""
+    """The format of HDF5 1.10 and later (checksummed metadata and chunk index), as the mini-app
+    writes, and no timestamps in the root group, so that running the generator again gives the same bytes."""
     fapl = h5py.h5p.create(h5py.h5p.FILE_ACCESS)
-    fapl.set_libver_bounds(h5py.h5f.LIBVER_V18, h5py.h5f.LIBVER_V18)
+    fapl.set_libver_bounds(h5py.h5f.LIBVER_V110, h5py.h5f.LIBVER_V110)
     fcpl = h5py.h5p.create(h5py.h5p.FILE_CREATE)
     fcpl.set_obj_track_times(False)
     return h5py.File(h5py.h5f.create(path.encode(), h5py.h5f.ACC_TRUNC, fcpl=fcpl, fapl=fapl))
 
 
 def write_state(path: str, u: np.ndarray, iteration: int, attributes: dict) -> None:
-    # Fletcher32 on the data and no timestamps: the layout the mini-app writes for one state.
+    # Fletcher32 on the data, no timestamps and the content hash: the layout the mini-app writes
+    # for one state.
     with create_file(path) as f:
         for key, value in attributes.items():
             f.attrs[key] = value
         d = f.create_dataset("u", data=u, chunks=u.shape, fletcher32=True, track_times=False)
         d.attrs.create("iteration", iteration, dtype=np.int64)
+        # The whole-grid content hash the mini-app checks on reading (src/io/content_hash.hpp).
+        d.attrs.create("content_xxh3_64", xxhash.xxh3_64_intdigest(u.astype("<f4").tobytes()),
+                       dtype=np.uint64)
 
 
 def main() -> None:

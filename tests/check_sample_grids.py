@@ -34,7 +34,8 @@ def main() -> None:
         with h5py.File(committed, "r") as c, h5py.File(os.path.join(work, name), "r") as g:
             same = (c["u"].dtype == g["u"].dtype and
                     np.array_equal(c["u"][...].view(np.uint32), g["u"][...].view(np.uint32)) and
-                    c["u"].attrs["iteration"] == g["u"].attrs["iteration"])
+                    c["u"].attrs["iteration"] == g["u"].attrs["iteration"] and
+                    c["u"].attrs["content_xxh3_64"] == g["u"].attrs["content_xxh3_64"])
             if not same:
                 problems.append(f"{name} differs from the generator's")
     if len(made) != 12:

@@ -6,12 +6,16 @@
 #include <cerrno>
 #include <climits>
 #include <cmath>
+#include <cstdio>
 #include <cstring>
 #include <new>
+#include <optional>
 
+#include "io/content_hash.hpp"
 #include "io/errors.hpp"
 #include "io/grid_file.hpp"
 #include "io/hdf5_handle.hpp"
+#include "io/stored_extent.hpp"
 #include "stencil/memory_budget.hpp"
 #include "stencil/variants.hpp"
 
@@ -178,6 +182,51 @@ std::int64_t read_iteration(hid_t dataset, const std::string& where) {
   return value;
 }
 
+// The stored content hash of the dataset, when it has one. A hash attribute that is not one
+// unsigned 64-bit integer is damage, not absence.
+std::optional<std::uint64_t> read_content_hash(hid_t dataset, const std::string& where) {
+  const htri_t exists = H5Aexists(dataset, kContentHashAttribute);
+  hdf5::check(exists < 0 ? -1 : 0, "cannot read the attributes");
+  if (exists == 0)
+    return std::nullopt;
+  const std::string what = std::string("cannot read attribute '") + kContentHashAttribute + "'";
+  const Handle attribute(H5Aopen(dataset, kContentHashAttribute, H5P_DEFAULT), H5Aclose, what);
+  const Handle type(H5Aget_type(attribute.id()), H5Tclose, what);
+  const Handle space(H5Aget_space(attribute.id()), H5Sclose, what);
+  if (H5Tget_class(type.id()) != H5T_INTEGER || H5Tget_size(type.id()) != 8 ||
+      H5Tget_sign(type.id()) != H5T_SGN_NONE || H5Sget_simple_extent_npoints(space.id()) != 1) {
+    throw FileRejected(where + " has an attribute '" + kContentHashAttribute +
+                       "' that is not one unsigned 64-bit integer; the file is corrupt");
+  }
+  unsigned long long value = 0;
+  hdf5::check(H5Aread(attribute.id(), H5T_NATIVE_ULLONG, &value), what);
+  return value;
+}
+
+std::string hex(std::uint64_t value) {
+  char text[24];
+  std::snprintf(text, sizeof text, "%016llx", static_cast<unsigned long long>(value));
+  return text;
+}
+
+// Compares the cells read with the stored hash; records why when they cannot be compared.
+void verify_content(hid_t dataset, const std::string& where, GridState& state) {
+  const std::optional<std::uint64_t> stored = read_content_hash(dataset, where);
+  if (!stored) {
+    state.unverified_reason = "no content hash";
+    return;
+  }
+  const std::optional<std::uint64_t> computed = content_hash(state.cells);
+  if (!computed) {
+    state.unverified_reason = "this build has no xxHash";
+    return;
+  }
+  if (*computed != *stored) {
+    throw FileRejected(where + " does not match its content hash (stored " + hex(*stored) +
+                       ", computed " + hex(*computed) + "); the file is corrupt");
+  }
+}
+
 void require_finite(const GridState& state, const std::string& where) {
   std::size_t bad = 0;
   std::size_t first = 0;
@@ -220,6 +269,7 @@ GridState read_grid(const DatasetRef& ref, const ReadRules& rules) {
                          ", more memory than this machine has available");
     }
     state.iteration = read_iteration(object.id(), where);
+    require_stored_in_full(object.id(), where);
     try {
       state.cells.resize(cells);
     } catch (const std::bad_alloc&) {
@@ -233,6 +283,7 @@ GridState read_grid(const DatasetRef& ref, const ReadRules& rules) {
     } catch (const hdf5::Failure& e) {
       throw FileRejected(where + " is truncated or corrupt (" + e.what() + ")");
     }
+    verify_content(object.id(), where, state);
     if (!rules.allow_non_finite)
       require_finite(state, where);
   } catch (const hdf5::Failure& e) {

@@ -17,6 +17,9 @@ struct GridState {
   std::int64_t iteration = 0;  // the dataset's `iteration` attribute (0 when it has none)
   std::string dataset;         // the path read, e.g. /step_000100/u
   std::vector<float> cells;    // row-major, y slowest
+  // Empty when the cells matched the dataset's content hash; otherwise why they could not be
+  // verified (a file from h5py or an older version has no hash).
+  std::string unverified_reason;
 };
 
 struct ReadRules {

@@ -5,6 +5,7 @@
 #include <fstream>
 
 #include "io/atomic_file.hpp"
+#include "io/content_hash.hpp"
 #include "io/errors.hpp"
 #include "io/grid_file.hpp"
 #include "io/hdf5_handle.hpp"
@@ -49,6 +50,15 @@ void write_integer(hid_t object, const char* name, long long value) {
   Handle attribute(H5Acreate2(object, name, H5T_STD_I64LE, space.id(), H5P_DEFAULT, H5P_DEFAULT),
                    H5Aclose, what);
   hdf5::check(H5Awrite(attribute.id(), H5T_NATIVE_LLONG, &value), what);
+  attribute.close(what);
+}
+
+void write_unsigned(hid_t object, const char* name, unsigned long long value) {
+  const std::string what = std::string("writing attribute '") + name + "'";
+  const Handle space(H5Screate(H5S_SCALAR), H5Sclose, what);
+  Handle attribute(H5Acreate2(object, name, H5T_STD_U64LE, space.id(), H5P_DEFAULT, H5P_DEFAULT),
+                   H5Aclose, what);
+  hdf5::check(H5Awrite(attribute.id(), H5T_NATIVE_ULLONG, &value), what);
   attribute.close(what);
 }
 
@@ -131,9 +141,10 @@ GridFileWriter::GridFileWriter(const std::string& path, const RunMetadata& metad
     throw FileRejected("-compress: this HDF5 library has no gzip (deflate) filter");
   impl_ = std::make_unique<Impl>(path, metadata);
   try {
-    // Format of HDF5 1.8 and later: metadata carries checksums, readable by any current tool.
+    // Format of HDF5 1.10 and later: all metadata carries checksums, the chunk index included
+    // (1.8's B-tree keys have none, and a flipped key hides a chunk); readable by HDF5 >= 1.10.
     const Handle fapl = hdf5::file_access_properties();
-    hdf5::check(H5Pset_libver_bounds(fapl.id(), H5F_LIBVER_V18, H5F_LIBVER_V18),
+    hdf5::check(H5Pset_libver_bounds(fapl.id(), H5F_LIBVER_V110, H5F_LIBVER_V110),
                 "choosing the file format");
     impl_->file =
         Handle(H5Fcreate(impl_->h5.temp_path().c_str(), H5F_ACC_TRUNC, H5P_DEFAULT, fapl.id()),
@@ -168,6 +179,8 @@ void GridFileWriter::write_step(std::int64_t iteration, const std::vector<float>
         H5Dwrite(dataset.id(), H5T_NATIVE_FLOAT, H5S_ALL, H5S_ALL, H5P_DEFAULT, cells.data()),
         what);
     write_integer(dataset.id(), kIterationAttribute, iteration);
+    if (const auto hash = content_hash(cells))
+      write_unsigned(dataset.id(), kContentHashAttribute, *hash);
     dataset.close(what);
     group.close(what);
     hdf5::check(H5Fflush(w.file.id(), H5F_SCOPE_LOCAL), what);

@@ -1,0 +1,25 @@
+// A whole-grid content hash stored beside each saved state, so a restart can prove it reads the
+// values that were written. HDF5's per-chunk Fletcher32 cannot: it does not see a 16-bit word
+// changed between 0x0000 and 0xFFFF, and a damaged chunk index or filter mask hides the chunk
+// from it altogether. The hash is xxHash's XXH3 (64 bits) from the system's libxxhash, over the
+// cells as little-endian float32 in row-major order (the file's own layout), so any tool can
+// recompute it (Python: xxhash.xxh3_64_intdigest(u.astype("<f4").tobytes())).
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+namespace stencil::io {
+
+// Unsigned 64-bit attribute of the dataset `u`.
+inline constexpr const char* kContentHashAttribute = "content_xxh3_64";
+
+// False when this build was configured without libxxhash (see the configuration summary): then
+// outputs carry no hash and inputs are read unverified.
+bool content_hash_available();
+
+// XXH3-64 of the cells; nullopt when !content_hash_available().
+std::optional<std::uint64_t> content_hash(const std::vector<float>& cells);
+
+}  // namespace stencil::io
