@@ -1,0 +1,219 @@
+#!/usr/bin/python3
+"""Deterministic mutation test of reading saved states (issue 17).
+
+Takes sample grids from inputs/, a file the mini-app writes (two 520 x 520 states of two chunks
+each) and an h5py file in the HDF5 1.8 format without a content hash (two chunks, v1 B-tree
+index), and makes a few hundred damaged copies with a fixed seed:
+  * bit flips in metadata (headers) and in stored chunks (data and their Fletcher32 trailers),
+  * 16-bit words of chunk data changed between 0x0000 and 0xFFFF (Fletcher32 cannot see these),
+  * bit flips in the chunk index entries: chunk keys (address, size, offsets) and filter masks,
+  * truncations.
+Every mutant is read by stencil_check against the original, and every eighth also restarted by
+stencil_miniapp. Each read must exit 2 (refused), or exit 0 only when the grid read equals the
+original bit for bit; anything else (a different grid, another exit code, a crash, a hang) fails.
+The file without a hash only gets index mutants: its data cannot be verified by design.
+Usage: mutation_test.py STENCIL_CHECK STENCIL_MINIAPP INPUTS_DIR WORK_DIR
+"""
+import os
+import random
+import shutil
+import struct
+import subprocess
+import sys
+
+import h5py
+import numpy as np
+
+SEED = 17
+TIMEOUT_S = 60
+MINIAPP_EVERY = 8
+
+
+def all_chunks(path: str) -> list:
+    """(file offset, stored size, rank) of every stored chunk of every dataset, in file order."""
+    with h5py.File(path, "r") as f:
+        datasets = []
+        f.visititems(lambda _, obj: datasets.append(obj) if isinstance(obj, h5py.Dataset) else None)
+        extents = []
+        for d in datasets:
+            for i in range(d.id.get_num_chunks()):
+                info = d.id.get_chunk_info(i)
+                extents.append((info.byte_offset, info.size, d.ndim))
+    return sorted(extents)
+
+
+def index_fields(data: bytes, chunks: list) -> tuple:
+    """Byte ranges of chunk index entries: (key ranges, filter-mask ranges). Found by the chunk
+    addresses, which every index stores as 8-byte little-endian values: in a v1 B-tree key the
+    4-byte size and mask and the offsets precede the child address; in an HDF5 1.10 fixed array
+    element the size and mask follow it; a single chunk's size and mask precede its address in
+    the layout message."""
+    keys, masks = [], []
+    fixed_array_entry = None
+    at = data.find(b"FAHD")
+    if at >= 0:
+        fixed_array_entry = data[at + 6]  # signature, version, client id, entry size
+    btree_nodes = []
+    at = data.find(b"TREE")
+    while at >= 0:
+        btree_nodes.append(at)
+        at = data.find(b"TREE", at + 1)
+    for address, _, rank in chunks:
+        needle = struct.pack("<Q", address)
+        pos = data.find(needle)
+        while pos >= 0:
+            if any(0 <= pos - node < 4096 for node in btree_nodes):
+                # v1 B-tree: key = size(4) mask(4) offsets(8 * (rank + 1)), then the child address.
+                # The last offset (the element dimension, always 0) is left out: HDF5 1.10's
+                # chunk queries ignore it while its reads do not, so a flip there reads the chunk
+                # as the fill value with every check passing. Only a content hash catches that,
+                # and this index is only found in files without one (docs/hdf5.md).
+                key_start = pos - 8 - 8 * (rank + 1)
+                keys.append((key_start, pos - 8))
+                keys.append((pos, pos + 8))
+                masks.append((key_start + 4, key_start + 8))
+            elif fixed_array_entry is not None and fixed_array_entry > 12:
+                size_len = fixed_array_entry - 12
+                keys.append((pos, pos + 8 + size_len))
+                masks.append((pos + 8 + size_len, pos + 12 + size_len))
+            else:
+                # Single chunk index in the layout message: size(8) mask(4) address(8).
+                keys.append((pos - 12, pos + 8))
+                masks.append((pos - 4, pos))
+            pos = data.find(needle, pos + 1)
+    return keys, masks
+
+
+def flip_bit(data: bytearray, lo: int, hi: int, rng: random.Random) -> str:
+    at = rng.randrange(lo, hi)
+    bit = rng.randrange(8)
+    data[at] ^= 1 << bit
+    return f"bit {bit} of byte {at}"
+
+
+def mutants(path: str, hashed: bool, count: int, rng: random.Random):
+    """Yields (description, bytes) for `count` mutants of the file at `path`."""
+    original = open(path, "rb").read()
+    chunks = all_chunks(path)
+    in_chunk = lambda i: any(a <= i < a + s for a, s, _ in chunks)
+    metadata = [i for i in range(len(original)) if not in_chunk(i)]
+    keys, masks = index_fields(original, chunks)
+    words = [a + 2 * w for a, s, _ in chunks for w in range(s // 2)
+             if original[a + 2 * w: a + 2 * w + 2] in (b"\x00\x00", b"\xff\xff")]
+    kinds = ["key", "mask"]
+    if hashed:
+        kinds += ["header", "header", "data", "word", "word", "truncate"]
+    made = 0
+    while made < count:
+        kind = kinds[made % len(kinds)]
+        data = bytearray(original)
+        if kind == "header":
+            at = rng.choice(metadata)
+            what = flip_bit(data, at, at + 1, rng)
+        elif kind == "data":
+            a, s, _ = rng.choice(chunks)
+            what = flip_bit(data, a, a + s, rng)
+        elif kind == "word":
+            if not words:
+                kinds.remove("word")
+                continue
+            at = rng.choice(words)
+            data[at:at + 2] = b"\xff\xff" if original[at:at + 2] == b"\x00\x00" else b"\x00\x00"
+            what = f"word at {at} {original[at:at + 2].hex()} -> {bytes(data[at:at + 2]).hex()}"
+        elif kind == "key":
+            lo, hi = rng.choice(keys)
+            what = flip_bit(data, lo, hi, rng)
+        elif kind == "mask":
+            lo, hi = rng.choice(masks)
+            what = flip_bit(data, lo, hi, rng)
+        else:
+            keep = rng.randrange(0, len(original))
+            data = data[:keep]
+            what = f"cut to {keep} of {len(original)} bytes"
+        made += 1
+        yield f"{kind}: {what}", bytes(data)
+
+
+def first_step(path: str) -> np.ndarray:
+    with h5py.File(path, "r") as f:
+        steps = sorted(k for k in f.keys() if k.startswith("step_"))
+        return f[steps[0]]["u"][...]
+
+
+def main() -> None:
+    check, miniapp, inputs, work = sys.argv[1:5]
+    shutil.rmtree(work, ignore_errors=True)
+    os.makedirs(work)
+    rng = random.Random(SEED)
+
+    app = os.path.join(work, "app.h5")
+    subprocess.run([miniapp, "-n", "520", "-iters", "1", "-space", "serial", "-output", app],
+                   check=True, stdout=subprocess.DEVNULL)
+    legacy = os.path.join(work, "legacy_v18.h5")
+    with h5py.File(os.path.join(inputs, "random_64.h5"), "r") as f:
+        values = f["u"][...]
+    fapl = h5py.h5p.create(h5py.h5p.FILE_ACCESS)
+    fapl.set_libver_bounds(h5py.h5f.LIBVER_V18, h5py.h5f.LIBVER_V18)
+    with h5py.File(h5py.h5f.create(legacy.encode(), h5py.h5f.ACC_TRUNC, fapl=fapl)) as f:
+        f.create_dataset("u", data=values, chunks=(32, 64), fletcher32=True)
+
+    # (file, has a content hash, mutants)
+    originals = [(os.path.join(inputs, "hot_spot_64.h5"), True, 80),
+                 (os.path.join(inputs, "sine_mode_1d_256.h5"), True, 80),
+                 (os.path.join(inputs, "random_64.h5"), True, 40),
+                 (app, True, 80),
+                 (legacy, False, 40)]
+    tried = rejected = identical = 0
+    failures = []
+    for path, hashed, count in originals:
+        for description, data in mutants(path, hashed, count, rng):
+            tried += 1
+            mutant = os.path.join(work, f"mutant_{tried:04d}.h5")
+            with open(mutant, "wb") as out:
+                out.write(data)
+            label = f"{os.path.basename(path)} mutant {tried} ({description})"
+            try:
+                r = subprocess.run([check, mutant, path], capture_output=True, text=True,
+                                   timeout=TIMEOUT_S)
+            except subprocess.TimeoutExpired:
+                failures.append(f"{label}: stencil_check hung")
+                continue
+            if r.returncode == 2:
+                rejected += 1
+                if r.stderr.count("\n") != 1:
+                    failures.append(f"{label}: {r.stderr.count(chr(10))} error lines")
+            elif r.returncode == 0:
+                identical += 1
+            else:
+                failures.append(f"{label}: stencil_check exit {r.returncode}: "
+                                f"{(r.stdout + r.stderr).strip().splitlines()[-1:]}")
+            if tried % MINIAPP_EVERY == 0:
+                restarted = os.path.join(work, "restarted.h5")
+                try:
+                    m = subprocess.run([miniapp, "-input", mutant, "-iters", "1", "-space",
+                                        "serial", "-output", restarted],
+                                       capture_output=True, text=True, timeout=TIMEOUT_S)
+                except subprocess.TimeoutExpired:
+                    failures.append(f"{label}: stencil_miniapp hung")
+                    continue
+                if m.returncode == 0:
+                    with h5py.File(path, "r") as f:
+                        name = "u" if "u" in f else sorted(k for k in f if k.startswith("step_"))[-1] + "/u"
+                        expected = f[name][...]
+                    if not np.array_equal(first_step(restarted).view(np.uint32),
+                                          expected.view(np.uint32)):
+                        failures.append(f"{label}: the mini-app restarted from a different grid")
+                elif m.returncode != 2:
+                    failures.append(f"{label}: stencil_miniapp exit {m.returncode}")
+            os.remove(mutant)
+    for f in failures:
+        print("FAILED: " + f)
+    print(f"mutants tried: {tried}, rejected (exit 2): {rejected}, "
+          f"read bit-identical (exit 0): {identical}, failures: {len(failures)}")
+    if failures or tried < 300:
+        sys.exit(1)
+    shutil.rmtree(work)
+
+
+if __name__ == "__main__":
+    main()
