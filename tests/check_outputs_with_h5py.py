@@ -5,7 +5,8 @@ Runs stencil_miniapp (a 2-D and a 1-D variant, plain and compressed), then:
   * parses each XDMF sidecar with Python's XML parser (it must be well-formed XDMF),
   * opens every dataset the sidecar names with h5py: it must exist, be float32 and have the
     shape the sidecar declares; each temporal step's Time must equal the dataset's iteration,
-  * reads the root attributes a reader needs.
+  * reads the root attributes a reader needs,
+  * recomputes each state's content hash with python3-xxhash.
 Usage: check_outputs_with_h5py.py STENCIL_MINIAPP WORK_DIR
 """
 import os
@@ -16,6 +17,7 @@ import xml.etree.ElementTree as ET
 
 import h5py
 import numpy as np
+import xxhash
 
 REQUIRED_ATTRIBUTES = ["n", "dimensions", "stencil", "coefficients", "variant", "implementation",
                        "execution_space", "app_version", "app_commit", "created"]
@@ -58,6 +60,10 @@ def check_run(miniapp: str, work: str, name: str, args: list) -> None:
                 fail(f"{dataset}: Time and iteration attribute disagree")
             if not np.all(np.isfinite(d[...])):
                 fail(f"{dataset}: non-finite values")
+            # The content hash a restart checks: XXH3-64 of the little-endian float32 cells.
+            expected_hash = xxhash.xxh3_64_intdigest(d[...].astype("<f4").tobytes())
+            if int(d.attrs.get("content_xxh3_64", -1)) != expected_hash:
+                fail(f"{dataset}: content_xxh3_64 is not the XXH3-64 of its values")
     print(f"ok: {name}: {len(steps)} steps, sidecar and HDF5 agree")
 
 
