@@ -13,6 +13,7 @@
 
 #include "backends.hpp"
 #include "io/errors.hpp"
+#include "io/interrupt_cleanup.hpp"
 #include "kokkos/session.hpp"
 #include "kokkos/version.hpp"
 #include "options.hpp"
@@ -85,6 +86,8 @@ int main(int argc, char* argv[]) {
   // Past a file-size limit (ulimit -f) the kernel sends SIGXFSZ, whose default action kills the
   // process mid-save. Ignored, the write fails with EFBIG instead, which the saver reports.
   std::signal(SIGXFSZ, SIG_IGN);
+  // Ctrl-C or a batch system's SIGTERM: unfinished outputs are removed, earlier ones kept.
+  stencil::io::remove_temporaries_on_interrupt("stencil_miniapp");
   stencil::app::Options options;
   try {
     options = stencil::app::parse_options(std::vector<std::string>(argv + 1, argv + argc));

@@ -9,6 +9,8 @@
 #include <vector>
 
 #include "io/errors.hpp"
+#include "io/interrupt_cleanup.hpp"
+#include "io/output_path.hpp"
 
 namespace stencil::io {
 namespace {
@@ -43,18 +45,16 @@ std::string file_name_of(const std::string& path) {
   return slash == std::string::npos ? path : path.substr(slash + 1);
 }
 
-AtomicFile::AtomicFile(std::string final_path) : final_path_(std::move(final_path)) {
-  const std::string name = file_name_of(final_path_);
+AtomicFile::AtomicFile(const std::string& final_path) {
+  const std::string name = file_name_of(final_path);
   if (name.empty() || name == "." || name == "..") {
-    throw FileRejected("output '" + final_path_ + "' names a directory, not a file");
+    throw FileRejected("output '" + final_path + "' names a directory, not a file");
   }
-  struct stat info {};
-  if (::stat(final_path_.c_str(), &info) == 0 && S_ISDIR(info.st_mode)) {
-    throw FileRejected("output '" + final_path_ + "' is a directory");
-  }
+  final_path_ = resolve_output_path(final_path);
   const std::string directory = directory_of(final_path_);
-  const std::string prefix = final_path_.substr(0, final_path_.size() - name.size());
-  const std::string pattern = prefix + "." + name + ".tmp-XXXXXX";
+  remove_stale_temporaries(final_path_);
+  const std::string pattern =
+      temporary_prefix(final_path_) + std::to_string(::getpid()) + "-XXXXXX";
   std::vector<char> buffer(pattern.begin(), pattern.end());
   buffer.push_back('\0');
   const int fd = ::mkstemp(buffer.data());
@@ -68,11 +68,14 @@ AtomicFile::AtomicFile(std::string final_path) : final_path_(std::move(final_pat
   ::fchmod(fd, 0666 & ~mask);
   ::close(fd);
   temp_path_ = buffer.data();
+  register_temporary(temp_path_);
 }
 
 AtomicFile::~AtomicFile() {
-  if (!committed_)
+  if (!committed_) {
     ::unlink(temp_path_.c_str());
+    unregister_temporary(temp_path_);
+  }
 }
 
 void AtomicFile::commit() {
@@ -81,6 +84,7 @@ void AtomicFile::commit() {
     throw WriteFailed("renaming '" + temp_path_ + "' to '" + final_path_ + "': " + system_error());
   }
   committed_ = true;
+  unregister_temporary(temp_path_);
   // Makes the rename itself durable; some file systems cannot sync a directory, which is harmless.
   const int fd = ::open(directory_of(final_path_).c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
   if (fd >= 0) {

@@ -1,8 +1,9 @@
 // Replacing a file without ever exposing a half-written one: the new content goes to a temporary
 // file in the same directory (so rename cannot cross file systems), and commit() renames it over
 // the final path, which POSIX makes atomic. Until then the final path keeps whatever it had; a
-// failed run removes its temporary, and a killed run can leave only the temporary behind, under
-// the distinct name ".<name>.tmp-XXXXXX".
+// failed or interrupted run removes its temporary. A killed run can leave only the temporary
+// behind, under the distinct name ".<name>.tmp-<pid>-XXXXXX", which the next run to the same path
+// removes once that pid is gone. A symlink at the final path is followed (output_path.hpp).
 #pragma once
 
 #include <string>
@@ -11,9 +12,10 @@ namespace stencil::io {
 
 class AtomicFile {
  public:
-  // Creates the temporary (empty, mode 0666 minus the umask, like a plain new file). Throws
-  // FileRejected when `final_path` is a directory or its directory cannot take a new file.
-  explicit AtomicFile(std::string final_path);
+  // Creates the temporary (empty, mode 0666 minus the umask, like a plain new file) beside the
+  // file `final_path` resolves to. Throws FileRejected when that is a directory, a FIFO, a device
+  // or a socket, or when its directory cannot take a new file.
+  explicit AtomicFile(const std::string& final_path);
   // Not committed: removes the temporary; the final path is never touched.
   ~AtomicFile();
   AtomicFile(const AtomicFile&) = delete;

@@ -9,6 +9,9 @@
 #include "io/errors.hpp"
 #include "io/grid_file.hpp"
 #include "io/hdf5_handle.hpp"
+#include "io/interrupt_cleanup.hpp"
+#include "io/output_lock.hpp"
+#include "io/output_path.hpp"
 #include "io/xdmf.hpp"
 #include "stencil/arithmetic.hpp"
 
@@ -119,6 +122,8 @@ Handle dataset_properties(const RunMetadata& m, bool compress) {
 
 struct GridFileWriter::Impl {
   RunMetadata metadata;
+  std::string h5_name;  // as the user named it: the sidecar beside that name refers to it
+  OutputLock lock;      // first: held until both files are in place or removed
   AtomicFile h5;
   AtomicFile xmf;
   Handle file;  // declared after the AtomicFiles: closed before they remove their temporaries
@@ -126,7 +131,11 @@ struct GridFileWriter::Impl {
   std::vector<std::int64_t> steps;
 
   Impl(const std::string& path, const RunMetadata& m)
-      : metadata(m), h5(path), xmf(xdmf_sidecar_path(path)) {}
+      : metadata(m),
+        h5_name(file_name_of(path)),
+        lock(resolve_output_path(path)),
+        h5(path),
+        xmf(xdmf_sidecar_path(path)) {}
 
   std::string failure(const std::string& reason) const {
     return "writing '" + h5.final_path() + "' failed: " + reason + " (the file at that path, if " +
@@ -200,14 +209,15 @@ void GridFileWriter::commit() {
   }
   {
     std::ofstream out(w.xmf.temp_path(), std::ios::binary | std::ios::trunc);
-    out << xdmf_text(
-        {file_name_of(w.h5.final_path()), w.metadata.dimensions, w.metadata.n, w.steps});
+    out << xdmf_text({w.h5_name, w.metadata.dimensions, w.metadata.n, w.steps});
     out.close();
     if (!out) {
       throw WriteFailed("writing '" + w.xmf.final_path() +
                         "' failed (disk full?); the file at that path, if any, is unchanged");
     }
   }
+  // SIGINT/SIGTERM between the two renames would leave a new .h5 beside the old .xmf.
+  const InterruptsDeferred both_or_neither;
   w.h5.commit();
   w.xmf.commit();
 }

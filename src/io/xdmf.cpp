@@ -1,5 +1,6 @@
 #include "io/xdmf.hpp"
 
+#include <climits>
 #include <sstream>
 
 #include "io/grid_file.hpp"
@@ -77,11 +78,20 @@ std::string xdmf_text(const XdmfSeries& series) {
 }
 
 std::string xdmf_sidecar_path(const std::string& h5_path) {
+  std::string stem = h5_path;
   for (const char* suffix : {".h5", ".hdf5", ".hdf"}) {
-    if (ends_with(h5_path, suffix))
-      return h5_path.substr(0, h5_path.size() - std::string(suffix).size()) + ".xmf";
+    if (ends_with(h5_path, suffix)) {
+      stem = h5_path.substr(0, h5_path.size() - std::string(suffix).size());
+      break;
+    }
   }
-  return h5_path + ".xmf";
+  // A legal output name near NAME_MAX leaves no room for ".xmf": the stem is shortened instead.
+  const std::size_t slash = stem.find_last_of('/');
+  const std::size_t name_length = stem.size() - (slash == std::string::npos ? 0 : slash + 1);
+  constexpr std::size_t kSuffix = 4;  // ".xmf"
+  if (name_length + kSuffix > NAME_MAX)
+    stem.resize(stem.size() - (name_length + kSuffix - NAME_MAX));
+  return stem + ".xmf";
 }
 
 }  // namespace stencil::io

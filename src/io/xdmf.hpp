@@ -20,7 +20,8 @@ struct XdmfSeries {
 // iteration and a node-centred scalar `u` read from "<h5_file_name>:/step_XXXXXX/u".
 std::string xdmf_text(const XdmfSeries& series);
 
-// run.h5 -> run.xmf (also .hdf5, .hdf); any other name gets ".xmf" appended.
+// run.h5 -> run.xmf (also .hdf5, .hdf); any other name gets ".xmf" appended. A name that would
+// pass NAME_MAX is shortened at the end of its stem.
 std::string xdmf_sidecar_path(const std::string& h5_path);
 
 }  // namespace stencil::io

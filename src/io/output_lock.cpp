@@ -1,0 +1,54 @@
+#include "io/output_lock.hpp"
+
+#include <fcntl.h>
+#include <sys/file.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+
+#include "io/errors.hpp"
+#include "io/interrupt_cleanup.hpp"
+#include "io/output_path.hpp"
+
+namespace stencil::io {
+
+OutputLock::OutputLock(const std::string& path) : lock_path_(lock_path(path)) {
+  // A holder removes the lock file while still holding it; a file opened just before that is
+  // no longer the one at the path, so the lock is taken again on the current one.
+  for (;;) {
+    const int fd = ::open(lock_path_.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0666);
+    if (fd < 0) {
+      throw FileRejected("cannot create output '" + path + "': " + std::strerror(errno) +
+                         " (lock file '" + lock_path_ + "')");
+    }
+    if (::flock(fd, LOCK_EX | LOCK_NB) != 0) {
+      const int error = errno;
+      ::close(fd);
+      if (error == EWOULDBLOCK) {
+        throw FileRejected("output '" + path +
+                           "' is being written by another run; wait for it to finish or choose "
+                           "another -output");
+      }
+      throw FileRejected("cannot lock output '" + path + "': " + std::strerror(error));
+    }
+    struct stat held {
+    }, current{};
+    if (::fstat(fd, &held) == 0 && ::stat(lock_path_.c_str(), &current) == 0 &&
+        held.st_ino == current.st_ino && held.st_dev == current.st_dev) {
+      fd_ = fd;
+      register_temporary(lock_path_);
+      return;
+    }
+    ::close(fd);
+  }
+}
+
+OutputLock::~OutputLock() {
+  unregister_temporary(lock_path_);
+  ::unlink(lock_path_.c_str());
+  ::close(fd_);
+}
+
+}  // namespace stencil::io
