@@ -8,6 +8,7 @@
 #include "io/dataset_ref.hpp"
 #include "io/errors.hpp"
 #include "io/grid_reader.hpp"
+#include "stencil/text_format.hpp"
 #include "verdict.hpp"
 
 namespace {
@@ -16,7 +17,7 @@ constexpr int kExitDifferent = 1;
 constexpr int kExitUsage = 2;
 
 int fail(const std::string& message) {
-  std::cerr << "stencil_check: error: " << message << "\n";
+  std::cerr << "stencil_check: error: " << stencil::printable(message) << "\n";
   return kExitUsage;
 }
 

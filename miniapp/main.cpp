@@ -10,17 +10,21 @@
 #include <csignal>
 #include <cstdio>
 #include <iostream>
+#include <new>
 
 #include "backends.hpp"
 #include "io/errors.hpp"
 #include "io/interrupt_cleanup.hpp"
 #include "kokkos/session.hpp"
 #include "kokkos/version.hpp"
+#include "kokkos_flags.hpp"
 #include "options.hpp"
 #include "profile/profile.hpp"
 #include "profile_mode.hpp"
 #include "run.hpp"
+#include "stencil/text_format.hpp"
 #include "stencil/variants.hpp"
+#include "thread_binding.hpp"
 
 namespace {
 
@@ -76,8 +80,21 @@ void print_shapes(std::ostream& out) {
 }
 
 int fail(int code, const std::string& message) {
-  std::cerr << "stencil_miniapp: error: " << message << "\n";
+  std::cerr << "stencil_miniapp: error: " << stencil::printable(message) << "\n";
   return code;
+}
+
+// Whether this run starts Kokkos' OpenMP space (the only one whose threads are bound).
+bool uses_openmp(const stencil::app::Options& options) {
+  if (options.help || options.list || options.list_shapes || !options.profile.empty())
+    return false;
+  if (options.implementation == "openmp")  // the native OpenMP kernels
+    return true;
+  if (options.implementation != "kokkos")
+    return false;
+  const std::string space =
+      options.space.empty() ? stencil::spaces_of("kokkos").front() : options.space;
+  return space == "openmp";
 }
 
 }  // namespace
@@ -97,6 +114,12 @@ int main(int argc, char* argv[]) {
   if (options.help) {
     std::cout << stencil::app::help_text();
     return 0;
+  }
+  stencil::app::apply_default_thread_binding(argv, uses_openmp(options));
+  try {
+    stencil::app::validate_kokkos_environment();
+  } catch (const stencil::app::UsageError& e) {
+    return fail(kExitUsage, e.what());
   }
   try {
     if (options.list) {
@@ -134,7 +157,9 @@ int main(int argc, char* argv[]) {
       }
       return 0;
     }
-    const stencil::app::RunResult result = stencil::app::run(options);
+    stencil::app::RunResult result = stencil::app::run(options);
+    if (result.implementation == "openmp" || result.execution_space.rfind("OpenMP", 0) == 0)
+      result.thread_binding = stencil::app::thread_binding_note();
     stencil::app::print_result(std::cout, result, options.format);
     if (result.verification.rfind("FAILED", 0) == 0)
       return kExitFailure;
@@ -145,6 +170,11 @@ int main(int argc, char* argv[]) {
     return fail(kExitUsage, e.what());  // an option that disagrees with the -input file
   } catch (const stencil::io::FileRejected& e) {
     return fail(kExitUsage, e.what());
+  } catch (const std::bad_alloc&) {
+    // Kokkos' allocation failures derive from bad_alloc too; the grid is what needs the memory.
+    return fail(kExitUsage,
+                "not enough memory for this run (allocation failed): choose a smaller "
+                "-n, or raise the memory or address-space limit (ulimit -v)");
   } catch (const std::exception& e) {
     return fail(kExitFailure, e.what());
   }

@@ -7,6 +7,7 @@
 #include <sstream>
 
 #include "backends.hpp"
+#include "kokkos_flags.hpp"
 #include "stencil/initial_state.hpp"
 #include "stencil/variants.hpp"
 
@@ -125,7 +126,11 @@ const std::vector<OptionSpec>& option_table() {
          o.implementation = v;
        }},
       {"space", "NAME", "Kokkos execution space (see -list; default: Kokkos' default space)",
-       [](Options& o, const std::string&, const std::string& v) { o.space = v; }},
+       [](Options& o, const std::string& f, const std::string& v) {
+         if (v.empty())
+           throw UsageError(f + " needs a name, e.g. openmp or serial (-list shows them)");
+         o.space = v;
+       }},
       {"chunks", "C",
        "row chunks for " + variants_with(ChunkPolicy::fixed) + " (default " +
            std::to_string(kDefaultChunks) + ") and " + variants_with(ChunkPolicy::tuned) +
@@ -245,8 +250,10 @@ Options parse_options(const std::vector<std::string>& args) {
   options.seed = kDefaultSeed;
   for (std::size_t i = 0; i < args.size(); ++i) {
     const std::string& arg = args[i];
-    if (arg.rfind("--kokkos-", 0) == 0)
-      continue;  // Kokkos' own flags pass through
+    if (arg.rfind("--kokkos-", 0) == 0) {
+      validate_kokkos_flag(arg);
+      continue;  // Kokkos' own flags pass through, checked
+    }
     if (arg == "-h") {
       options.help = true;
       continue;

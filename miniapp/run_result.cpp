@@ -60,6 +60,7 @@ void print_result(std::ostream& out, const RunResult& r, OutputFormat format) {
           << "  implementation   : " << r.implementation << "\n"
           << "  execution space  : " << r.execution_space << "\n"
           << "  kokkos version   : " << r.kokkos_version << "\n"
+          << (r.thread_binding.empty() ? "" : "  thread binding   : " + r.thread_binding + "\n")
           << "  grid             : " << grid_text(r) << ", float32\n"
           << "  initial state    : " << r.initial_state << "\n"
           << "  iterations       : " << r.iterations << steps_text(r)
@@ -70,12 +71,12 @@ void print_result(std::ostream& out, const RunResult& r, OutputFormat format) {
           << "  pitch (tiled)    : " << pitch << "\n"
           << "  time             : " << fixed(r.seconds, "%.6f") << " s ("
           << fixed(r.seconds / r.iterations * 1e3, "%.4f") << " ms per iteration)\n"
-          << "  rate             : " << fixed(r.gcells_per_second(), "%.3f") << " Gcell/s\n"
-          << "  bandwidth        : " << fixed(r.gigabytes_per_second(), "%.2f")
+          << "  rate             : " << significant(r.gcells_per_second()) << " Gcell/s\n"
+          << "  bandwidth        : " << significant(r.gigabytes_per_second())
           << " GB/s (counting 8 bytes per cell update: one read + one write)\n"
           << "  copy reference   : " << fixed(r.copy_gigabytes_per_second(), "%.2f")
           << " GB/s (copy of the same bytes, same process); stencil/copy = "
-          << fixed(r.ratio_to_copy(), "%.3f") << "\n"
+          << significant(r.ratio_to_copy(), 3) << "\n"
           << io_text(r) << "  checksum         : " << fixed(r.checksum, "%.10e")
           << " (float64 sum of the final grid)\n"
           << "  verification     : " << r.verification << "\n";
@@ -113,7 +114,8 @@ void print_result(std::ostream& out, const RunResult& r, OutputFormat format) {
           << ", \"io_seconds\": " << fixed(r.io_seconds, "%.9f")
           << ", \"states_saved\": " << r.states_saved << ", \"output\": " << json_string(r.output)
           << ", \"initial_state\": " << json_string(r.initial_state)
-          << ", \"first_step\": " << r.first_step << "}\n";
+          << ", \"first_step\": " << r.first_step
+          << ", \"thread_binding\": " << json_string(r.thread_binding) << "}\n";
       break;
   }
 }

@@ -32,6 +32,7 @@ struct RunResult {
   std::string verification;  // "skipped", "PASSED ...", "FAILED ..."
   std::string commit;
   std::string kokkos_version;  // of the Kokkos this binary links, whatever the implementation
+  std::string thread_binding;  // OpenMP binding the driver chose; "" when the user's stands
 
   double cell_updates() const;
   double gcells_per_second() const;

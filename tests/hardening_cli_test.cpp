@@ -4,6 +4,9 @@
 
 #include <algorithm>
 #include <string>
+#include <vector>
+
+#include <Kokkos_Macros.hpp>  // KOKKOS_ENABLE_* of the Kokkos this build uses
 
 #include "process.hpp"
 
@@ -26,6 +29,127 @@ TEST(Hardening, DefaultSpaceSurvivesFreedMemoryBeingOverwritten) {
                          "GLIBC_TUNABLES=glibc.malloc.tcache_count=0 MALLOC_PERTURB_=165 ");
   EXPECT_EQ(r.exit_code, 0) << r.err;
   EXPECT_NE(r.out.find("execution space  : "), std::string::npos) << r.out;
+}
+
+struct BadValue {
+  std::vector<std::string> args;
+  std::string prefix;   // environment for the run
+  std::string message;  // a fragment the one error line must contain
+};
+
+// Kokkos aborted on some of these (exit 134, temporaries left), said "stoi" (exit 1) or printed
+// three lines; each is now one line and exit 2, before Kokkos starts.
+TEST(Hardening, KokkosFlagsAndVariablesAreCheckedFirst) {
+  const std::vector<BadValue> cases = {
+      {{"--kokkos-threads=0"}, "", "--kokkos-threads: expects threads, an integer from 1"},
+      {{"--kokkos-threads=abc"}, "", "got 'abc'"},
+      {{"--kokkos-threads"}, "", "--kokkos-threads needs a value"},
+      {{"--kokkos-num-threads=-2"}, "", "--kokkos-num-threads: expects threads"},
+      {{"--kokkos-numa=-1"}, "", "--kokkos-numa: expects NUMA domains"},
+      {{"--kokkos-device-id=x"}, "", "--kokkos-device-id: expects a device index"},
+      {{"--kokkos-num-devices=0"}, "", "--kokkos-num-devices: expects N or N,S"},
+      {{"--kokkos-disable-warnings=yes"}, "", "--kokkos-disable-warnings takes no value"},
+      {{"--kokkos-frobnicate"}, "", "unknown Kokkos flag '--kokkos-frobnicate'"},
+      {{}, "KOKKOS_NUM_THREADS=0 ", "environment variable KOKKOS_NUM_THREADS: expects threads"},
+      {{}, "KOKKOS_NUM_THREADS=abc ", "environment variable KOKKOS_NUM_THREADS"},
+      {{"-space", ""}, "", "-space needs a name"},
+  };
+  for (const auto& c : cases) {
+    std::vector<std::string> args = {"-n", "16", "-iters", "1", "-variant", "strip"};
+    args.insert(args.end(), c.args.begin(), c.args.end());
+    const auto r = miniapp(args, c.prefix);
+    EXPECT_EQ(r.exit_code, 2) << c.message << "\n" << r.err;
+    EXPECT_NE(r.err.find(c.message), std::string::npos) << r.err;
+    EXPECT_EQ(lines(r.err), 1u) << r.err;
+    EXPECT_TRUE(r.out.empty()) << r.out;
+  }
+  // Good values still reach Kokkos.
+  const auto good = miniapp({"-n", "16", "-iters", "1", "-variant", "strip", "--kokkos-threads=1",
+                             "--kokkos-disable-warnings"});
+  EXPECT_EQ(good.exit_code, 0) << good.err;
+}
+
+TEST(Hardening, ControlCharactersInEchoedValuesAreEscaped) {
+  const std::vector<std::pair<std::vector<std::string>, std::string>> cases = {
+      {{"-variant", "bad\nname"}, "unknown variant 'bad\\nname'"},
+      {{"-n", "1\t2"}, "got '1\\t2'"},
+      {{"-output", "/nonexistent\n/x\x1b[31m.h5"}, "/nonexistent\\n/x\\x1b[31m.h5"},
+  };
+  for (const auto& [args, fragment] : cases) {
+    std::vector<std::string> all = {"-n", "16", "-iters", "1"};
+    all.insert(all.end(), args.begin(), args.end());
+    const auto r = miniapp(all);
+    EXPECT_EQ(r.exit_code, 2) << r.err;
+    EXPECT_EQ(lines(r.err), 1u) << r.err;
+    EXPECT_NE(r.err.find(fragment), std::string::npos) << r.err;
+    EXPECT_EQ(r.err.find('\x1b'), std::string::npos) << r.err;
+  }
+}
+
+TEST(Hardening, AnAllocationThatFailsIsExitTwoWithOneLine) {
+#if defined(__SANITIZE_ADDRESS__)
+  GTEST_SKIP() << "AddressSanitizer reserves terabytes of address space: ulimit -v cannot apply";
+#elif defined(KOKKOS_ENABLE_CUDA)
+  GTEST_SKIP() << "an address-space limit stops CUDA from initialising at all";
+#else
+  // 12000 x 12000 floats are 576 MB a grid; the run needs several: more than 2 GB of address
+  // space, though below the mini-app's own check of the machine's available memory.
+  const auto r = miniapp({"-n", "12000", "-iters", "1", "-space", "serial"}, "ulimit -v 2000000;");
+  EXPECT_EQ(r.exit_code, 2) << r.err;
+  EXPECT_NE(r.err.find("not enough memory for this run"), std::string::npos) << r.err;
+  EXPECT_EQ(lines(r.err), 1u) << r.err;
+#endif
+}
+
+// Significant digits of the figure after `label` ("0.000123" -> 3, "0.000" -> 0, "1235" -> 4).
+int significant_digits_after(const std::string& out, const std::string& label) {
+  const auto at = out.find(label);
+  if (at == std::string::npos)
+    return -1;
+  const std::string figure = out.substr(
+      at + label.size(), out.find_first_of(" \n", at + label.size()) - at - label.size());
+  int digits = 0;
+  bool leading = true;
+  for (const char c : figure) {
+    if (c < '0' || c > '9')
+      continue;
+    leading = leading && c == '0';
+    digits += leading ? 0 : 1;
+  }
+  return digits;
+}
+
+TEST(Hardening, SmallRunsShowSignificantDigits) {
+  // A 4 x 4 grid, one step: "%.3f" printed such a rate as 0.000 or 0.002.
+  const auto r = miniapp({"-n", "4", "-iters", "1", "-variant", "naive", "-space", "serial"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_GE(significant_digits_after(r.out, "rate             : "), 3) << r.out;
+  EXPECT_GE(significant_digits_after(r.out, "bandwidth        : "), 3) << r.out;
+  EXPECT_GE(significant_digits_after(r.out, "stencil/copy = "), 3) << r.out;
+}
+
+bool default_space_is_openmp() {
+  const auto r = miniapp({"-list"});
+  return r.out.find("(first is the default):\n  openmp") != std::string::npos;
+}
+
+TEST(Hardening, AFirstRunBindsOpenMpThreadsQuietlyAndSaysSo) {
+  if (!default_space_is_openmp())
+    GTEST_SKIP() << "Kokkos' default space is not OpenMP in this build";
+  const auto r = miniapp({"-n", "16", "-iters", "1"}, "unset OMP_PROC_BIND OMP_PLACES;");
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.err.find("OMP_PROC_BIND"), std::string::npos) << r.err;  // no Kokkos warning
+  EXPECT_NE(r.out.find("thread binding   : OMP_PROC_BIND=spread, OMP_PLACES=threads (set by "
+                       "stencil_miniapp"),
+            std::string::npos)
+      << r.out;
+  // The user's own setting wins, and the result block then says nothing about it.
+  for (const char* mine : {"OMP_PROC_BIND=close", "OMP_PLACES=cores"}) {
+    const auto own = miniapp({"-n", "16", "-iters", "1"},
+                             "unset OMP_PROC_BIND OMP_PLACES; export " + std::string(mine) + ";");
+    ASSERT_EQ(own.exit_code, 0) << own.err;
+    EXPECT_EQ(own.out.find("thread binding"), std::string::npos) << mine << "\n" << own.out;
+  }
 }
 
 }  // namespace

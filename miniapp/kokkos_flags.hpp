@@ -1,0 +1,19 @@
+// Kokkos' own --kokkos-* flags and KOKKOS_* environment variables pass through to Kokkos, which
+// checks little: --kokkos-threads=0 aborts a team kernel ("Requested Team Size is too large!"),
+// --kokkos-threads=abc ends in "stoi", --kokkos-numa=-1 prints three lines. The values the app
+// passes on are checked here first, so each bad one is one UsageError (exit 2).
+#pragma once
+
+#include <string>
+
+namespace stencil::app {
+
+// Throws UsageError unless `arg` (starting with "--kokkos-") is a flag Kokkos 3.4 ... 4.x knows,
+// spelled --name or --name=value as that flag needs, with a value in range.
+void validate_kokkos_flag(const std::string& arg);
+
+// Throws UsageError for a KOKKOS_NUM_THREADS, KOKKOS_NUMA, KOKKOS_DEVICE_ID, KOKKOS_NUM_DEVICES
+// or KOKKOS_SKIP_DEVICE in the environment that is not an integer in range.
+void validate_kokkos_environment();
+
+}  // namespace stencil::app

@@ -1,0 +1,42 @@
+#include "thread_binding.hpp"
+
+#include <unistd.h>
+
+#include <cstdlib>
+#include <string>
+
+namespace stencil::app {
+namespace {
+
+// Marks the re-executed process; removed at once, so that nothing it starts inherits it.
+constexpr const char* kMarker = "STENCIL_MINIAPP_SET_OMP_BINDING";
+bool g_set_by_app = false;
+
+}  // namespace
+
+void apply_default_thread_binding(char* argv[], bool uses_openmp) {
+  if (std::getenv(kMarker)) {
+    ::unsetenv(kMarker);
+    g_set_by_app = true;
+    return;
+  }
+  if (!uses_openmp || std::getenv("OMP_PROC_BIND") || std::getenv("OMP_PLACES"))
+    return;
+  ::setenv("OMP_PROC_BIND", "spread", 1);
+  ::setenv("OMP_PLACES", "threads", 1);
+  ::setenv(kMarker, "1", 1);
+  ::execv("/proc/self/exe", argv);
+  // Not re-executed (no /proc): the runtime keeps its binding; say nothing about one.
+  ::unsetenv("OMP_PROC_BIND");
+  ::unsetenv("OMP_PLACES");
+  ::unsetenv(kMarker);
+}
+
+std::string thread_binding_note() {
+  if (!g_set_by_app)
+    return "";
+  return "OMP_PROC_BIND=spread, OMP_PLACES=threads (set by stencil_miniapp: neither was set; "
+         "set either to choose)";
+}
+
+}  // namespace stencil::app

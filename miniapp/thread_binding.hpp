@@ -1,0 +1,21 @@
+// OpenMP thread binding for a first run. Kokkos warns on every OpenMP start where
+// OMP_PROC_BIND is unset (four lines before the result, and before many error lines) and
+// recommends OMP_PROC_BIND=spread with OMP_PLACES=threads. Where the user set neither, the
+// mini-app sets that pair; a user's own setting of either always wins. The OpenMP runtime reads
+// them once, when it is loaded, so the process re-executes itself with them (same pid, same
+// arguments) before anything else has run.
+#pragma once
+
+#include <string>
+
+namespace stencil::app {
+
+// Call first in main, with whether this run will use Kokkos' OpenMP space. Returns only when no
+// re-execution is needed (or it failed, which leaves the binding as it was).
+void apply_default_thread_binding(char* argv[], bool uses_openmp);
+
+// What the result block says: "" when the user chose (or OpenMP is not used), otherwise the
+// values set and why.
+std::string thread_binding_note();
+
+}  // namespace stencil::app
