@@ -50,6 +50,8 @@ while [ $# -gt 0 ]; do
 done
 
 log() { echo "bootstrap-kokkos: $*" >&2; }
+# shellcheck source=apt-download-dir.sh
+. "$repo_root/scripts/apt-download-dir.sh"
 die() { echo "bootstrap-kokkos: error: $*" >&2; exit 1; }
 bad_input() { echo "bootstrap-kokkos: error: $*" >&2; exit 2; }
 
@@ -104,6 +106,8 @@ enable_deb_src() {
   # Derive a deb-src entry from the machine's own apt configuration, so no host is written here.
   local generated=/etc/apt/sources.list.d/stencil-miniapp-deb-src.sources
   local sudo=""; [ "$(id -u)" -eq 0 ] || sudo=sudo
+  [ -z "$sudo" ] || command -v sudo >/dev/null 2>&1 ||
+    die "enabling deb-src needs root, and this system has no sudo: run this script as root, or install sudo"
   if [ -f /etc/apt/sources.list.d/debian.sources ]; then
     sed 's/^Types: deb$/Types: deb-src/' /etc/apt/sources.list.d/debian.sources | $sudo tee "$generated" >/dev/null
   elif [ -f /etc/apt/sources.list ]; then
@@ -116,7 +120,7 @@ enable_deb_src() {
 
 fetch_debian_source() {
   command -v apt-get >/dev/null || die "no cached Kokkos source ($debian_pristine) and no apt-get to fetch it"
-  local work; work=$(mktemp -d)
+  local work; work=$(apt_download_dir)
   trap 'rm -rf "$work"' RETURN
   enable_deb_src
   log "downloading Debian's trilinos source package (about 165 MB)"

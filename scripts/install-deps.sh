@@ -15,7 +15,16 @@ packages=(
 )
 
 sudo_if_needed() {
-  if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi
+  if [ "$(id -u)" -eq 0 ]; then
+    "$@"
+  elif command -v sudo >/dev/null 2>&1; then
+    sudo "$@"
+  else
+    echo "install-deps: installing packages needs root, and this system has no sudo: run" \
+      "this script as root (su -c 'bash scripts/install-deps.sh'), or install sudo as root" \
+      "and add yourself to the sudo group" >&2
+    exit 1
+  fi
 }
 
 missing=()

@@ -226,6 +226,8 @@ TEST(Cli, BadInputGetsOneErrorLineAndExitTwo) {
 TEST(Cli, GridsThatCannotBeAllocatedAreRefused) {
 #if defined(KOKKOS_ENABLE_CUDA)
   GTEST_SKIP() << "an address-space limit stops CUDA from initialising at all";
+#elif defined(__SANITIZE_ADDRESS__)
+  GTEST_SKIP() << "AddressSanitizer reserves terabytes of address space: ulimit -v cannot apply";
 #else
   // 2-D N = 46340 needs four 8.6 GB host grids; a 2 GB address-space limit makes that impossible
   // on any machine, so the refusal is tested without touching real memory.
