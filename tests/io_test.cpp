@@ -205,8 +205,10 @@ TEST(GridWriter, FinalPathChangesOnlyAtCommit) {
   writer.write_step(0, ramp(16, 0.0f));
   EXPECT_EQ(read_bytes(path), "earlier run");
   const auto during = dir.names();
-  EXPECT_EQ(during.size(), 4u);  // run.h5, run.xmf and one temporary for each
-  EXPECT_EQ(during[0].rfind(".run.h5.tmp-", 0), 0u) << during[0];
+  // run.h5, run.xmf, one temporary for each and the writer's lock (output_lock.hpp)
+  EXPECT_EQ(during.size(), 5u);
+  EXPECT_EQ(during[0], ".run.h5.lock");
+  EXPECT_EQ(during[1].rfind(".run.h5.tmp-", 0), 0u) << during[1];
   writer.commit();
   EXPECT_EQ(dir.names(), (std::vector<std::string>{"run.h5", "run.xmf"}));
   EXPECT_EQ(io::read_grid({path, ""}).cells, ramp(16, 0.0f));

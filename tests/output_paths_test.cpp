@@ -7,6 +7,7 @@
 #include <spawn.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
+#include <sys/sysmacros.h>
 #include <sys/un.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -67,13 +68,17 @@ TEST(OutputPaths, FifosDevicesAndSocketsAreRefusedNotReplaced) {
   ASSERT_LT(socket_path.size(), sizeof address.sun_path);
   std::strcpy(address.sun_path, socket_path.c_str());
   ASSERT_EQ(::bind(sock, reinterpret_cast<sockaddr*>(&address), sizeof address), 0);
+  // Never the real /dev/null: a binary without the check (the one this test must fail on) would
+  // replace it, as root, for the whole machine. A link to it is safe (such a binary replaces the
+  // link), and so is a device node of our own where we may make one.
   std::filesystem::create_symlink("/dev/null", dir / "null.h5");
-  const std::vector<std::pair<std::string, std::string>> cases = {
+  std::vector<std::pair<std::string, std::string>> cases = {
       {dir / "fifo.h5", "is a FIFO"},
       {socket_path, "is a socket"},
-      {"/dev/null", "is a device"},
-      {dir / "null.h5", "is a device"},  // through a symlink too
+      {dir / "null.h5", "is a device"},  // through a symlink
   };
+  if (::mknod((dir / "device.h5").c_str(), S_IFCHR | 0666, makedev(1, 3)) == 0)
+    cases.push_back({dir / "device.h5", "is a device"});
   for (const auto& [path, fragment] : cases) {
     const auto r = miniapp({"-n", "16", "-iters", "1", "-output", path});
     EXPECT_EQ(r.exit_code, 2) << path << "\n" << r.err;
@@ -82,6 +87,8 @@ TEST(OutputPaths, FifosDevicesAndSocketsAreRefusedNotReplaced) {
   }
   ::close(sock);
   struct stat info {};
+  ASSERT_EQ(::lstat((dir / "null.h5").c_str(), &info), 0);
+  EXPECT_TRUE(S_ISLNK(info.st_mode));
   ASSERT_EQ(::stat("/dev/null", &info), 0);
   EXPECT_TRUE(S_ISCHR(info.st_mode));
   struct stat fifo {};

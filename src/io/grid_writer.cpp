@@ -220,6 +220,7 @@ void GridFileWriter::commit() {
   const InterruptsDeferred both_or_neither;
   w.h5.commit();
   w.xmf.commit();
+  w.lock.release();
 }
 
 const std::string& GridFileWriter::path() const {

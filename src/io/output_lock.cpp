@@ -46,9 +46,18 @@ OutputLock::OutputLock(const std::string& path) : lock_path_(lock_path(path)) {
 }
 
 OutputLock::~OutputLock() {
+  release();
+}
+
+void OutputLock::release() {
+  if (fd_ < 0)
+    return;
+  // Unlinked while still held, so no other run can lock this file and find it gone afterwards
+  // without noticing (the constructor's inode check).
   unregister_temporary(lock_path_);
   ::unlink(lock_path_.c_str());
   ::close(fd_);
+  fd_ = -1;
 }
 
 }  // namespace stencil::io

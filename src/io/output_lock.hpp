@@ -14,9 +14,12 @@ class OutputLock {
   // `path` as resolved by resolve_output_path. Throws FileRejected when another process holds
   // the lock, or when the lock file cannot be created (the directory's problem, named).
   explicit OutputLock(const std::string& path);
-  ~OutputLock();
+  ~OutputLock();  // release()
   OutputLock(const OutputLock&) = delete;
   OutputLock& operator=(const OutputLock&) = delete;
+
+  // Removes the lock file and releases the lock; idempotent.
+  void release();
 
  private:
   std::string lock_path_;
