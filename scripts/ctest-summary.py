@@ -3,9 +3,9 @@
 
 CTest's own summary ("100% tests passed, 0 tests failed out of 620") counts a skipped test as
 passed; the skipped ones are only listed below it ("The following tests did not run:"). This
-reads the console output of each run (a log file per run), takes the last summary of each and
-subtracts the listed skipped tests. A log without a summary (the build failed before CTest ran)
-counts as one failure.
+reads the console output of CTest runs (one or more runs per log file), takes every summary and
+subtracts the skipped tests listed after it. A log without a summary (the build failed before
+CTest ran) counts as one failure.
 Usage: ctest-summary.py LOG...
 """
 import re
@@ -17,21 +17,26 @@ LISTED = re.compile(r"^\s*\d+ - .*\((Skipped|Disabled)\)\s*$")
 
 
 def counts(text: str) -> tuple:
-    """(passed, failed, skipped) of the last CTest run in `text`, or None without a summary."""
+    """(passed, failed, skipped) summed over every CTest run in `text`, or None without one."""
     matches = list(SUMMARY.finditer(text))
     if not matches:
         return None
-    last = matches[-1]
-    failed, total = int(last.group(1)), int(last.group(2))
-    skipped = 0
-    tail = text[last.end():]
-    if NOT_RUN_HEADER in tail:
-        for line in tail.split(NOT_RUN_HEADER, 1)[1].splitlines()[1:]:
-            if LISTED.match(line):
-                skipped += 1
-            elif line.strip() and not line.startswith("\t") and not line.startswith(" "):
-                break
-    return total - failed - skipped, failed, skipped
+    passed = failed = skipped = 0
+    for index, match in enumerate(matches):
+        run_failed, total = int(match.group(1)), int(match.group(2))
+        run_skipped = 0
+        # What follows this summary, up to the next run's output.
+        tail = text[match.end():matches[index + 1].start() if index + 1 < len(matches) else None]
+        if NOT_RUN_HEADER in tail:
+            for line in tail.split(NOT_RUN_HEADER, 1)[1].splitlines()[1:]:
+                if LISTED.match(line):
+                    run_skipped += 1
+                elif line.strip() and not line.startswith("\t") and not line.startswith(" "):
+                    break
+        passed += total - run_failed - run_skipped
+        failed += run_failed
+        skipped += run_skipped
+    return passed, failed, skipped
 
 
 def main() -> None:

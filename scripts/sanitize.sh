@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # AddressSanitizer + UndefinedBehaviorSanitizer build of the CPU code (CUDA off) in
 # ./build-sanitize (or $BUILD_DIR), against the project's bootstrapped Kokkos (OpenMP + Serial,
-# itself not instrumented), then the whole CPU suite (ctest -L cpu) on it. Leak checking is on;
-# the one suppression (scripts/sanitizer/lsan.supp) is a leak inside libhdf5 itself. Any report
-# fails the test that triggered it. Extra arguments go to ctest (e.g. -R Integrity).
+# itself not instrumented), then the whole CPU suite (ctest -L cpu) on it. Leak checking is on
+# (but for the MPI jobs, see below); the one suppression (scripts/sanitizer/lsan.supp) is a leak
+# inside libhdf5 itself. Any report fails the test that triggered it. Extra arguments go to ctest
+# (e.g. -R Integrity).
 set -euo pipefail
 
 repo_root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -26,4 +27,14 @@ cmake --build "$build_dir" --parallel "$(nproc)"
 export ASAN_OPTIONS=detect_leaks=1:abort_on_error=0:exitcode=23:strict_string_checks=1:detect_stack_use_after_return=1:fast_unwind_on_malloc=0
 export LSAN_OPTIONS=suppressions=$repo_root/scripts/sanitizer/lsan.supp:print_suppressions=0
 export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1:exitcode=23
-ctest --test-dir "$build_dir" -L cpu --output-on-failure -j2 "$@"
+status=0
+# The MPI jobs (label mpi) run with every check but the leak check: OpenMPI allocates in plugins
+# it unloads at MPI_Finalize, so LeakSanitizer reports leaks whose frames it cannot name (seen:
+# 33 reports per rank, all in OpenMPI, libevent, hwloc or "<unknown module>"), and no
+# suppression can match an unnamed frame. Memory errors and undefined behaviour still fail them.
+if ctest --test-dir "$build_dir" -N -L mpi | grep -q 'Total Tests: [1-9]'; then
+  ASAN_OPTIONS=${ASAN_OPTIONS/detect_leaks=1/detect_leaks=0} \
+    ctest --test-dir "$build_dir" -L mpi --output-on-failure -j2 "$@" || status=1
+fi
+ctest --test-dir "$build_dir" -L cpu -LE mpi --output-on-failure -j2 "$@" || status=1
+exit "$status"

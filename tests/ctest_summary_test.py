@@ -46,14 +46,17 @@ def main() -> None:
     shutil.rmtree(work, ignore_errors=True)
     os.makedirs(work)
     logs = {}
-    for name, text in [("pass", PASSING_WITH_SKIPS), ("fail", FAILING), ("broken", NO_SUMMARY)]:
+    for name, text in [("pass", PASSING_WITH_SKIPS), ("fail", FAILING), ("broken", NO_SUMMARY),
+                       ("two_runs", FAILING + PASSING_WITH_SKIPS)]:
         logs[name] = os.path.join(work, name + ".log")
         with open(logs[name], "w") as f:
             f.write(text)
     cases = [([logs["pass"]], "617 passed, 0 failed, 3 skipped"),
              ([logs["fail"]], "297 passed, 2 failed, 1 skipped"),
              ([logs["pass"], logs["fail"]], "914 passed, 2 failed, 4 skipped"),
-             ([logs["pass"], logs["broken"]], "617 passed, 1 failed, 3 skipped")]
+             ([logs["pass"], logs["broken"]], "617 passed, 1 failed, 3 skipped"),
+             # One log holding two CTest runs (scripts/sanitize.sh): both are counted.
+             ([logs["two_runs"]], "914 passed, 2 failed, 4 skipped")]
     problems = 0
     for args, expected in cases:
         out = subprocess.run([sys.executable, script, *args], capture_output=True, text=True).stdout
