@@ -9,22 +9,38 @@ template <class ExecSpace>
 using DeviceView = Kokkos::View<float*, typename ExecSpace::memory_space>;
 template <class ExecSpace>
 using ConstDeviceView = Kokkos::View<const float*, typename ExecSpace::memory_space>;
+// A read-only input as the kernels read it: const and RandomAccess, which Kokkos' CUDA backend
+// reads through the read-only data cache (__ldg), as the native kernels' const __restrict__
+// pointers are; on a host it is a plain view.
+template <class ExecSpace>
+using InputView = Kokkos::View<const float*, typename ExecSpace::memory_space,
+                               Kokkos::MemoryTraits<Kokkos::RandomAccess>>;
 template <class ExecSpace>
 using ScratchView = Kokkos::View<float*, typename ExecSpace::scratch_memory_space,
                                  Kokkos::MemoryTraits<Kokkos::Unmanaged>>;
 
-// A host space runs a team as one thread that walks all of the team's logical lanes; a device
-// space gives every logical lane its own thread. Kernels are written against the logical lanes, so
-// the contract (who owns which cells, what the barrier protects) is the same on both.
+// A host space runs a team as one thread that walks all of the team's loop iterations (and
+// vectorises the innermost, ThreadVectorRange); a device space gives every (team thread, vector
+// lane) its own hardware thread. Kernels are written once against the hierarchical loops, so the
+// contract (who owns which cells, what the barrier protects) is the same on both.
 template <class ExecSpace>
 inline constexpr bool kRunsOnHost =
     Kokkos::SpaceAccessibility<ExecSpace, Kokkos::HostSpace>::accessible;
 
-// Logical lanes each team thread owns. Compile-time, so per-lane "registers" stay registers on
-// the device (one lane) and become a small stack array on the host.
+// Iterations of a team loop of `count` that one thread runs, where a device spreads the loop over
+// `device_threads` team threads (TeamThreadRange) or vector lanes (ThreadVectorRange): the team
+// shape of team_policy.hpp. Compile-time, so values a kernel keeps per iteration across barriers
+// stay registers on the device and become a small array on a host (count slots).
 template <class ExecSpace>
-inline constexpr int lanes_per_thread(int logical_lanes) {
-  return kRunsOnHost<ExecSpace> ? logical_lanes : 1;
+inline constexpr int slots_per_thread(int count, int device_threads) {
+  return kRunsOnHost<ExecSpace> ? count : (count + device_threads - 1) / device_threads;
+}
+
+// The slot of loop iteration i in the arrays of the thread that runs it (see slots_per_thread):
+// a device thread runs iterations rank, rank + device_threads, ...; a host thread runs them all.
+template <class ExecSpace>
+KOKKOS_INLINE_FUNCTION constexpr int slot_of(int i, int device_threads) {
+  return kRunsOnHost<ExecSpace> ? i : i / device_threads;
 }
 
 }  // namespace stencil::kokkos
