@@ -1,7 +1,10 @@
-// halo1d (lesson 002): a team owns 256 outputs and stages them plus a one-cell halo on each side in
-// a 258-float scratch tile. Each lane loads its centre once, the edge lanes load the halo, and
-// the three taps are then read from scratch.
+// halo1d (seed 002): a team owns 256 outputs and stages them plus a one-cell halo on each side in
+// a 258-float scratch tile, so each input is read from global memory once per team (plus the two
+// halo cells); the three taps are then read from scratch.
+// Both passes are TeamVectorRange loops: on the GPU the 256 threads take one cell each (two of
+// them also the halo's), as in the native kernel; on a CPU each pass is one vectorised loop.
 #include "kokkos/kernels.hpp"
+#include "kokkos/team_policy.hpp"
 #include "stencil/arithmetic.hpp"
 
 namespace stencil::kokkos {
@@ -9,36 +12,34 @@ namespace stencil::kokkos {
 template <class ExecSpace>
 void halo1d_step(const ExecSpace& space, const ConstDeviceView<ExecSpace>& in,
                  const DeviceView<ExecSpace>& out, int n, int /*chunks*/) {
-  constexpr int kLanes = lanes_per_thread<ExecSpace>(kHaloBlock1D);
-  const int blocks = (n + kHaloBlock1D - 1) / kHaloBlock1D;
-
-  using Policy = Kokkos::TeamPolicy<ExecSpace>;
-  using Member = typename Policy::member_type;
-  Policy policy(space, blocks, kHaloBlock1D / kLanes);
-  policy.set_scratch_size(0, Kokkos::PerTeam(ScratchView<ExecSpace>::shmem_size(kHaloBlock1D + 2)));
+  constexpr TeamShape kShape{kHaloBlock1D / 32, 32};
+  static_assert(kShape.size() == kHaloBlock1D, "one thread per output on the device");
+  constexpr int kTileCells = kHaloBlock1D + 2;
+  const InputView<ExecSpace> src = in;
+  const auto policy =
+      team_policy<kShape.size()>(space, (n + kHaloBlock1D - 1) / kHaloBlock1D, kShape, kTileCells);
+  using Member = typename decltype(policy)::member_type;
 
   Kokkos::parallel_for(
       "stencil::kokkos::halo1d", policy, KOKKOS_LAMBDA(const Member& team) {
-        ScratchView<ExecSpace> tile(team.team_scratch(0), kHaloBlock1D + 2);
+        ScratchView<ExecSpace> tile(team.team_scratch(0), kTileCells);
         const int base = team.league_rank() * kHaloBlock1D;
-        const int threads = team.team_size();
-        for (int k = 0; k < kLanes; ++k) {
-          const int lane = team.team_rank() + k * threads;
-          tile(lane + 1) = in(clamp_index(base + lane, 0, n - 1));
-          if (lane == 0)
-            tile(0) = in(clamp_index(base - 1, 0, n - 1));
-          if (lane == kHaloBlock1D - 1)
-            tile(kHaloBlock1D + 1) = in(clamp_index(base + kHaloBlock1D, 0, n - 1));
+        // Tile cell s holds input base - 1 + s, clamped so the halo past either end holds a
+        // value (end cells copy their centre and never use it).
+        if (base > 0 && base - 1 + kTileCells <= n) {  // no clamp: consecutive, vectorisable
+          Kokkos::parallel_for(Kokkos::TeamVectorRange(team, kTileCells),
+                               [&](int s) { tile(s) = src(base - 1 + s); });
+        } else {
+          Kokkos::parallel_for(Kokkos::TeamVectorRange(team, kTileCells),
+                               [&](int s) { tile(s) = src(clamp_index(base - 1 + s, 0, n - 1)); });
         }
         team.team_barrier();  // the tile is complete before anyone reads a neighbour
-        for (int k = 0; k < kLanes; ++k) {
-          const int lane = team.team_rank() + k * threads;
+        const int outputs = n - base < kHaloBlock1D ? n - base : kHaloBlock1D;
+        Kokkos::parallel_for(Kokkos::TeamVectorRange(team, outputs), [&](int lane) {
           const int i = base + lane;
-          if (i < n) {
-            out(i) = is_border_1d(i, n) ? tile(lane + 1)
-                                        : three_point(tile(lane), tile(lane + 1), tile(lane + 2));
-          }
-        }
+          const float centre = tile(lane + 1);
+          out(i) = is_border_1d(i, n) ? centre : three_point(tile(lane), centre, tile(lane + 2));
+        });
       });
 }
 

@@ -1,6 +1,11 @@
-// naive: one output per work item (on a CPU: one row), all five taps read from global memory.
+// naive: every output reads its five taps from global memory; nothing is staged.
 //   for each (x, y): out[y][x] = border ? in[y][x] : five_point(in[y][x], left, right, up, down)
+// A team owns 8 rows: TeamThreadRange gives each row to a team thread, ThreadVectorRange walks
+// the row's columns. On the GPU that is the native 32x8 block sliding along the rows (a warp reads
+// 32 consecutive columns); on a CPU one thread walks whole rows in a loop the compiler vectorises,
+// with no division per cell to recover (x, y).
 #include "kokkos/kernels.hpp"
+#include "kokkos/team_policy.hpp"
 #include "stencil/arithmetic.hpp"
 
 namespace stencil::kokkos {
@@ -8,39 +13,35 @@ namespace stencil::kokkos {
 template <class ExecSpace>
 void naive_step(const ExecSpace& space, const ConstDeviceView<ExecSpace>& in,
                 const DeviceView<ExecSpace>& out, int n, int /*chunks*/) {
-  if constexpr (kRunsOnHost<ExecSpace>) {
-    // On a CPU a work item is a row: the inner loop over x vectorises, and no cell pays for the
-    // division that recovers (x, y) from a flat index. Same arithmetic, same result.
-    Kokkos::parallel_for(
-        "stencil::kokkos::naive", Kokkos::RangePolicy<ExecSpace>(space, 0, n),
-        KOKKOS_LAMBDA(const int y) {
-          const float* row = in.data() + static_cast<long>(y) * n;
-          float* dst = out.data() + static_cast<long>(y) * n;
-          if (y == 0 || y == n - 1) {
-            for (int x = 0; x < n; ++x)
-              dst[x] = row[x];
+  constexpr TeamShape kShape{8, 32};  // rows per team x columns per pass
+  const InputView<ExecSpace> src = in;
+  const auto policy =
+      team_policy<kShape.size()>(space, (n + kShape.threads - 1) / kShape.threads, kShape);
+  using Member = typename decltype(policy)::member_type;
+
+  Kokkos::parallel_for(
+      "stencil::kokkos::naive", policy, KOKKOS_LAMBDA(const Member& team) {
+        const int y0 = team.league_rank() * kShape.threads;
+        Kokkos::parallel_for(Kokkos::TeamThreadRange(team, kShape.threads), [&](int r) {
+          const int y = y0 + r;
+          if (y >= n)
+            return;
+          const int row = y * n;
+          if (y == 0 || y == n - 1) {  // border row: a copy
+            Kokkos::parallel_for(Kokkos::ThreadVectorRange(team, n),
+                                 [&](int x) { out(row + x) = src(row + x); });
             return;
           }
-          dst[0] = row[0];
-          for (int x = 1; x < n - 1; ++x) {
-            dst[x] = five_point(row[x], row[x - 1], row[x + 1], row[x - n], row[x + n]);
-          }
-          if (n > 1)
-            dst[n - 1] = row[n - 1];
+          // An interior row: every tap is inside the grid even at x = 0 and x = n - 1 (the
+          // neighbouring rows' end cells), so both sides of the select may be evaluated.
+          Kokkos::parallel_for(Kokkos::ThreadVectorRange(team, n), [&](int x) {
+            const int i = row + x;
+            const float centre = src(i);
+            const float updated =
+                five_point(centre, src(i - 1), src(i + 1), src(i - n), src(i + n));
+            out(i) = (x == 0) | (x == n - 1) ? centre : updated;
+          });
         });
-    return;
-  }
-  const int cells = n * n;
-  Kokkos::parallel_for(
-      "stencil::kokkos::naive", Kokkos::RangePolicy<ExecSpace>(space, 0, cells),
-      KOKKOS_LAMBDA(const int i) {
-        const int x = i % n;
-        const int y = i / n;
-        if (is_border_2d(x, y, n)) {
-          out(i) = in(i);
-        } else {
-          out(i) = five_point(in(i), in(i - 1), in(i + 1), in(i - n), in(i + n));
-        }
       });
 }
 

@@ -1,6 +1,10 @@
-// naive1d: one output per work item (on a CPU: one block of cells), three global reads each.
-//   for each i: out[i] = border ? in[i] : three_point(in[i-1], in[i], in[i+1])
+// naive1d: every output reads its three taps from global memory; nothing is staged.
+//   for each i: out[i] = end cell ? in[i] : three_point(in[i-1], in[i], in[i+1])
+// A team owns a block of cells and TeamVectorRange spreads it over the team: on the GPU 256
+// threads take consecutive cells (coalesced, like the native one-cell-per-thread kernel, but each
+// thread walks several); on a CPU one thread walks the block in a loop the compiler vectorises.
 #include "kokkos/kernels.hpp"
+#include "kokkos/team_policy.hpp"
 #include "stencil/arithmetic.hpp"
 
 namespace stencil::kokkos {
@@ -8,33 +12,28 @@ namespace stencil::kokkos {
 template <class ExecSpace>
 void naive1d_step(const ExecSpace& space, const ConstDeviceView<ExecSpace>& in,
                   const DeviceView<ExecSpace>& out, int n, int /*chunks*/) {
-  if constexpr (kRunsOnHost<ExecSpace>) {
-    // On a CPU a work item is a block of cells, so the inner loop vectorises and the end-cell
-    // test is made once per block. Same arithmetic, same result.
-    constexpr int kBlock = 4096;
-    const int blocks = (n + kBlock - 1) / kBlock;
-    Kokkos::parallel_for(
-        "stencil::kokkos::naive1d", Kokkos::RangePolicy<ExecSpace>(space, 0, blocks),
-        KOKKOS_LAMBDA(const int b) {
-          const float* src = in.data();
-          float* dst = out.data();
-          const int begin = b * kBlock;
-          const int end = begin + kBlock < n ? begin + kBlock : n;
-          const int first = begin > 1 ? begin : 1;     // cell 0 is an end cell
-          const int last = end < n - 1 ? end : n - 1;  // so is cell n-1
-          if (begin == 0)
-            dst[0] = src[0];
-          for (int i = first; i < last; ++i)
-            dst[i] = three_point(src[i - 1], src[i], src[i + 1]);
-          if (end == n && n > 1)
-            dst[n - 1] = src[n - 1];
-        });
-    return;
-  }
+  constexpr TeamShape kShape{8, 32};
+  constexpr int kCellsPerTeam = 16 * kShape.size();
+  const InputView<ExecSpace> src = in;
+  const auto policy =
+      team_policy<kShape.size()>(space, (n + kCellsPerTeam - 1) / kCellsPerTeam, kShape);
+  using Member = typename decltype(policy)::member_type;
+
   Kokkos::parallel_for(
-      "stencil::kokkos::naive1d", Kokkos::RangePolicy<ExecSpace>(space, 0, n),
-      KOKKOS_LAMBDA(const int i) {
-        out(i) = is_border_1d(i, n) ? in(i) : three_point(in(i - 1), in(i), in(i + 1));
+      "stencil::kokkos::naive1d", policy, KOKKOS_LAMBDA(const Member& team) {
+        const int begin = team.league_rank() * kCellsPerTeam;
+        const int end = begin + kCellsPerTeam < n ? begin + kCellsPerTeam : n;
+        // The two end cells copy themselves; every other cell has both neighbours in the grid.
+        const int first = begin > 1 ? begin : 1;
+        const int last = end < n - 1 ? end : n - 1;
+        Kokkos::parallel_for(Kokkos::TeamVectorRange(team, first, last),
+                             [&](int i) { out(i) = three_point(src(i - 1), src(i), src(i + 1)); });
+        Kokkos::single(Kokkos::PerTeam(team), [&]() {
+          if (begin == 0)
+            out(0) = src(0);
+          if (end == n && n > 1)
+            out(n - 1) = src(n - 1);
+        });
       });
 }
 

@@ -7,6 +7,7 @@
 // Scratch reads per output: tiled 5; here (p+2)^2 - 4 per p^2 outputs (the neighbourhood's four
 // corners are no tap of the five-point stencil and are not read): 2.0 at p = 4, 3.0 at p = 2.
 #include "kokkos/kernels.hpp"
+#include "kokkos/team_policy.hpp"
 #include "stencil/arithmetic.hpp"
 
 namespace stencil::kokkos {
@@ -14,69 +15,80 @@ namespace stencil::kokkos {
 template <int kPatch, class ExecSpace>
 void regblock_step(const ExecSpace& space, const ConstDeviceView<ExecSpace>& in,
                    const DeviceView<ExecSpace>& out, int n, int /*chunks*/) {
-  constexpr int kPatches = kRegBlockLanesX * kRegBlockLanesY;  // one per logical lane
+  constexpr int kThreads = kRegBlockLanesY;  // a team thread per row of patches
+  constexpr int kLanes = kRegBlockLanesX;    // a vector lane per patch of that row
   constexpr int kOutWidth = kRegBlockLanesX * kPatch;
   constexpr int kOutHeight = kRegBlockLanesY * kPatch;
   constexpr int kPitch = kOutWidth + 2;
-  constexpr int kTileCells = kPitch * (kOutHeight + 2);
+  constexpr int kTileRows = kOutHeight + 2;
+  constexpr int kTileCells = kPitch * kTileRows;
   constexpr int kSide = kPatch + 2;  // the neighbourhood held in registers is kSide x kSide
   const int tiles_x = (n + kOutWidth - 1) / kOutWidth;
   const int tiles_y = (n + kOutHeight - 1) / kOutHeight;
-  const int threads = kRunsOnHost<ExecSpace> ? 1 : kPatches;
-
-  using Policy = Kokkos::TeamPolicy<ExecSpace>;
-  using Member = typename Policy::member_type;
-  Policy policy(space, tiles_x * tiles_y, threads);
-  policy.set_scratch_size(0, Kokkos::PerTeam(ScratchView<ExecSpace>::shmem_size(kTileCells)));
+  const InputView<ExecSpace> src = in;
+  const auto policy = team_policy<kThreads * kLanes>(space, tiles_x * tiles_y,
+                                                     TeamShape{kThreads, kLanes}, kTileCells);
+  using Member = typename decltype(policy)::member_type;
 
   Kokkos::parallel_for(
       "stencil::kokkos::regblock", policy, KOKKOS_LAMBDA(const Member& team) {
         ScratchView<ExecSpace> tile(team.team_scratch(0), kTileCells);
         const int ox = (team.league_rank() % tiles_x) * kOutWidth;
         const int oy = (team.league_rank() / tiles_x) * kOutHeight;
-        const int lanes = team.team_size();
 
-        // Flat, clamped load as in tiled: consecutive lanes take consecutive cells of a tile row.
-        for (int t = team.team_rank(); t < kTileCells; t += lanes) {
-          const int gx = clamp_index(ox + t % kPitch - 1, 0, n - 1);
-          const int gy = clamp_index(oy + t / kPitch - 1, 0, n - 1);
-          tile(t) = in(gy * n + gx);
-        }
+        // Row-major, clamped load as in tiled: consecutive lanes take consecutive cells of a
+        // tile row. A tile away from the left and right edges needs no column clamp.
+        const bool clamp_columns = ox == 0 || ox + kPitch - 1 > n;
+        Kokkos::parallel_for(Kokkos::TeamThreadRange(team, kTileRows), [&](int sy) {
+          const int row = clamp_index(oy + sy - 1, 0, n - 1) * n;
+          if (clamp_columns) {
+            Kokkos::parallel_for(Kokkos::ThreadVectorRange(team, kPitch), [&](int sx) {
+              tile(sy * kPitch + sx) = src(row + clamp_index(ox + sx - 1, 0, n - 1));
+            });
+          } else {
+            Kokkos::parallel_for(Kokkos::ThreadVectorRange(team, kPitch),
+                                 [&](int sx) { tile(sy * kPitch + sx) = src(row + ox + sx - 1); });
+          }
+        });
         team.team_barrier();  // the whole tile is loaded before anyone reads a neighbour
 
-        for (int t = team.team_rank(); t < kPatches; t += lanes) {
-          // Tile coordinates of the patch's neighbourhood (its top-left is halo or a neighbour's
-          // output): a warp of lanes shares py and takes px 0, p, 2p, ...
-          const int px = (t % kRegBlockLanesX) * kPatch;
-          const int py = (t / kRegBlockLanesX) * kPatch;
+        // Team-uniform: every output of the tile is in the grid (no per-output test, which lets
+        // a CPU vectorise across patches).
+        const bool whole_tile = ox + kOutWidth <= n && oy + kOutHeight <= n;
+        Kokkos::parallel_for(Kokkos::TeamThreadRange(team, kThreads), [&](int ty) {
+          Kokkos::parallel_for(Kokkos::ThreadVectorRange(team, kLanes), [&](int tx) {
+            // Tile coordinates of the patch's neighbourhood (its top-left is halo or a
+            // neighbour's output): a warp of lanes shares py and takes px 0, p, 2p, ...
+            const int px = tx * kPatch;
+            const int py = ty * kPatch;
 
-          // Fully unrolled, so every index is a compile-time constant and v stays in registers.
-          float v[kSide][kSide];
+            // Fully unrolled, so every index is a compile-time constant and v stays in registers.
+            float v[kSide][kSide];
 #pragma unroll
-          for (int j = 0; j < kSide; ++j) {
+            for (int j = 0; j < kSide; ++j) {
 #pragma unroll
-            for (int i = 0; i < kSide; ++i) {
-              const bool corner = (j == 0 || j == kSide - 1) && (i == 0 || i == kSide - 1);
-              if (!corner)
-                v[j][i] = tile((py + j) * kPitch + px + i);
-            }
-          }
-
-#pragma unroll
-          for (int j = 0; j < kPatch; ++j) {
-#pragma unroll
-            for (int i = 0; i < kPatch; ++i) {
-              const int x = ox + px + i;
-              const int y = oy + py + j;
-              if (x < n && y < n) {
-                out(y * n + x) = is_border_2d(x, y, n)
-                                     ? v[j + 1][i + 1]
-                                     : five_point(v[j + 1][i + 1], v[j + 1][i], v[j + 1][i + 2],
-                                                  v[j][i + 1], v[j + 2][i + 1]);
+              for (int i = 0; i < kSide; ++i) {
+                const bool corner = (j == 0 || j == kSide - 1) && (i == 0 || i == kSide - 1);
+                v[j][i] = corner ? 0.0f : tile((py + j) * kPitch + px + i);
               }
             }
-          }
-        }
+
+#pragma unroll
+            for (int j = 0; j < kPatch; ++j) {
+#pragma unroll
+              for (int i = 0; i < kPatch; ++i) {
+                const int x = ox + px + i;
+                const int y = oy + py + j;
+                if (whole_tile || (x < n && y < n)) {
+                  const float centre = v[j + 1][i + 1];
+                  const float updated = five_point(centre, v[j + 1][i], v[j + 1][i + 2],
+                                                   v[j][i + 1], v[j + 2][i + 1]);
+                  out(y * n + x) = is_border_2d(x, y, n) ? centre : updated;
+                }
+              }
+            }
+          });
+        });
       });
 }
 

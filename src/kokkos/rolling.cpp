@@ -2,7 +2,11 @@
 // registers. Per step only row y+1 is read from global memory; rows y-1 and y are the values this
 // lane already holds. The scratch row still publishes row y for the x neighbours, which live in
 // other lanes.
+// The strip's 256 columns are TeamThreadRange(8) x ThreadVectorRange(32): on the GPU one column
+// per thread, as the native 256-thread block, with the window in registers; on a CPU one thread,
+// vectorised over 32 columns, with the window in small stack arrays.
 #include "kokkos/kernels.hpp"
+#include "kokkos/team_policy.hpp"
 #include "stencil/arithmetic.hpp"
 
 namespace stencil::kokkos {
@@ -10,59 +14,69 @@ namespace stencil::kokkos {
 template <class ExecSpace>
 void rolling_step(const ExecSpace& space, const ConstDeviceView<ExecSpace>& in,
                   const DeviceView<ExecSpace>& out, int n, int chunks) {
-  constexpr int kLanes = lanes_per_thread<ExecSpace>(kStripWidth);
+  constexpr int kLanes = 32;  // column = thread * kLanes + lane
+  constexpr int kThreads = kStripWidth / kLanes;
+  constexpr int kThreadSlots = slots_per_thread<ExecSpace>(kThreads, kThreads);
+  constexpr int kLaneSlots = slots_per_thread<ExecSpace>(kLanes, kLanes);
   const int strips = (n + kStripWidth - 1) / kStripWidth;
-  const int rows = rows_per_chunk(n, chunks);
-
-  using Policy = Kokkos::TeamPolicy<ExecSpace>;
-  using Member = typename Policy::member_type;
-  Policy policy(space, strips * chunks, kStripWidth / kLanes);
-  policy.set_scratch_size(0, Kokkos::PerTeam(ScratchView<ExecSpace>::shmem_size(kStripWidth + 2)));
+  const InputView<ExecSpace> src = in;
+  const auto policy = team_policy<kStripWidth>(space, strips * chunks, TeamShape{kThreads, kLanes},
+                                               kStripWidth + 2);
+  using Member = typename decltype(policy)::member_type;
 
   Kokkos::parallel_for(
       "stencil::kokkos::rolling", policy, KOKKOS_LAMBDA(const Member& team) {
         const int x0 = (team.league_rank() % strips) * kStripWidth;
-        const int y0 = (team.league_rank() / strips) * rows;
-        if (y0 >= n)
-          return;  // whole team: the last chunks can be empty when rows*chunks > n
-        const int y_end = y0 + rows < n ? y0 + rows : n;
+        const RowChunk chunk = row_chunk(n, chunks, team.league_rank() / strips);
+        if (chunk.empty())
+          return;  // whole team: it must not reach a barrier the others wait on
         ScratchView<ExecSpace> row(team.team_scratch(0), kStripWidth + 2);
-        const int threads = team.team_size();
+        const int width = n - x0 < kStripWidth ? n - x0 : kStripWidth;
 
-        // The window: above = row y-1, centre = row y, carried from step to step.
-        float above[kLanes], centre[kLanes];
-        for (int k = 0; k < kLanes; ++k) {
-          const int lane = team.team_rank() + k * threads;
-          const int cx = x0 + lane < n ? x0 + lane : n - 1;
-          above[k] = y0 > 0 ? in((y0 - 1) * n + cx) : 0.0f;
-          centre[k] = in(y0 * n + cx);
-        }
-
-        for (int y = y0; y < y_end; ++y) {
-          float below[kLanes];
-          for (int k = 0; k < kLanes; ++k) {
-            const int lane = team.team_rank() + k * threads;
-            const int cx = x0 + lane < n ? x0 + lane : n - 1;
-            below[k] = y + 1 < n ? in((y + 1) * n + cx) : 0.0f;  // the one new global read
-            row(lane + 1) = centre[k];
-            if (lane == 0)
-              row(0) = in(y * n + (x0 > 0 ? x0 - 1 : 0));
-            if (lane == kStripWidth - 1)
-              row(kStripWidth + 1) = in(y * n + clamp_index(x0 + kStripWidth, 0, n - 1));
-          }
+        // The window: above = row y-1, centre = row y, below = row y+1 (rows clamped into the
+        // grid: border rows copy and never use them).
+        float above[kThreadSlots][kLaneSlots], centre[kThreadSlots][kLaneSlots],
+            below[kThreadSlots][kLaneSlots];
+        for (int y = chunk.begin; y < chunk.end; ++y) {
+          const int down = (y + 1 < n ? y + 1 : y) * n;
+          Kokkos::parallel_for(Kokkos::TeamThreadRange(team, kThreads), [&](int t) {
+            const int ts = slot_of<ExecSpace>(t, kThreads);
+            const int lanes = clamp_index(width - t * kLanes, 0, kLanes);
+            Kokkos::parallel_for(Kokkos::ThreadVectorRange(team, lanes), [&](int v) {
+              const int lane = t * kLanes + v;
+              const int cx = x0 + lane;
+              const int vs = slot_of<ExecSpace>(v, kLanes);
+              if (y == chunk.begin) {  // fill the window
+                above[ts][vs] = src((y > 0 ? y - 1 : y) * n + cx);
+                centre[ts][vs] = src(y * n + cx);
+              } else {  // roll it: y-1 <- y, y <- y+1
+                above[ts][vs] = centre[ts][vs];
+                centre[ts][vs] = below[ts][vs];
+              }
+              below[ts][vs] = src(down + cx);  // the one new global read
+              row(lane + 1) = centre[ts][vs];
+            });
+            Kokkos::single(Kokkos::PerThread(team), [&]() {  // the x-halo, by the end threads
+              if (t == 0)
+                row(0) = src(y * n + (x0 > 0 ? x0 - 1 : 0));
+              if (t == kThreads - 1)  // a strip cut by the grid's edge repeats its last column
+                row(width + 1) = src(y * n + clamp_index(x0 + width, 0, n - 1));
+            });
+          });
           team.team_barrier();  // the row is published before anyone reads a neighbour
-          for (int k = 0; k < kLanes; ++k) {
-            const int lane = team.team_rank() + k * threads;
-            const int x = x0 + lane;
-            if (x < n) {
-              out(y * n + x) =
-                  is_border_2d(x, y, n)
-                      ? centre[k]
-                      : five_point(centre[k], row(lane), row(lane + 2), above[k], below[k]);
-            }
-            above[k] = centre[k];  // roll the window: y becomes y-1, y+1 becomes y
-            centre[k] = below[k];
-          }
+          Kokkos::parallel_for(Kokkos::TeamThreadRange(team, kThreads), [&](int t) {
+            const int ts = slot_of<ExecSpace>(t, kThreads);
+            const int lanes = clamp_index(width - t * kLanes, 0, kLanes);
+            Kokkos::parallel_for(Kokkos::ThreadVectorRange(team, lanes), [&](int v) {
+              const int lane = t * kLanes + v;
+              const int x = x0 + lane;
+              const int vs = slot_of<ExecSpace>(v, kLanes);
+              const float c = centre[ts][vs];
+              const float updated =
+                  five_point(c, row(lane), row(lane + 2), above[ts][vs], below[ts][vs]);
+              out(y * n + x) = is_border_2d(x, y, n) ? c : updated;
+            });
+          });
           team.team_barrier();  // everyone is done reading the row before it is overwritten
         }
       });

@@ -1,12 +1,17 @@
-// stream (issue 7), the portable form of src/cuda/stream_kernel.cuh without its
-// thread-block clusters, which Kokkos 3.4 does not expose: a team walks a chunk of rows of a
-// 2048-column block with rows y-1 and y in registers and a ring of the next kAhead rows already
-// requested, publishing row y in a double-buffered scratch row (one barrier per row). Kokkos has
-// no portable 16-byte vector type, so each lane owns 8 interleaved scalar columns instead of two
-// float4 slots; the global traffic is the same, the instruction count is four times higher.
+// stream (issue 7), the portable form of src/cuda/stream_kernel.cuh's plain (cluster-free) shape:
+// a team walks a chunk of rows of a 1024-column block with rows y-1 and y in registers and a ring
+// of the next kAhead rows already requested, publishing row y in a double-buffered scratch row
+// (one barrier per row). Each lane owns four consecutive columns, loaded and stored as one 16-byte
+// Quad where rows are 16-byte aligned (N % 4 == 0), so a warp's instruction covers 512
+// contiguous bytes; other N take the same path one float at a time.
+// The block's 256 lanes are TeamThreadRange(8) x ThreadVectorRange(32): on the GPU one lane per
+// thread, as the native 256-thread block; on a CPU one thread walks them with the window in stack
+// arrays, and the ring is one row deep (a CPU's prefetchers already keep its loads in flight).
 #include <algorithm>
-#include "kokkos/kernels.hpp"
 
+#include "kokkos/kernels.hpp"
+#include "kokkos/quad.hpp"
+#include "kokkos/team_policy.hpp"
 #include "stencil/arithmetic.hpp"
 #include "stencil/unroll.hpp"
 
@@ -15,106 +20,135 @@ namespace stencil::kokkos {
 template <class ExecSpace>
 void stream_step(const ExecSpace& space, const ConstDeviceView<ExecSpace>& in,
                  const DeviceView<ExecSpace>& out, int n, int chunks) {
-  constexpr int kTeamLanes = 256;
-  constexpr int kSlots = 8;  // columns per lane
-  constexpr int kAhead = 4;  // rows in flight besides the one being computed
-  constexpr int kWidth = kTeamLanes * kSlots;
-  constexpr int kLanes = lanes_per_thread<ExecSpace>(kTeamLanes);
+  constexpr int kThreads = 8;
+  constexpr int kLanes = 32;
+  constexpr int kWidth = 4 * kThreads * kLanes;           // columns of a block: one quad per lane
+  constexpr int kAhead = kRunsOnHost<ExecSpace> ? 1 : 4;  // rows in flight besides row y
+  constexpr int kThreadSlots = slots_per_thread<ExecSpace>(kThreads, kThreads);
+  constexpr int kLaneSlots = slots_per_thread<ExecSpace>(kLanes, kLanes);
   const int column_blocks = (n + kWidth - 1) / kWidth;
-  int row_chunks = chunks;
-  if (row_chunks <= 0) {  // auto: twice the concurrent teams, chunks of at least 128 rows
-    const int teams =
-        kRunsOnHost<ExecSpace> ? 4 * space.concurrency() : space.concurrency() / 1024 + 1;
-    row_chunks = std::min((teams + column_blocks - 1) / column_blocks, std::max(n / 128, 1));
+  if (chunks <= 0) {  // auto: one wave of teams (three per 2048 device threads), >= 128 rows each
+    const int teams = kRunsOnHost<ExecSpace> ? 4 * space.concurrency()
+                                             : std::max(space.concurrency() * 3 / 2048, 1);
+    chunks = std::min((teams + column_blocks - 1) / column_blocks, std::max(n / 128, 1));
   }
-
-  using Policy = Kokkos::TeamPolicy<ExecSpace>;
-  using Member = typename Policy::member_type;
-  Policy policy(space, column_blocks * row_chunks, kTeamLanes / kLanes);
-  policy.set_scratch_size(0, Kokkos::PerTeam(ScratchView<ExecSpace>::shmem_size(2 * (kWidth + 2))));
+  const bool quads = n % 4 == 0;  // 16-byte aligned rows
+  const float* const source = in.data();
+  float* const target = out.data();
+  const auto policy = team_policy<kThreads * kLanes>(space, column_blocks * chunks,
+                                                     TeamShape{kThreads, kLanes}, 2 * (kWidth + 2));
+  using Member = typename decltype(policy)::member_type;
 
   Kokkos::parallel_for(
       "stencil::kokkos::stream", policy, KOKKOS_LAMBDA(const Member& team) {
         const int base = (team.league_rank() % column_blocks) * kWidth;
-        const int rows = (n + row_chunks - 1) / row_chunks;
-        const int y0 = (team.league_rank() / column_blocks) * rows;
-        if (y0 >= n)
-          return;  // whole team: trailing chunks can be empty
-        const int y_end = y0 + rows < n ? y0 + rows : n;
-        const int last_row_needed = y_end < n - 1 ? y_end : n - 1;
-        ScratchView<ExecSpace> scratch(team.team_scratch(0), 2 * (kWidth + 2));
-        const int threads = team.team_size();
-        const int rank = team.team_rank();
-        auto column = [&](int lane, int k) { return base + k * kTeamLanes + lane; };
-        auto lane_of = [&](int l) { return rank + l * threads; };
+        const RowChunk chunk = row_chunk(n, chunks, team.league_rank() / column_blocks);
+        if (chunk.empty())
+          return;  // whole team: it must not reach a barrier the others wait on
+        const int last_row_needed = chunk.end < n - 1 ? chunk.end : n - 1;
+        const int width = n - base < kWidth ? n - base : kWidth;
+        ScratchView<ExecSpace> published(team.team_scratch(0), 2 * (kWidth + 2));
 
-        float above[kLanes][kSlots], centre[kLanes][kSlots], ring[kAhead][kLanes][kSlots];
-        float centre_halo[2] = {0.0f, 0.0f}, ring_halo[kAhead][2];
-        // Loads row y into dst (and its x-halo into halo, by the lanes at the block's two ends).
-        auto load_row = [&](float(&dst)[kLanes][kSlots], float(&halo)[2], int y) {
-          for (int l = 0; l < kLanes; ++l) {
-            STENCIL_UNROLL for (int k = 0; k < kSlots; ++k) {
-              const int x = column(lane_of(l), k);
-              if (x < n)
-                dst[l][k] = in(y * n + x);
+        // Per lane: rows y-1, y and the ring; the x-halo of the ring's rows in the edge threads.
+        Quad above[kThreadSlots][kLaneSlots], centre[kThreadSlots][kLaneSlots],
+            ring[kAhead][kThreadSlots][kLaneSlots];
+        float centre_halo[2] = {0.0f, 0.0f}, ring_halo[kAhead][2] = {};
+
+        // Visits the lanes whose quad starts inside the grid, with their slots and first column.
+        auto for_each_lane = [&](auto&& visit) {
+          Kokkos::parallel_for(Kokkos::TeamThreadRange(team, kThreads), [&](int t) {
+            const int lanes = clamp_index((width + 3) / 4 - t * kLanes, 0, kLanes);
+            Kokkos::parallel_for(Kokkos::ThreadVectorRange(team, lanes), [&](int v) {
+              visit(slot_of<ExecSpace>(t, kThreads), slot_of<ExecSpace>(v, kLanes),
+                    4 * (t * kLanes + v));
+            });
+          });
+        };
+        // Requests row y into dst and, for rows this chunk computes, its x-halo into halo (by
+        // the threads at the block's two ends).
+        auto load_row = [&](Quad(&dst)[kThreadSlots][kLaneSlots], float(&halo)[2], int y) {
+          const float* row = source + y * n + base;
+          for_each_lane([&](int ts, int vs, int column) {
+            if (quads) {
+              dst[ts][vs] = load_quad(row + column);
+            } else {
+              for (int c = 0; c < 4; ++c)
+                dst[ts][vs].v[c] = column + c < width ? row[column + c] : 0.0f;
             }
-            if (y < y_end && lane_of(l) == 0 && base > 0)
-              halo[0] = in(y * n + base - 1);
-            if (y < y_end && lane_of(l) == kTeamLanes - 1 && base + kWidth < n) {
-              halo[1] = in(y * n + base + kWidth);
-            }
+          });
+          if (y >= chunk.begin && y < chunk.end) {
+            Kokkos::parallel_for(Kokkos::TeamThreadRange(team, kThreads), [&](int t) {
+              Kokkos::single(Kokkos::PerThread(team), [&]() {
+                if (t == 0 && base > 0)
+                  halo[0] = row[-1];
+                if (t == kThreads - 1 && base + kWidth < n)
+                  halo[1] = row[kWidth];
+              });
+            });
           }
         };
+
         float unused_halo[2];
-        if (y0 > 0)
-          load_row(above, unused_halo, y0 - 1);
-        load_row(centre, centre_halo, y0);
+        if (chunk.begin > 0)
+          load_row(above, unused_halo, chunk.begin - 1);
+        load_row(centre, centre_halo, chunk.begin);
         STENCIL_UNROLL
         for (int r = 0; r < kAhead; ++r) {
-          if (y0 + 1 + r <= last_row_needed)
-            load_row(ring[r], ring_halo[r], y0 + 1 + r);
+          if (chunk.begin + 1 + r <= last_row_needed)
+            load_row(ring[r], ring_halo[r], chunk.begin + 1 + r);
         }
 
-        for (int y_block = y0; y_block < y_end; y_block += kAhead) {
+        for (int y_block = chunk.begin; y_block < chunk.end; y_block += kAhead) {
           STENCIL_UNROLL
           for (int r = 0; r < kAhead; ++r) {
             const int y = y_block + r;
-            if (y >= y_end)
+            if (y >= chunk.end)
               break;  // team-uniform
-            const int buffer = (r & 1) * (kWidth + 2);
-            for (int l = 0; l < kLanes; ++l) {
-              STENCIL_UNROLL for (int k = 0; k < kSlots; ++k) {
-                scratch(buffer + 1 + k * kTeamLanes + lane_of(l)) = centre[l][k];
-              }
-              if (lane_of(l) == 0)
-                scratch(buffer) = centre_halo[0];
-              if (lane_of(l) == kTeamLanes - 1)
-                scratch(buffer + kWidth + 1) = centre_halo[1];
-            }
+            const int buffer = (y & 1) * (kWidth + 2);
+            for_each_lane([&](int ts, int vs, int column) {
+              for (int c = 0; c < 4; ++c)
+                published(buffer + 1 + column + c) = centre[ts][vs].v[c];
+            });
+            Kokkos::parallel_for(Kokkos::TeamThreadRange(team, kThreads), [&](int t) {
+              Kokkos::single(Kokkos::PerThread(team), [&]() {
+                if (t == 0)
+                  published(buffer) = centre_halo[0];
+                if (t == kThreads - 1)
+                  published(buffer + kWidth + 1) = centre_halo[1];
+              });
+            });
             team.team_barrier();  // row y visible; this buffer is rewritten after the next one
-            for (int l = 0; l < kLanes; ++l) {
-              STENCIL_UNROLL for (int k = 0; k < kSlots; ++k) {
-                const int x = column(lane_of(l), k);
-                if (x >= n)
-                  continue;
-                const int s = buffer + 1 + k * kTeamLanes + lane_of(l);
-                const float c = centre[l][k];
-                out(y * n + x) =
-                    is_border_2d(x, y, n)
-                        ? c
-                        : five_point(c, scratch(s - 1), scratch(s + 1), above[l][k], ring[r][l][k]);
+
+            const bool interior_row = y > 0 && y < n - 1;
+            float* const row_out = target + y * n + base;
+            for_each_lane([&](int ts, int vs, int column) {
+              const Quad& mid = centre[ts][vs];
+              const float before = published(buffer + column);
+              const float after = published(buffer + column + 5);
+              Quad result;
+              for (int c = 0; c < 4; ++c) {
+                const float left = c > 0 ? mid.v[c - 1] : before;
+                const float right = c < 3 ? mid.v[c + 1] : after;
+                const int x = base + column + c;
+                const float updated =
+                    five_point(mid.v[c], left, right, above[ts][vs].v[c], ring[r][ts][vs].v[c]);
+                result.v[c] = interior_row && x > 0 && x < n - 1 ? updated : mid.v[c];
               }
-            }
-            // Roll the window, then refill the ring slot just consumed.
-            for (int l = 0; l < kLanes; ++l) {
-              STENCIL_UNROLL for (int k = 0; k < kSlots; ++k) {
-                above[l][k] = centre[l][k];
-                centre[l][k] = ring[r][l][k];
+              if (quads) {
+                store_quad(row_out + column, result);
+              } else {
+                for (int c = 0; c < 4; ++c) {
+                  if (column + c < width)
+                    row_out[column + c] = result.v[c];
+                }
               }
-            }
+              // Roll the window: y becomes y-1, y+1 (the ring slot just consumed) becomes y.
+              above[ts][vs] = mid;
+              centre[ts][vs] = ring[r][ts][vs];
+            });
             centre_halo[0] = ring_halo[r][0];
             centre_halo[1] = ring_halo[r][1];
-            if (y + 1 + kAhead <= last_row_needed)
+            if (y + 1 + kAhead <= last_row_needed)  // refill the slot, kAhead rows ahead
               load_row(ring[r], ring_halo[r], y + 1 + kAhead);
           }
         }

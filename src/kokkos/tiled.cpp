@@ -1,12 +1,17 @@
 // tiled: a team owns 32x8 outputs and stages the 34x10 input tile (one-cell halo) in team
-// scratch, so each input is read from global memory about 1.3 times instead of 5 (lesson 004).
+// scratch, so each input is read from global memory about 1.3 times instead of 5 (seed 004).
+// TeamThreadRange walks the tile's rows, ThreadVectorRange its columns: on the GPU the team is the
+// native 32x8 block (a warp is one row of 32 outputs); on a CPU one thread walks the rows with a
+// vectorised loop over the columns.
 //
-// The tile is stored transposed: scratch row sx holds tile column sx (10 values), and rows are
-// kPitch floats apart. A warp of lanes (32 consecutive x at one y) therefore reads down a column
-// of the scratch array, and the pitch alone decides its bank conflicts on the GPU: 32 -> 32-way,
-// 34 -> 2-way, 33 -> none (docs/lesson004.md). The lesson's row-major form, tile[sy][sx] with pitch
-// 34, has warps reading along a row and no pitch to vary.
+// On the GPU the tile is stored transposed: scratch row sx holds tile column sx (10 values), and
+// rows are kPitch floats apart. A warp (32 consecutive x at one y) therefore reads down a column
+// of the scratch array, and the pitch alone decides its bank conflicts: 32 -> 32-way, 34 -> 2-way,
+// 33 -> none (docs/seed004.md). A CPU has no banks, and its vector loops want consecutive columns
+// to be consecutive floats, so a host space stores the same tile row-major; -pitch then changes
+// nothing there.
 #include "kokkos/kernels.hpp"
+#include "kokkos/team_policy.hpp"
 #include "stencil/arithmetic.hpp"
 
 namespace stencil::kokkos {
@@ -14,54 +19,61 @@ namespace stencil::kokkos {
 template <int kPitch, class ExecSpace>
 void tiled_step(const ExecSpace& space, const ConstDeviceView<ExecSpace>& in,
                 const DeviceView<ExecSpace>& out, int n, int /*chunks*/) {
-  constexpr int kOutputs = kTileWidth * kTileHeight;
-  constexpr int kColumns = kTileWidth + 2;  // tile columns = scratch rows
-  constexpr int kRows = kTileHeight + 2;    // tile rows = used floats of a scratch row
-  constexpr int kLoadCells = kColumns * kRows;
+  constexpr TeamShape kShape{kTileHeight, kTileWidth};  // one team thread per output row
+  constexpr int kColumns = kTileWidth + 2;
+  constexpr int kRows = kTileHeight + 2;
   static_assert(kPitch >= kRows, "a scratch row must hold a whole tile column");
+  constexpr bool kTransposed = !kRunsOnHost<ExecSpace>;
+  constexpr int kScratch = kTransposed ? kColumns * kPitch : kColumns * kRows;
+  // Scratch index of tile cell (sx, sy); x neighbours are kStepX apart, y neighbours kStepY.
+  constexpr int kStepX = kTransposed ? kPitch : 1;
+  constexpr int kStepY = kTransposed ? 1 : kColumns;
   const int tiles_x = (n + kTileWidth - 1) / kTileWidth;
   const int tiles_y = (n + kTileHeight - 1) / kTileHeight;
-  const int threads = kRunsOnHost<ExecSpace> ? 1 : kOutputs;
-
-  using Policy = Kokkos::TeamPolicy<ExecSpace>;
-  using Member = typename Policy::member_type;
-  Policy policy(space, tiles_x * tiles_y, threads);
-  policy.set_scratch_size(0,
-                          Kokkos::PerTeam(ScratchView<ExecSpace>::shmem_size(kColumns * kPitch)));
+  const InputView<ExecSpace> src = in;
+  const auto policy = team_policy<kShape.size()>(space, tiles_x * tiles_y, kShape, kScratch);
+  using Member = typename decltype(policy)::member_type;
 
   Kokkos::parallel_for(
       "stencil::kokkos::tiled", policy, KOKKOS_LAMBDA(const Member& team) {
-        ScratchView<ExecSpace> tile(team.team_scratch(0), kColumns * kPitch);
+        ScratchView<ExecSpace> tile(team.team_scratch(0), kScratch);
         const int ox = (team.league_rank() % tiles_x) * kTileWidth;
         const int oy = (team.league_rank() / tiles_x) * kTileHeight;
-        const int lanes = team.team_size();
 
-        // Flat load in image order: consecutive lanes take consecutive cells of a tile row, which
-        // are consecutive in global memory. Clamped, so halo cells past the edge still hold a
-        // value (border outputs copy their centre and never use it).
-        for (int t = team.team_rank(); t < kLoadCells; t += lanes) {
-          const int sx = t % kColumns;
-          const int sy = t / kColumns;
-          const int gx = clamp_index(ox + sx - 1, 0, n - 1);
-          const int gy = clamp_index(oy + sy - 1, 0, n - 1);
-          tile(sx * kPitch + sy) = in(gy * n + gx);
-        }
+        // Consecutive lanes take consecutive cells of a tile row, consecutive in global memory.
+        // Clamped, so halo cells past the edge still hold a value (border outputs copy their
+        // centre and never use it).
+        // A tile away from the left and right edges needs no column clamp (a team-uniform test):
+        // the loads are then consecutive, which a CPU's vector loop needs.
+        const bool clamp_columns = ox == 0 || ox + kColumns - 1 > n;
+        Kokkos::parallel_for(Kokkos::TeamThreadRange(team, kRows), [&](int sy) {
+          const int row = clamp_index(oy + sy - 1, 0, n - 1) * n;
+          if (clamp_columns) {
+            Kokkos::parallel_for(Kokkos::ThreadVectorRange(team, kColumns), [&](int sx) {
+              tile(sx * kStepX + sy * kStepY) = src(row + clamp_index(ox + sx - 1, 0, n - 1));
+            });
+          } else {
+            Kokkos::parallel_for(Kokkos::ThreadVectorRange(team, kColumns), [&](int sx) {
+              tile(sx * kStepX + sy * kStepY) = src(row + ox + sx - 1);
+            });
+          }
+        });
         team.team_barrier();  // the whole tile is loaded before anyone reads a neighbour
 
-        for (int t = team.team_rank(); t < kOutputs; t += lanes) {
-          const int tx = t % kTileWidth;
-          const int ty = t / kTileWidth;
-          const int x = ox + tx;
+        const int rows = n - oy < kTileHeight ? n - oy : kTileHeight;
+        const int columns = n - ox < kTileWidth ? n - ox : kTileWidth;
+        Kokkos::parallel_for(Kokkos::TeamThreadRange(team, rows), [&](int ty) {
           const int y = oy + ty;
-          if (x < n && y < n) {
-            // The halo shifts the interior by one; x neighbours are a scratch row apart.
-            const int s = (tx + 1) * kPitch + (ty + 1);
-            out(y * n + x) = is_border_2d(x, y, n)
-                                 ? tile(s)
-                                 : five_point(tile(s), tile(s - kPitch), tile(s + kPitch),
-                                              tile(s - 1), tile(s + 1));
-          }
-        }
+          Kokkos::parallel_for(Kokkos::ThreadVectorRange(team, columns), [&](int tx) {
+            const int x = ox + tx;
+            // The halo shifts the interior by one in both axes.
+            const int s = (tx + 1) * kStepX + (ty + 1) * kStepY;
+            const float centre = tile(s);
+            const float updated = five_point(centre, tile(s - kStepX), tile(s + kStepX),
+                                             tile(s - kStepY), tile(s + kStepY));
+            out(y * n + x) = is_border_2d(x, y, n) ? centre : updated;
+          });
+        });
       });
 }
 
