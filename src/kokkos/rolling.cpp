@@ -16,8 +16,8 @@ void rolling_step(const ExecSpace& space, const ConstDeviceView<ExecSpace>& in,
                   const DeviceView<ExecSpace>& out, int n, int chunks) {
   constexpr int kLanes = 32;  // column = thread * kLanes + lane
   constexpr int kThreads = kStripWidth / kLanes;
-  constexpr int kThreadSlots = slots_per_thread<ExecSpace>(kThreads, kThreads);
-  constexpr int kLaneSlots = slots_per_thread<ExecSpace>(kLanes, kLanes);
+  constexpr int kThreadSlots = slots_per_thread<ExecSpace>(kThreads);
+  constexpr int kLaneSlots = slots_per_thread<ExecSpace>(kLanes);
   const int strips = (n + kStripWidth - 1) / kStripWidth;
   const InputView<ExecSpace> src = in;
   const auto policy = team_policy<kStripWidth>(space, strips * chunks, TeamShape{kThreads, kLanes},
@@ -40,12 +40,12 @@ void rolling_step(const ExecSpace& space, const ConstDeviceView<ExecSpace>& in,
         for (int y = chunk.begin; y < chunk.end; ++y) {
           const int down = (y + 1 < n ? y + 1 : y) * n;
           Kokkos::parallel_for(Kokkos::TeamThreadRange(team, kThreads), [&](int t) {
-            const int ts = slot_of<ExecSpace>(t, kThreads);
+            const int ts = slot_of<ExecSpace>(t);
             const int lanes = clamp_index(width - t * kLanes, 0, kLanes);
             Kokkos::parallel_for(Kokkos::ThreadVectorRange(team, lanes), [&](int v) {
               const int lane = t * kLanes + v;
               const int cx = x0 + lane;
-              const int vs = slot_of<ExecSpace>(v, kLanes);
+              const int vs = slot_of<ExecSpace>(v);
               if (y == chunk.begin) {  // fill the window
                 above[ts][vs] = src((y > 0 ? y - 1 : y) * n + cx);
                 centre[ts][vs] = src(y * n + cx);
@@ -65,12 +65,12 @@ void rolling_step(const ExecSpace& space, const ConstDeviceView<ExecSpace>& in,
           });
           team.team_barrier();  // the row is published before anyone reads a neighbour
           Kokkos::parallel_for(Kokkos::TeamThreadRange(team, kThreads), [&](int t) {
-            const int ts = slot_of<ExecSpace>(t, kThreads);
+            const int ts = slot_of<ExecSpace>(t);
             const int lanes = clamp_index(width - t * kLanes, 0, kLanes);
             Kokkos::parallel_for(Kokkos::ThreadVectorRange(team, lanes), [&](int v) {
               const int lane = t * kLanes + v;
               const int x = x0 + lane;
-              const int vs = slot_of<ExecSpace>(v, kLanes);
+              const int vs = slot_of<ExecSpace>(v);
               const float c = centre[ts][vs];
               const float updated =
                   five_point(c, row(lane), row(lane + 2), above[ts][vs], below[ts][vs]);

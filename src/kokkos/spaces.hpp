@@ -27,20 +27,17 @@ template <class ExecSpace>
 inline constexpr bool kRunsOnHost =
     Kokkos::SpaceAccessibility<ExecSpace, Kokkos::HostSpace>::accessible;
 
-// Iterations of a team loop of `count` that one thread runs, where a device spreads the loop over
-// `device_threads` team threads (TeamThreadRange) or vector lanes (ThreadVectorRange): the team
-// shape of team_policy.hpp. Compile-time, so values a kernel keeps per iteration across barriers
-// stay registers on the device and become a small array on a host (count slots).
+// Per-iteration values a kernel keeps across barriers, for a TeamThreadRange as long as the team
+// has threads or a ThreadVectorRange as long as it has lanes (team_policy.hpp): a device thread
+// runs exactly one such iteration, so its value is one register (slot 0, a compile-time index);
+// the one thread of a host team runs them all, so they become a small array (slot = iteration).
 template <class ExecSpace>
-inline constexpr int slots_per_thread(int count, int device_threads) {
-  return kRunsOnHost<ExecSpace> ? count : (count + device_threads - 1) / device_threads;
+inline constexpr int slots_per_thread(int count) {
+  return kRunsOnHost<ExecSpace> ? count : 1;
 }
-
-// The slot of loop iteration i in the arrays of the thread that runs it (see slots_per_thread):
-// a device thread runs iterations rank, rank + device_threads, ...; a host thread runs them all.
 template <class ExecSpace>
-KOKKOS_INLINE_FUNCTION constexpr int slot_of(int i, int device_threads) {
-  return kRunsOnHost<ExecSpace> ? i : i / device_threads;
+KOKKOS_INLINE_FUNCTION constexpr int slot_of(int iteration) {
+  return kRunsOnHost<ExecSpace> ? iteration : 0;
 }
 
 }  // namespace stencil::kokkos

@@ -24,8 +24,8 @@ void stream_step(const ExecSpace& space, const ConstDeviceView<ExecSpace>& in,
   constexpr int kLanes = 32;
   constexpr int kWidth = 4 * kThreads * kLanes;           // columns of a block: one quad per lane
   constexpr int kAhead = kRunsOnHost<ExecSpace> ? 1 : 4;  // rows in flight besides row y
-  constexpr int kThreadSlots = slots_per_thread<ExecSpace>(kThreads, kThreads);
-  constexpr int kLaneSlots = slots_per_thread<ExecSpace>(kLanes, kLanes);
+  constexpr int kThreadSlots = slots_per_thread<ExecSpace>(kThreads);
+  constexpr int kLaneSlots = slots_per_thread<ExecSpace>(kLanes);
   const int column_blocks = (n + kWidth - 1) / kWidth;
   if (chunks <= 0) {  // auto: one wave of teams (three per 2048 device threads), >= 128 rows each
     const int teams = kRunsOnHost<ExecSpace> ? 4 * space.concurrency()
@@ -59,7 +59,7 @@ void stream_step(const ExecSpace& space, const ConstDeviceView<ExecSpace>& in,
           Kokkos::parallel_for(Kokkos::TeamThreadRange(team, kThreads), [&](int t) {
             const int lanes = clamp_index((width + 3) / 4 - t * kLanes, 0, kLanes);
             Kokkos::parallel_for(Kokkos::ThreadVectorRange(team, lanes), [&](int v) {
-              visit(slot_of<ExecSpace>(t, kThreads), slot_of<ExecSpace>(v, kLanes),
+              visit(slot_of<ExecSpace>(t), slot_of<ExecSpace>(v),
                     4 * (t * kLanes + v));
             });
           });
@@ -72,8 +72,8 @@ void stream_step(const ExecSpace& space, const ConstDeviceView<ExecSpace>& in,
             if (quads) {
               dst[ts][vs] = load_quad(row + column);
             } else {
-              for (int c = 0; c < 4; ++c)
-                dst[ts][vs].v[c] = column + c < width ? row[column + c] : 0.0f;
+              STENCIL_UNROLL for (int c = 0; c < 4; ++c) dst[ts][vs].v[c] =
+                  column + c < width ? row[column + c] : 0.0f;
             }
           });
           if (y >= chunk.begin && y < chunk.end) {
@@ -106,8 +106,8 @@ void stream_step(const ExecSpace& space, const ConstDeviceView<ExecSpace>& in,
               break;  // team-uniform
             const int buffer = (y & 1) * (kWidth + 2);
             for_each_lane([&](int ts, int vs, int column) {
-              for (int c = 0; c < 4; ++c)
-                published(buffer + 1 + column + c) = centre[ts][vs].v[c];
+              STENCIL_UNROLL for (int c = 0; c < 4; ++c) published(buffer + 1 + column + c) =
+                  centre[ts][vs].v[c];
             });
             Kokkos::parallel_for(Kokkos::TeamThreadRange(team, kThreads), [&](int t) {
               Kokkos::single(Kokkos::PerThread(team), [&]() {
@@ -126,7 +126,7 @@ void stream_step(const ExecSpace& space, const ConstDeviceView<ExecSpace>& in,
               const float before = published(buffer + column);
               const float after = published(buffer + column + 5);
               Quad result;
-              for (int c = 0; c < 4; ++c) {
+              STENCIL_UNROLL for (int c = 0; c < 4; ++c) {
                 const float left = c > 0 ? mid.v[c - 1] : before;
                 const float right = c < 3 ? mid.v[c + 1] : after;
                 const int x = base + column + c;
@@ -137,7 +137,7 @@ void stream_step(const ExecSpace& space, const ConstDeviceView<ExecSpace>& in,
               if (quads) {
                 store_quad(row_out + column, result);
               } else {
-                for (int c = 0; c < 4; ++c) {
+                STENCIL_UNROLL for (int c = 0; c < 4; ++c) {
                   if (column + c < width)
                     row_out[column + c] = result.v[c];
                 }

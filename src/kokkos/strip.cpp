@@ -14,8 +14,8 @@ void strip_step(const ExecSpace& space, const ConstDeviceView<ExecSpace>& in,
                 const DeviceView<ExecSpace>& out, int n, int chunks) {
   constexpr int kLanes = 32;  // column = thread * kLanes + lane
   constexpr int kThreads = kStripWidth / kLanes;
-  constexpr int kThreadSlots = slots_per_thread<ExecSpace>(kThreads, kThreads);
-  constexpr int kLaneSlots = slots_per_thread<ExecSpace>(kLanes, kLanes);
+  constexpr int kThreadSlots = slots_per_thread<ExecSpace>(kThreads);
+  constexpr int kLaneSlots = slots_per_thread<ExecSpace>(kLanes);
   const int strips = (n + kStripWidth - 1) / kStripWidth;
   const InputView<ExecSpace> src = in;
   const auto policy = team_policy<kStripWidth>(space, strips * chunks, TeamShape{kThreads, kLanes},
@@ -38,12 +38,12 @@ void strip_step(const ExecSpace& space, const ConstDeviceView<ExecSpace>& in,
           float above[kThreadSlots][kLaneSlots], centre[kThreadSlots][kLaneSlots],
               below[kThreadSlots][kLaneSlots];
           Kokkos::parallel_for(Kokkos::TeamThreadRange(team, kThreads), [&](int t) {
-            const int ts = slot_of<ExecSpace>(t, kThreads);
+            const int ts = slot_of<ExecSpace>(t);
             const int lanes = clamp_index(width - t * kLanes, 0, kLanes);
             Kokkos::parallel_for(Kokkos::ThreadVectorRange(team, lanes), [&](int v) {
               const int lane = t * kLanes + v;
               const int cx = x0 + lane;
-              const int vs = slot_of<ExecSpace>(v, kLanes);
+              const int vs = slot_of<ExecSpace>(v);
               above[ts][vs] = src(up + cx);
               centre[ts][vs] = src(y * n + cx);
               below[ts][vs] = src(down + cx);
@@ -58,12 +58,12 @@ void strip_step(const ExecSpace& space, const ConstDeviceView<ExecSpace>& in,
           });
           team.team_barrier();  // the row is published before anyone reads a neighbour
           Kokkos::parallel_for(Kokkos::TeamThreadRange(team, kThreads), [&](int t) {
-            const int ts = slot_of<ExecSpace>(t, kThreads);
+            const int ts = slot_of<ExecSpace>(t);
             const int lanes = clamp_index(width - t * kLanes, 0, kLanes);
             Kokkos::parallel_for(Kokkos::ThreadVectorRange(team, lanes), [&](int v) {
               const int lane = t * kLanes + v;
               const int x = x0 + lane;
-              const int vs = slot_of<ExecSpace>(v, kLanes);
+              const int vs = slot_of<ExecSpace>(v);
               const float c = centre[ts][vs];
               const float updated =
                   five_point(c, row(lane), row(lane + 2), above[ts][vs], below[ts][vs]);

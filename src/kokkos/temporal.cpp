@@ -1,76 +1,208 @@
-// temporal (issue 7), portable form: a team loads a (32 + 2k) x (32 + 2k) input tile into
-// scratch, applies k iterations inside scratch (ping-pong between two tiles, the valid region
-// shrinking by one cell per side per iteration), and writes the 32 x 32 cells in the middle.
-// The grid crosses memory once per k iterations; the ring of cells around each tile is computed
-// redundantly by neighbouring teams instead of being exchanged. The native CUDA kernel
-// (src/cuda/temporal.cu) streams rows through registers instead, which Kokkos cannot express
-// portably.
+// temporal (issue 7), the portable form of src/cuda/temporal.cu: k iterations fused into one pass
+// over the grid, so the grid crosses memory once per k iterations instead of once per iteration.
+//
+// Register streaming with a skewed wavefront, as the native kernel, written with Kokkos' team
+// loops (the comment that stood here, that this "cannot be expressed portably", was wrong):
+//  * A team owns 1024 input columns (256 lanes x one 16-byte Quad of 4 consecutive columns) and
+//    produces the 1024 - 2k columns in the middle: each fused level loses one valid column per
+//    side, so the overlap between neighbouring teams is recomputed rather than exchanged.
+//  * The team walks its chunk of rows downwards in "steps". At step j, level 0 brings in input
+//    row j, and level t (1..k) computes row j - 2t from level t-1's rows j-2t-1 .. j-2t+1, which
+//    level t-1 produced at steps j-3 .. j-1. Every dependency comes from an earlier step, so all
+//    levels work at once and one team barrier per step publishes their rows.
+//  * Each lane keeps, per level, the last three rows of its four columns (the vertical window):
+//    registers on the GPU, a small stack array per lane on a CPU. Only a lane's first and last
+//    column have x neighbours in other lanes: each level publishes those two values per lane in
+//    team scratch, and the level above reads them two steps later (three rotating buffers).
+//  * Input rows are requested kAhead steps early, so loads overlap the arithmetic.
+// Every cell update is stencil::five_point on exactly the values k single steps would use, and
+// border cells copy their centre at every level, so the result is bit-identical to k steps.
+// The lanes are TeamThreadRange(8) x ThreadVectorRange(32): one lane per GPU thread, as the native
+// 256-thread block; on a CPU one thread walks them, vectorised over 32 lanes.
+#include <algorithm>
+
 #include "kokkos/kernels.hpp"
+#include "kokkos/quad.hpp"
+#include "kokkos/team_policy.hpp"
 #include "stencil/arithmetic.hpp"
+#include "stencil/runner.hpp"
+#include "stencil/unroll.hpp"
 
 namespace stencil::kokkos {
+namespace temporal_detail {
+
+constexpr int kThreads = 8;
+constexpr int kLanes = 32;
+constexpr int kTeamLanes = kThreads * kLanes;
+constexpr int kBlockInput = 4 * kTeamLanes;  // input columns a team holds
+constexpr int kEdgePitch = kTeamLanes + 2;   // one value per lane, one pad each side
+constexpr int kAhead = 2;                    // input rows requested ahead of use
 
 template <int kFuse, class ExecSpace>
-void temporal_step(const ExecSpace& space, const ConstDeviceView<ExecSpace>& in,
-                   const DeviceView<ExecSpace>& out, int n, int /*chunks*/) {
-  constexpr int fuse = kFuse;
-  constexpr int kTile = 32;  // outputs per team in x and in y
-  const int pitch = kTile + 2 * fuse;
-  const int tile_cells = pitch * pitch;
-  const int tiles = (n + kTile - 1) / kTile;
-  const int threads = kRunsOnHost<ExecSpace> ? 1 : 256;
-
-  using Policy = Kokkos::TeamPolicy<ExecSpace>;
-  using Member = typename Policy::member_type;
-  Policy policy(space, tiles * tiles, threads);
-  policy.set_scratch_size(0, Kokkos::PerTeam(ScratchView<ExecSpace>::shmem_size(2 * tile_cells)));
+void temporal_fused(const ExecSpace& space, const ConstDeviceView<ExecSpace>& in,
+                    const DeviceView<ExecSpace>& out, int n) {
+  constexpr int kBlockOutput = kBlockInput - 2 * kFuse;
+  constexpr int kThreadSlots = slots_per_thread<ExecSpace>(kThreads);
+  constexpr int kLaneSlots = slots_per_thread<ExecSpace>(kLanes);
+  // Per level 0..kFuse-1 and rotation 0..2: the first columns of all lanes, then the last.
+  constexpr int kEdgeFloats = kFuse * 3 * 2 * kEdgePitch;
+  const int column_blocks = (n + kBlockOutput - 1) / kBlockOutput;
+  // Row chunks: enough teams for every core (a host) or two teams per multiprocessor's 2048
+  // threads (a device), each chunk at least 64 rows (its 2k-row overlap is recomputed).
+  const int teams =
+      kRunsOnHost<ExecSpace> ? 4 * space.concurrency() : std::max(space.concurrency() / 1024, 1);
+  const int chunks = std::max(1, std::min((teams + column_blocks - 1) / column_blocks, n / 64));
+  const float* const source = in.data();
+  float* const target = out.data();
+  const auto policy = team_policy<kTeamLanes>(space, column_blocks * chunks,
+                                              TeamShape{kThreads, kLanes}, kEdgeFloats);
+  using Member = typename decltype(policy)::member_type;
 
   Kokkos::parallel_for(
       "stencil::kokkos::temporal", policy, KOKKOS_LAMBDA(const Member& team) {
-        // Two tiles in one scratch allocation: tile 0 at offset 0, tile 1 at tile_cells.
-        ScratchView<ExecSpace> tiles_(team.team_scratch(0), 2 * tile_cells);
-        const int ox = (team.league_rank() % tiles) * kTile - fuse;  // tile origin in the grid
-        const int oy = (team.league_rank() / tiles) * kTile - fuse;
-        const int lanes = team.team_size();
+        const int first_column = (team.league_rank() % column_blocks) * kBlockOutput - kFuse;
+        const RowChunk chunk = row_chunk(n, chunks, team.league_rank() / column_blocks);
+        if (chunk.empty())
+          return;  // whole team: it must not reach a barrier the others wait on
+        ScratchView<ExecSpace> edges(team.team_scratch(0), kEdgeFloats);
+        auto firsts = [&](int level, int rotation) {
+          return (level * 3 + rotation) * 2 * kEdgePitch;
+        };
+        auto lasts = [&](int level, int rotation) { return firsts(level, rotation) + kEdgePitch; };
 
-        // Cells outside the grid are never used by a needed cell: border cells copy themselves.
-        for (int t = team.team_rank(); t < tile_cells; t += lanes) {
-          const int x = ox + t % pitch;
-          const int y = oy + t / pitch;
-          tiles_(t) = (x >= 0 && x < n && y >= 0 && y < n) ? in(y * n + x) : 0.0f;
-        }
-        team.team_barrier();
+        // Output columns of this team: the middle kBlockOutput, clipped to the grid.
+        const int out_begin = first_column + kFuse > 0 ? first_column + kFuse : 0;
+        const int out_end =
+            first_column + kFuse + kBlockOutput < n ? first_column + kFuse + kBlockOutput : n;
+        // Input rows the chunk needs: kFuse above and below its own rows, clipped to the grid.
+        const int load_begin = chunk.begin - kFuse > 0 ? chunk.begin - kFuse : 0;
+        const int load_end = chunk.end + kFuse < n ? chunk.end + kFuse : n;
 
-        for (int level = 1; level <= fuse; ++level) {
-          const int src = level % 2 == 1 ? 0 : tile_cells;  // ping-pong between the tiles
-          const int dst = tile_cells - src;
-          // Valid after `level` iterations: tile cells [level, pitch - level) in each axis.
-          const int width = pitch - 2 * level;
-          for (int t = team.team_rank(); t < width * width; t += lanes) {
-            const int tx = level + t % width;
-            const int ty = level + t / width;
-            const int x = ox + tx;
-            const int y = oy + ty;
-            const int s = ty * pitch + tx;
-            const bool inside = x >= 0 && x < n && y >= 0 && y < n;
-            const int i = src + s;
-            tiles_(dst + s) = !inside || is_border_2d(x, y, n)
-                                  ? tiles_(i)
-                                  : five_point(tiles_(i), tiles_(i - 1), tiles_(i + 1),
-                                               tiles_(i - pitch), tiles_(i + pitch));
+        // history[t][0..2]: level t's rows produced at steps j-1, j-2, j-3 (newest first).
+        Quad history[kFuse][3][kThreadSlots][kLaneSlots];
+        Quad ahead[kAhead][kThreadSlots][kLaneSlots];
+
+        // Visits every lane with its slots, its index and its first column.
+        auto for_each_lane = [&](auto&& visit) {
+          Kokkos::parallel_for(Kokkos::TeamThreadRange(team, kThreads), [&](int t) {
+            Kokkos::parallel_for(Kokkos::ThreadVectorRange(team, kLanes), [&](int v) {
+              const int lane = t * kLanes + v;
+              visit(slot_of<ExecSpace>(t), slot_of<ExecSpace>(v), lane, first_column + 4 * lane);
+            });
+          });
+        };
+        // Requests input row y for one lane; rows no needed cell uses are skipped.
+        auto load = [&](Quad& q, int y, int x0) {
+          if (y < load_begin || y >= load_end)
+            return;
+          const float* row = source + y * n;
+          if (n % 4 == 0 && x0 % 4 == 0 && x0 >= 0 && x0 + 4 <= n) {  // aligned, inside the grid
+            q = load_quad(row + x0);
+          } else {
+            STENCIL_UNROLL
+            for (int c = 0; c < 4; ++c) {
+              if (x0 + c >= 0 && x0 + c < n)
+                q.v[c] = row[x0 + c];
+            }
           }
-          team.team_barrier();  // this level is complete before the next reads it
+        };
+
+        const int j_begin = chunk.begin - kFuse;  // level 0 row of the first step
+        const int j_end = chunk.end + 2 * kFuse;
+        STENCIL_UNROLL
+        for (int a = 0; a < kAhead; ++a) {
+          for_each_lane(
+              [&](int ts, int vs, int, int x0) { load(ahead[a][ts][vs], j_begin + a, x0); });
         }
 
-        const int result = fuse % 2 == 1 ? tile_cells : 0;
-        for (int t = team.team_rank(); t < kTile * kTile; t += lanes) {
-          const int x = ox + fuse + t % kTile;
-          const int y = oy + fuse + t / kTile;
-          if (x < n && y < n) {
-            out(y * n + x) = tiles_(result + (fuse + t / kTile) * pitch + fuse + t % kTile);
+        for (int j_block = j_begin; j_block < j_end; j_block += kAhead) {
+          STENCIL_UNROLL
+          for (int a = 0; a < kAhead; ++a) {
+            const int j = j_block + a;
+            if (j >= j_end)
+              break;  // team-uniform
+            const int rotation = (j - j_begin) % 3;
+            const int read_rotation = (j - j_begin + 1) % 3;  // the rotation of step j - 2
+            const int y_out = j - 2 * kFuse;
+            const bool store = y_out >= chunk.begin && y_out < chunk.end;
+
+            for_each_lane([&](int ts, int vs, int lane, int x0) {
+              Quad produced[kFuse + 1];
+              produced[0] = ahead[a][ts][vs];
+              load(ahead[a][ts][vs], j + kAhead, x0);  // refill: kAhead steps before its use
+
+              STENCIL_UNROLL
+              for (int t = 1; t <= kFuse; ++t) {
+                const int y = j - 2 * t;  // the row level t computes at this step
+                const bool row_border = y == 0 || y == n - 1;
+                const Quad& below = history[t - 1][0][ts][vs];
+                const Quad& centre = history[t - 1][1][ts][vs];
+                const Quad& above = history[t - 1][2][ts][vs];
+                // Lane i's values sit at index i + 1: the left neighbour is the previous lane's
+                // last column, the right neighbour the next lane's first (pads at the ends).
+                const float left_edge = edges(lasts(t - 1, read_rotation) + lane);
+                const float right_edge = edges(firsts(t - 1, read_rotation) + lane + 2);
+                STENCIL_UNROLL
+                for (int c = 0; c < 4; ++c) {
+                  const float left = c > 0 ? centre.v[c - 1] : left_edge;
+                  const float right = c < 3 ? centre.v[c + 1] : right_edge;
+                  const bool border = row_border || x0 + c == 0 || x0 + c == n - 1;
+                  const float updated =
+                      five_point(centre.v[c], left, right, above.v[c], below.v[c]);
+                  produced[t].v[c] = border ? centre.v[c] : updated;
+                }
+              }
+
+              // Publish levels 0..kFuse-1 for the level above; store the last level's row.
+              STENCIL_UNROLL
+              for (int t = 0; t < kFuse; ++t) {
+                edges(firsts(t, rotation) + lane + 1) = produced[t].v[0];
+                edges(lasts(t, rotation) + lane + 1) = produced[t].v[3];
+              }
+              if (store) {
+                float* dst = target + y_out * n + x0;
+                if (n % 4 == 0 && x0 % 4 == 0 && x0 >= out_begin && x0 + 4 <= out_end) {
+                  store_quad(dst, produced[kFuse]);
+                } else {
+                  STENCIL_UNROLL
+                  for (int c = 0; c < 4; ++c) {
+                    if (x0 + c >= out_begin && x0 + c < out_end)
+                      dst[c] = produced[kFuse].v[c];
+                  }
+                }
+              }
+              // The window moves down one step (this lane's own values: no barrier needed).
+              STENCIL_UNROLL
+              for (int t = 0; t < kFuse; ++t) {
+                history[t][2][ts][vs] = history[t][1][ts][vs];
+                history[t][1][ts][vs] = history[t][0][ts][vs];
+                history[t][0][ts][vs] = produced[t];
+              }
+            });
+            team.team_barrier();  // this step's edges are published; the buffer rewritten next
+                                  // step was last read in this one
           }
         }
       });
+}
+
+}  // namespace temporal_detail
+
+template <int kFuse, class ExecSpace>
+void temporal_step(const ExecSpace& space, const ConstDeviceView<ExecSpace>& in,
+                   const DeviceView<ExecSpace>& out, int n, int fuse) {
+  switch (fuse) {
+    case 1:
+      return temporal_detail::temporal_fused<1>(space, in, out, n);
+    case 2:
+      return temporal_detail::temporal_fused<2>(space, in, out, n);
+    case 4:
+      return temporal_detail::temporal_fused<4>(space, in, out, n);
+    case 8:
+      return temporal_detail::temporal_fused<8>(space, in, out, n);
+    default:
+      throw UnsupportedRequest("temporal: -fuse must be 1, 2, 4 or 8");
+  }
 }
 
 #define INSTANTIATE_FUSE(Space, Fuse)                                                   \
