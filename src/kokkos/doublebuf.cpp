@@ -28,8 +28,8 @@ void doublebuf_step(const ExecSpace& space, const ConstDeviceView<ExecSpace>& in
   constexpr int kLaneSlots = slots_per_thread<ExecSpace>(kLanes);
   const int strips = (n + kStageWidth - 1) / kStageWidth;
   const InputView<ExecSpace> src = in;
-  const auto policy =
-      team_policy<kTeamLanes>(space, strips * chunks, TeamShape{kThreads, kLanes}, 2 * kTileCells);
+  const auto policy = team_policy<kTeamLanes, 8>(space, strips * chunks,
+                                                 TeamShape{kThreads, kLanes}, 2 * kTileCells);
   using Member = typename decltype(policy)::member_type;
 
   Kokkos::parallel_for(

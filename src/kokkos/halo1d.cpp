@@ -16,8 +16,8 @@ void halo1d_step(const ExecSpace& space, const ConstDeviceView<ExecSpace>& in,
   static_assert(kShape.size() == kHaloBlock1D, "one thread per output on the device");
   constexpr int kTileCells = kHaloBlock1D + 2;
   const InputView<ExecSpace> src = in;
-  const auto policy =
-      team_policy<kShape.size()>(space, (n + kHaloBlock1D - 1) / kHaloBlock1D, kShape, kTileCells);
+  const auto policy = team_policy<kShape.size(), 8>(space, (n + kHaloBlock1D - 1) / kHaloBlock1D,
+                                                    kShape, kTileCells);
   using Member = typename decltype(policy)::member_type;
 
   Kokkos::parallel_for(

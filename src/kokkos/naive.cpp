@@ -16,7 +16,7 @@ void naive_step(const ExecSpace& space, const ConstDeviceView<ExecSpace>& in,
   constexpr TeamShape kShape{8, 32};  // rows per team x columns per pass
   const InputView<ExecSpace> src = in;
   const auto policy =
-      team_policy<kShape.size()>(space, (n + kShape.threads - 1) / kShape.threads, kShape);
+      team_policy<kShape.size(), 8>(space, (n + kShape.threads - 1) / kShape.threads, kShape);
   using Member = typename decltype(policy)::member_type;
 
   Kokkos::parallel_for(

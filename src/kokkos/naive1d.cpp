@@ -16,7 +16,7 @@ void naive1d_step(const ExecSpace& space, const ConstDeviceView<ExecSpace>& in,
   constexpr int kCellsPerTeam = 16 * kShape.size();
   const InputView<ExecSpace> src = in;
   const auto policy =
-      team_policy<kShape.size()>(space, (n + kCellsPerTeam - 1) / kCellsPerTeam, kShape);
+      team_policy<kShape.size(), 8>(space, (n + kCellsPerTeam - 1) / kCellsPerTeam, kShape);
   using Member = typename decltype(policy)::member_type;
 
   Kokkos::parallel_for(

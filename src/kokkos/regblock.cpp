@@ -26,8 +26,8 @@ void regblock_step(const ExecSpace& space, const ConstDeviceView<ExecSpace>& in,
   const int tiles_x = (n + kOutWidth - 1) / kOutWidth;
   const int tiles_y = (n + kOutHeight - 1) / kOutHeight;
   const InputView<ExecSpace> src = in;
-  const auto policy = team_policy<kThreads * kLanes>(space, tiles_x * tiles_y,
-                                                     TeamShape{kThreads, kLanes}, kTileCells);
+  const auto policy = team_policy<kThreads * kLanes, 6>(space, tiles_x * tiles_y,
+                                                        TeamShape{kThreads, kLanes}, kTileCells);
   using Member = typename decltype(policy)::member_type;
 
   Kokkos::parallel_for(

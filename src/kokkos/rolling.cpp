@@ -20,8 +20,8 @@ void rolling_step(const ExecSpace& space, const ConstDeviceView<ExecSpace>& in,
   constexpr int kLaneSlots = slots_per_thread<ExecSpace>(kLanes);
   const int strips = (n + kStripWidth - 1) / kStripWidth;
   const InputView<ExecSpace> src = in;
-  const auto policy = team_policy<kStripWidth>(space, strips * chunks, TeamShape{kThreads, kLanes},
-                                               kStripWidth + 2);
+  const auto policy = team_policy<kStripWidth, 8>(space, strips * chunks,
+                                                  TeamShape{kThreads, kLanes}, kStripWidth + 2);
   using Member = typename decltype(policy)::member_type;
 
   Kokkos::parallel_for(

@@ -35,8 +35,8 @@ void stream_step(const ExecSpace& space, const ConstDeviceView<ExecSpace>& in,
   const bool quads = n % 4 == 0;  // 16-byte aligned rows
   const float* const source = in.data();
   float* const target = out.data();
-  const auto policy = team_policy<kThreads * kLanes>(space, column_blocks * chunks,
-                                                     TeamShape{kThreads, kLanes}, 2 * (kWidth + 2));
+  const auto policy = team_policy<kThreads * kLanes, 3>(
+      space, column_blocks * chunks, TeamShape{kThreads, kLanes}, 2 * (kWidth + 2));
   using Member = typename decltype(policy)::member_type;
 
   Kokkos::parallel_for(
@@ -59,8 +59,7 @@ void stream_step(const ExecSpace& space, const ConstDeviceView<ExecSpace>& in,
           Kokkos::parallel_for(Kokkos::TeamThreadRange(team, kThreads), [&](int t) {
             const int lanes = clamp_index((width + 3) / 4 - t * kLanes, 0, kLanes);
             Kokkos::parallel_for(Kokkos::ThreadVectorRange(team, lanes), [&](int v) {
-              visit(slot_of<ExecSpace>(t), slot_of<ExecSpace>(v),
-                    4 * (t * kLanes + v));
+              visit(slot_of<ExecSpace>(t), slot_of<ExecSpace>(v), 4 * (t * kLanes + v));
             });
           });
         };

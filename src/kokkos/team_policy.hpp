@@ -36,19 +36,21 @@ constexpr int team_lanes(TeamShape shape) {
   return kRunsOnHost<ExecSpace> ? 1 : shape.lanes;
 }
 
-// A team policy whose CUDA kernel is compiled for blocks of at most kMaxThreads threads (so the
-// register allocator may use what the native twin, built with the same __launch_bounds__, uses).
-template <int kMaxThreads, class ExecSpace>
-using BoundedTeamPolicy = Kokkos::TeamPolicy<ExecSpace, Kokkos::LaunchBounds<kMaxThreads, 1>>;
+// A team policy whose CUDA kernel is compiled for blocks of at most kMaxThreads threads, of which
+// kMinBlocks must fit on one multiprocessor: the register budget of the native twin's occupancy
+// (e.g. 8 blocks of 256 threads leave 32 registers per thread). A host space ignores both.
+template <int kMaxThreads, int kMinBlocks, class ExecSpace>
+using BoundedTeamPolicy =
+    Kokkos::TeamPolicy<ExecSpace, Kokkos::LaunchBounds<kMaxThreads, kMinBlocks>>;
 
 // `league` teams of `shape` with `scratch_floats` floats of level-0 team scratch each.
-template <int kMaxThreads, class ExecSpace>
-BoundedTeamPolicy<kMaxThreads, ExecSpace> team_policy(const ExecSpace& space, int league,
-                                                      TeamShape shape,
-                                                      std::size_t scratch_floats = 0) {
-  static_assert(kMaxThreads > 0);
-  BoundedTeamPolicy<kMaxThreads, ExecSpace> policy(space, league, team_threads<ExecSpace>(shape),
-                                                   team_lanes<ExecSpace>(shape));
+template <int kMaxThreads, int kMinBlocks = 1, class ExecSpace>
+BoundedTeamPolicy<kMaxThreads, kMinBlocks, ExecSpace> team_policy(const ExecSpace& space,
+                                                                  int league, TeamShape shape,
+                                                                  std::size_t scratch_floats = 0) {
+  static_assert(kMaxThreads > 0 && kMinBlocks > 0);
+  BoundedTeamPolicy<kMaxThreads, kMinBlocks, ExecSpace> policy(
+      space, league, team_threads<ExecSpace>(shape), team_lanes<ExecSpace>(shape));
   if (scratch_floats > 0) {
     policy.set_scratch_size(
         0, Kokkos::PerTeam(ScratchView<ExecSpace>::shmem_size(static_cast<int>(scratch_floats))));

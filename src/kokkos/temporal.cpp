@@ -3,9 +3,10 @@
 //
 // Register streaming with a skewed wavefront, as the native kernel, written with Kokkos' team
 // loops (the comment that stood here, that this "cannot be expressed portably", was wrong):
-//  * A team owns 1024 input columns (256 lanes x one 16-byte Quad of 4 consecutive columns) and
-//    produces the 1024 - 2k columns in the middle: each fused level loses one valid column per
-//    side, so the overlap between neighbouring teams is recomputed rather than exchanged.
+//  * A team owns 1024 input columns (256 lanes x one 16-byte Quad of 4 consecutive columns; 512
+//    columns of 128 lanes at k = 8, see below) and produces the 1024 - 2k columns in the middle:
+//    each fused level loses one valid column per side, so the overlap between neighbouring teams is
+//    recomputed rather than exchanged.
 //  * The team walks its chunk of rows downwards in "steps". At step j, level 0 brings in input
 //    row j, and level t (1..k) computes row j - 2t from level t-1's rows j-2t-1 .. j-2t+1, which
 //    level t-1 produced at steps j-3 .. j-1. Every dependency comes from an earlier step, so all
@@ -31,16 +32,18 @@
 namespace stencil::kokkos {
 namespace temporal_detail {
 
-constexpr int kThreads = 8;
 constexpr int kLanes = 32;
-constexpr int kTeamLanes = kThreads * kLanes;
-constexpr int kBlockInput = 4 * kTeamLanes;  // input columns a team holds
-constexpr int kEdgePitch = kTeamLanes + 2;   // one value per lane, one pad each side
-constexpr int kAhead = 2;                    // input rows requested ahead of use
+constexpr int kAhead = 2;  // input rows requested ahead of use
 
 template <int kFuse, class ExecSpace>
 void temporal_fused(const ExecSpace& space, const ConstDeviceView<ExecSpace>& in,
                     const DeviceView<ExecSpace>& out, int n) {
+  // 256 lanes, but 128 at k = 8: the published edges (6 k floats per lane) must fit the 48 KB of
+  // shared memory a block may ask for without an opt-in that Kokkos 3.4 does not make.
+  constexpr int kThreads = kFuse < 8 ? 8 : 4;
+  constexpr int kTeamLanes = kThreads * kLanes;
+  constexpr int kBlockInput = 4 * kTeamLanes;  // input columns a team holds
+  constexpr int kEdgePitch = kTeamLanes + 2;   // one value per lane, one pad each side
   constexpr int kBlockOutput = kBlockInput - 2 * kFuse;
   constexpr int kThreadSlots = slots_per_thread<ExecSpace>(kThreads);
   constexpr int kLaneSlots = slots_per_thread<ExecSpace>(kLanes);

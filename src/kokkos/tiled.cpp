@@ -31,7 +31,7 @@ void tiled_step(const ExecSpace& space, const ConstDeviceView<ExecSpace>& in,
   const int tiles_x = (n + kTileWidth - 1) / kTileWidth;
   const int tiles_y = (n + kTileHeight - 1) / kTileHeight;
   const InputView<ExecSpace> src = in;
-  const auto policy = team_policy<kShape.size()>(space, tiles_x * tiles_y, kShape, kScratch);
+  const auto policy = team_policy<kShape.size(), 8>(space, tiles_x * tiles_y, kShape, kScratch);
   using Member = typename decltype(policy)::member_type;
 
   Kokkos::parallel_for(
