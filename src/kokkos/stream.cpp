@@ -27,10 +27,13 @@ void stream_step(const ExecSpace& space, const ConstDeviceView<ExecSpace>& in,
   constexpr int kThreadSlots = slots_per_thread<ExecSpace>(kThreads);
   constexpr int kLaneSlots = slots_per_thread<ExecSpace>(kLanes);
   const int column_blocks = (n + kWidth - 1) / kWidth;
-  if (chunks <= 0) {  // auto: one wave of teams (three per 2048 device threads), >= 128 rows each
+  if (chunks <= 0) {  // auto: at most one wave of teams (three per 2048 device threads: a second,
+                      // partial wave would double the time), >= 128 rows each
     const int teams = kRunsOnHost<ExecSpace> ? 4 * space.concurrency()
                                              : std::max(space.concurrency() * 3 / 2048, 1);
-    chunks = std::min((teams + column_blocks - 1) / column_blocks, std::max(n / 128, 1));
+    const int fit = kRunsOnHost<ExecSpace> ? (teams + column_blocks - 1) / column_blocks
+                                           : teams / column_blocks;
+    chunks = std::min(std::max(fit, 1), std::max(n / 128, 1));
   }
   const bool quads = n % 4 == 0;  // 16-byte aligned rows
   const float* const source = in.data();

@@ -50,11 +50,14 @@ void temporal_fused(const ExecSpace& space, const ConstDeviceView<ExecSpace>& in
   // Per level 0..kFuse-1 and rotation 0..2: the first columns of all lanes, then the last.
   constexpr int kEdgeFloats = kFuse * 3 * 2 * kEdgePitch;
   const int column_blocks = (n + kBlockOutput - 1) / kBlockOutput;
-  // Row chunks: enough teams for every core (a host) or two teams per multiprocessor's 2048
-  // threads (a device), each chunk at least 64 rows (its 2k-row overlap is recomputed).
+  // Row chunks: enough teams for every core (a host), or at most one wave of two teams per
+  // multiprocessor's 2048 threads (a device: a second, partial wave would double the time); each
+  // chunk at least 64 rows (its 2k-row overlap is recomputed).
   const int teams =
       kRunsOnHost<ExecSpace> ? 4 * space.concurrency() : std::max(space.concurrency() / 1024, 1);
-  const int chunks = std::max(1, std::min((teams + column_blocks - 1) / column_blocks, n / 64));
+  const int fit =
+      kRunsOnHost<ExecSpace> ? (teams + column_blocks - 1) / column_blocks : teams / column_blocks;
+  const int chunks = std::max(1, std::min(fit, n / 64));
   const float* const source = in.data();
   float* const target = out.data();
   const auto policy = team_policy<kTeamLanes>(space, column_blocks * chunks,
