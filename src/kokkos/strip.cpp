@@ -1,8 +1,9 @@
 // strip (lesson 000 starter): a team owns a 256-column strip and one chunk of rows and walks the
 // chunk top to bottom. Rows y-1, y and y+1 are re-read from global memory at every step; only the
 // x neighbours come from a published scratch row of 258 values.
-// The strip's 256 columns are TeamThreadRange(8) x ThreadVectorRange(32): on the GPU one column
-// per thread, as the native 256-thread block; on a CPU one thread, vectorised over 32 columns.
+// The strip's 256 columns are TeamThreadRange x ThreadVectorRange, shaped per space: 256 team
+// threads of one lane on the GPU (the native 256-thread block), one thread with a vectorised loop
+// over the 256 columns on a CPU.
 #include "kokkos/kernels.hpp"
 #include "kokkos/team_policy.hpp"
 #include "stencil/arithmetic.hpp"
@@ -12,7 +13,10 @@ namespace stencil::kokkos {
 template <class ExecSpace>
 void strip_step(const ExecSpace& space, const ConstDeviceView<ExecSpace>& in,
                 const DeviceView<ExecSpace>& out, int n, int chunks) {
-  constexpr int kLanes = 32;  // column = thread * kLanes + lane
+  // Column = thread * kLanes + lane. A device runs the native block: 256 team threads of one
+  // lane (no warp-level synchronisation in the lane loops); a host one thread whose vector loop
+  // walks all 256 columns.
+  constexpr int kLanes = kRunsOnHost<ExecSpace> ? kStripWidth : 1;
   constexpr int kThreads = kStripWidth / kLanes;
   constexpr int kThreadSlots = slots_per_thread<ExecSpace>(kThreads);
   constexpr int kLaneSlots = slots_per_thread<ExecSpace>(kLanes);
