@@ -5,8 +5,8 @@
 // Quad where rows are 16-byte aligned (N % 4 == 0), so a warp's instruction covers 512
 // contiguous bytes; other N take the same path one float at a time.
 // The block's 256 lanes are TeamThreadRange x ThreadVectorRange, shaped per space: 256 team
-// threads of one lane on the GPU (the native block), one thread walking them with the window in
-// stack arrays on a CPU, where the ring is one row deep (its prefetchers keep loads in flight).
+// threads of one lane on the GPU (the native block), 8 x 32 walked by one thread with the window
+// in stack arrays on a CPU, where the ring is one row deep (its prefetchers keep loads in flight).
 #include <algorithm>
 
 #include "kokkos/kernels.hpp"
@@ -22,8 +22,8 @@ void stream_step(const ExecSpace& space, const ConstDeviceView<ExecSpace>& in,
                  const DeviceView<ExecSpace>& out, int n, int chunks) {
   constexpr int kTeamLanes = 256;
   // Lane = thread * kLanes + vector lane: 256 team threads of one lane on a device (the native
-  // block), one thread with a vectorised loop over the 256 lanes on a host.
-  constexpr int kLanes = kRunsOnHost<ExecSpace> ? kTeamLanes : 1;
+  // block), 8 x 32 on a host, whose one team thread runs 32-lane vector loops.
+  constexpr int kLanes = kRunsOnHost<ExecSpace> ? 32 : 1;
   constexpr int kThreads = kTeamLanes / kLanes;
   constexpr int kWidth = 4 * kTeamLanes;                  // columns of a block: one quad per lane
   constexpr int kAhead = kRunsOnHost<ExecSpace> ? 1 : 4;  // rows in flight besides row y
