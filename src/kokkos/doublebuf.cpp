@@ -1,13 +1,13 @@
-// doublebuf (seed 004): a team owns a 32-column strip of one row chunk and walks it down in stages
-// of 32x8 outputs, each computed from a 34x10 tile (stencil/stage_tile.hpp). Two scratch tiles
-// alternate: while the team computes stage k from one, the global loads of stage k+1 are already
-// in flight into each lane's registers, and they are stored into the other tile after the compute
-// (register-staged prefetch). On the GPU that overlaps one stage's load latency with the previous
-// stage's compute inside the block; on a host space a team is one thread and only the order is
-// the same. The chunk height is ceil(N / chunks), as for strip and rolling.
-// The team's 256 logical lanes (one per output of a stage, two tile cells each at most) are
-// TeamThreadRange x ThreadVectorRange, shaped per space: 256 threads of one lane on the GPU (the
-// native block), one thread with a vector loop over each stage row on a CPU.
+// doublebuf (lesson 004): a team owns a 32-column strip of one row chunk and walks it down in
+// stages of 32x8 outputs, each computed from a 34x10 tile (stencil/stage_tile.hpp). Two scratch
+// tiles alternate: while the team computes stage k from one, the global loads of stage k+1 are
+// already in flight into each lane's registers, and they are stored into the other tile after the
+// compute (register-staged prefetch). On the GPU that overlaps one stage's load latency with the
+// previous stage's compute inside the block; on a host space a team is one thread and only the
+// order is the same. The chunk height is ceil(N / chunks), as for strip and rolling. The team's 256
+// logical lanes (one per output of a stage, two tile cells each at most) are TeamThreadRange x
+// ThreadVectorRange, shaped per space: 256 threads of one lane on the GPU (the native block), one
+// thread with a vector loop over each stage row on a CPU.
 #include "kokkos/kernels.hpp"
 #include "kokkos/team_policy.hpp"
 #include "stencil/arithmetic.hpp"

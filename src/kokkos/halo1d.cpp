@@ -1,4 +1,4 @@
-// halo1d (seed 002): a team owns 256 outputs and stages them plus a one-cell halo on each side in
+// halo1d (lesson 002): a team owns 256 outputs and stages them plus a one-cell halo on each side in
 // a 258-float scratch tile, so each input is read from global memory once per team (plus the two
 // halo cells); the three taps are then read from scratch.
 // Both passes are TeamVectorRange loops: on the GPU the 256 threads take one cell each (two of

@@ -26,7 +26,6 @@
 #include "kokkos/quad.hpp"
 #include "kokkos/team_policy.hpp"
 #include "stencil/arithmetic.hpp"
-#include "stencil/runner.hpp"
 #include "stencil/unroll.hpp"
 
 namespace stencil::kokkos {
@@ -37,7 +36,7 @@ constexpr int kAhead = 2;  // input rows requested ahead of use
 
 template <int kFuse, class ExecSpace>
 void temporal_fused(const ExecSpace& space, const ConstDeviceView<ExecSpace>& in,
-                    const DeviceView<ExecSpace>& out, int n) {
+                    const DeviceView<ExecSpace>& out, int n, int chunks) {
   // 256 lanes, but 128 at k = 8: the published edges (6 k floats per lane) must fit the 48 KB of
   // shared memory a block may ask for without an opt-in that Kokkos 3.4 does not make.
   constexpr int kThreads = kFuse < 8 ? 8 : 4;
@@ -50,14 +49,16 @@ void temporal_fused(const ExecSpace& space, const ConstDeviceView<ExecSpace>& in
   // Per level 0..kFuse-1 and rotation 0..2: the first columns of all lanes, then the last.
   constexpr int kEdgeFloats = kFuse * 3 * 2 * kEdgePitch;
   const int column_blocks = (n + kBlockOutput - 1) / kBlockOutput;
-  // Row chunks: enough teams for every core (a host), or at most one wave of two teams per
-  // multiprocessor's 2048 threads (a device: a second, partial wave would double the time); each
-  // chunk at least 64 rows (its 2k-row overlap is recomputed).
-  const int teams =
-      kRunsOnHost<ExecSpace> ? 4 * space.concurrency() : std::max(space.concurrency() / 1024, 1);
-  const int fit =
-      kRunsOnHost<ExecSpace> ? (teams + column_blocks - 1) / column_blocks : teams / column_blocks;
-  const int chunks = std::max(1, std::min(fit, n / 64));
+  if (chunks <= 0) {
+    // Auto: enough teams for every core (a host), or at most one wave of two teams per
+    // multiprocessor's 2048 threads (a device: a second, partial wave would double the time);
+    // each chunk at least 64 rows (its 2k-row overlap is recomputed).
+    const int teams =
+        kRunsOnHost<ExecSpace> ? 4 * space.concurrency() : std::max(space.concurrency() / 1024, 1);
+    const int fit = kRunsOnHost<ExecSpace> ? (teams + column_blocks - 1) / column_blocks
+                                           : teams / column_blocks;
+    chunks = std::max(1, std::min(fit, n / 64));
+  }
   const float* const source = in.data();
   float* const target = out.data();
   const auto policy = team_policy<kTeamLanes>(space, column_blocks * chunks,
@@ -196,19 +197,8 @@ void temporal_fused(const ExecSpace& space, const ConstDeviceView<ExecSpace>& in
 
 template <int kFuse, class ExecSpace>
 void temporal_step(const ExecSpace& space, const ConstDeviceView<ExecSpace>& in,
-                   const DeviceView<ExecSpace>& out, int n, int fuse) {
-  switch (fuse) {
-    case 1:
-      return temporal_detail::temporal_fused<1>(space, in, out, n);
-    case 2:
-      return temporal_detail::temporal_fused<2>(space, in, out, n);
-    case 4:
-      return temporal_detail::temporal_fused<4>(space, in, out, n);
-    case 8:
-      return temporal_detail::temporal_fused<8>(space, in, out, n);
-    default:
-      throw UnsupportedRequest("temporal: -fuse must be 1, 2, 4 or 8");
-  }
+                   const DeviceView<ExecSpace>& out, int n, int chunks) {
+  temporal_detail::temporal_fused<kFuse>(space, in, out, n, chunks);
 }
 
 #define INSTANTIATE_FUSE(Space, Fuse)                                                   \

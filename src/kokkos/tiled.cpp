@@ -1,5 +1,5 @@
 // tiled: a team owns 32x8 outputs and stages the 34x10 input tile (one-cell halo) in team
-// scratch, so each input is read from global memory about 1.3 times instead of 5 (seed 004).
+// scratch, so each input is read from global memory about 1.3 times instead of 5 (lesson 004).
 // TeamThreadRange walks the tile's rows, ThreadVectorRange its columns: on the GPU the team is the
 // native 32x8 block (a warp is one row of 32 outputs); on a CPU one thread walks the rows with a
 // vectorised loop over the columns.
@@ -7,7 +7,7 @@
 // On the GPU the tile is stored transposed: scratch row sx holds tile column sx (10 values), and
 // rows are kPitch floats apart. A warp (32 consecutive x at one y) therefore reads down a column
 // of the scratch array, and the pitch alone decides its bank conflicts: 32 -> 32-way, 34 -> 2-way,
-// 33 -> none (docs/seed004.md). A CPU has no banks, and its vector loops want consecutive columns
+// 33 -> none (docs/lesson004.md). A CPU has no banks, and its vector loops want consecutive columns
 // to be consecutive floats, so a host space stores the same tile row-major; -pitch then changes
 // nothing there.
 #include "kokkos/kernels.hpp"
