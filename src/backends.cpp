@@ -14,6 +14,7 @@ namespace {
 struct Implementation {
   std::string_view name;
   bool built;                            // compiled into this build
+  bool rectangles;                       // steps a rows x cols local array (an MPI rank's tile)
   std::vector<std::string> (*spaces)();  // execution spaces; {""} where there are none
   std::string (*unavailable_reason)();   // "" when it can run on this machine
   std::string (*device)();               // what it runs on; called only where available
@@ -61,11 +62,11 @@ std::string device_description() {
 
 const std::vector<Implementation>& implementation_table() {
   static const std::vector<Implementation> table = {
-      {"kokkos", true, &kokkos::space_names, &always_available, &host_or_device,
+      {"kokkos", true, false, &kokkos::space_names, &always_available, &host_or_device,
        &kokkos::make_stepper},
-      {"openmp", true, &no_spaces, &always_available, &openmp::thread_description,
+      {"openmp", true, true, &no_spaces, &always_available, &openmp::thread_description,
        &openmp::make_stepper},
-      {"cuda", kCudaBuilt, &no_spaces, &cuda::unavailable_reason, &cuda::device_description,
+      {"cuda", kCudaBuilt, false, &no_spaces, &cuda::unavailable_reason, &cuda::device_description,
        &make_cuda},
   };
   return table;
@@ -140,6 +141,10 @@ std::unique_ptr<Stepper> open_stepper(std::string_view implementation, std::stri
   if (!config->variant->implemented_by(implementation)) {
     throw UnsupportedRequest("-impl " + std::string(implementation) +
                              " has no kernel for variant " + std::string(config->variant->name));
+  }
+  if (config->has_local_shape() && !impl->rectangles) {
+    throw UnsupportedRequest("-impl " + std::string(implementation) +
+                             " cannot step a rank's rectangular tile yet; use -impl openmp");
   }
   return impl->make(config, space);
 }

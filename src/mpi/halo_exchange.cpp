@@ -33,6 +33,27 @@ HaloExchange::HaloExchange(const CartesianGrid& ranks, const Tile& tile, int dep
 }
 
 void HaloExchange::start(const float* local) {
+  post([&](const Region& region, float* buffer) {
+    pack_region(local, local_cols_, region, buffer);
+  });
+}
+
+void HaloExchange::finish(float* local) {
+  complete([&](const Region& region, const float* buffer) {
+    unpack_region(local, local_cols_, region, buffer);
+  });
+}
+
+void HaloExchange::start(Stepper& stepper) {
+  post([&](const Region& region, float* buffer) { stepper.copy_region_out(region, buffer); });
+}
+
+void HaloExchange::finish(Stepper& stepper) {
+  complete(
+      [&](const Region& region, const float* buffer) { stepper.copy_region_in(region, buffer); });
+}
+
+void HaloExchange::post(const Pack& pack) {
   requests_.clear();
   for (int d = 0; d < 8; ++d) {
     Side& side = sides_[d];
@@ -48,19 +69,19 @@ void HaloExchange::start(const float* local) {
     Side& side = sides_[d];
     if (side.neighbour == MPI_PROC_NULL)
       continue;
-    pack_region(local, local_cols_, side.send, side.send_buffer.data());
+    pack(side.send, side.send_buffer.data());
     requests_.emplace_back();
     MPI_Isend(side.send_buffer.data(), message_count(side.send.cells()), MPI_FLOAT, side.neighbour,
               d, comm_, &requests_.back());
   }
 }
 
-void HaloExchange::finish(float* local) {
+void HaloExchange::complete(const Unpack& unpack) {
   MPI_Waitall(static_cast<int>(requests_.size()), requests_.data(), MPI_STATUSES_IGNORE);
   requests_.clear();
   for (const Side& side : sides_) {
     if (side.neighbour != MPI_PROC_NULL)
-      unpack_region(local, local_cols_, side.receive, side.receive_buffer.data());
+      unpack(side.receive, side.receive_buffer.data());
   }
 }
 

@@ -1,7 +1,5 @@
 #include "mpi/halo_regions.hpp"
 
-#include <algorithm>
-
 namespace stencil::mpi {
 namespace {
 
@@ -46,21 +44,6 @@ Region receive_region(const Tile& tile, int depth, int direction) {
   const auto rows = receive_axis(kDirections[direction].dy, tile.halo_top, tile.rows.count, depth);
   const auto cols = receive_axis(kDirections[direction].dx, tile.halo_left, tile.cols.count, depth);
   return Region{rows.first, rows.count, cols.first, cols.count};
-}
-
-void pack_region(const float* local, std::int64_t local_cols, const Region& region, float* buffer) {
-  for (std::int64_t r = 0; r < region.rows; ++r) {
-    const float* row = local + (region.row0 + r) * local_cols + region.col0;
-    std::copy(row, row + region.cols, buffer + r * region.cols);
-  }
-}
-
-void unpack_region(float* local, std::int64_t local_cols, const Region& region,
-                   const float* buffer) {
-  for (std::int64_t r = 0; r < region.rows; ++r) {
-    const float* source = buffer + r * region.cols;
-    std::copy(source, source + region.cols, local + (region.row0 + r) * local_cols + region.col0);
-  }
 }
 
 }  // namespace stencil::mpi

@@ -11,17 +11,12 @@
 #include <cstdint>
 
 #include "mpi/decomposition.hpp"
+#include "stencil/grid_region.hpp"
 
 namespace stencil::mpi {
 
-// A rectangle of the local array.
-struct Region {
-  std::int64_t row0 = 0;
-  std::int64_t rows = 0;
-  std::int64_t col0 = 0;
-  std::int64_t cols = 0;
-  std::int64_t cells() const { return rows * cols; }
-};
+// A rectangle of the local array (the same type the steppers copy halos through).
+using Region = GridRegion;
 
 // The eight directions (dy, dx), dy = -1 towards smaller global rows. Index 7 - d is the opposite
 // of direction d, which pairs each send with its neighbour's receive (and the message tag).
@@ -43,10 +38,9 @@ Region send_region(const Tile& tile, int depth, int direction);
 // The halo cells on side d, which the neighbour there fills.
 Region receive_region(const Tile& tile, int depth, int direction);
 
-// Copies a region of the row-major local array (local_cols wide) to or from a contiguous buffer.
-// The device backends have their own packing kernels over the same regions.
-void pack_region(const float* local, std::int64_t local_cols, const Region& region, float* buffer);
-void unpack_region(float* local, std::int64_t local_cols, const Region& region,
-                   const float* buffer);
+// Copying a region to or from a contiguous buffer (stencil/grid_region.hpp). The device backends
+// will have their own packing kernels over the same regions.
+using stencil::pack_region;
+using stencil::unpack_region;
 
 }  // namespace stencil::mpi

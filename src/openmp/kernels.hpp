@@ -9,12 +9,20 @@
 
 namespace stencil::openmp {
 
-using StepFunction = void (*)(const float* in, float* out, int n, const RunConfig& config);
+// The array a step works on: rows x cols for the 2-D variants (N x N, or an MPI rank's tile plus
+// halo), one row of cols cells for the 1-D variants.
+struct GridShape {
+  int rows;
+  int cols;
+};
+
+using StepFunction = void (*)(const float* in, float* out, GridShape shape,
+                              const RunConfig& config);
 
 // <name>_step for every row; only the rows that name "openmp" are defined (and dispatched to).
 // temporal: config.fuse iterations in one pass, config.chunks row bands (0: one per thread).
 #define STENCIL_OPENMP_DECLARE_STEP(name, ...) \
-  void name##_step(const float* in, float* out, int n, const RunConfig& config);
+  void name##_step(const float* in, float* out, GridShape shape, const RunConfig& config);
 STENCIL_VARIANTS(STENCIL_OPENMP_DECLARE_STEP)
 #undef STENCIL_OPENMP_DECLARE_STEP
 

@@ -6,11 +6,13 @@
 
 namespace stencil::openmp {
 
-void naive_step(const float* in, float* out, int n, const RunConfig& /*config*/) {
+void naive_step(const float* in, float* out, GridShape shape, const RunConfig& /*config*/) {
+  const int rows = shape.rows;
+  const int cols = shape.cols;
 #pragma omp parallel for schedule(static)
-  for (int y = 0; y < n; ++y) {
-    update_row_2d(row_above(in, y, n), grid_row(in, y, n), row_below(in, y, n),
-                  out + static_cast<long>(y) * n, y, n, 0, n);
+  for (int y = 0; y < rows; ++y) {
+    update_row_2d(row_above(in, y, cols), grid_row(in, y, cols), row_below(in, y, rows, cols),
+                  out + static_cast<long>(y) * cols, y, rows, cols, 0, cols);
   }
 }
 

@@ -11,7 +11,8 @@ constexpr int kBlock = 4096;  // cells per loop iteration: the end-cell tests on
 
 }  // namespace
 
-void naive1d_step(const float* in, float* out, int n, const RunConfig& /*config*/) {
+void naive1d_step(const float* in, float* out, GridShape shape, const RunConfig& /*config*/) {
+  const int n = shape.cols;
   const int blocks = (n + kBlock - 1) / kBlock;
 #pragma omp parallel for schedule(static)
   for (int b = 0; b < blocks; ++b) {

@@ -10,24 +10,25 @@
 
 namespace stencil::openmp {
 
-// The first column of row y of an n x n grid, and of its neighbours (the row itself where the
-// neighbour is outside the grid: border rows never read it).
-inline const float* grid_row(const float* grid, int y, int n) {
-  return grid + static_cast<long>(y) * n;
+// The first column of row y of a rows x cols grid, and of its neighbours (the row itself where
+// the neighbour is outside the grid: border rows never read it).
+inline const float* grid_row(const float* grid, int y, int cols) {
+  return grid + static_cast<long>(y) * cols;
 }
-inline const float* row_above(const float* grid, int y, int n) {
-  return grid_row(grid, y > 0 ? y - 1 : y, n);
+inline const float* row_above(const float* grid, int y, int cols) {
+  return grid_row(grid, y > 0 ? y - 1 : y, cols);
 }
-inline const float* row_below(const float* grid, int y, int n) {
-  return grid_row(grid, y < n - 1 ? y + 1 : y, n);
+inline const float* row_below(const float* grid, int y, int rows, int cols) {
+  return grid_row(grid, y < rows - 1 ? y + 1 : y, cols);
 }
 
-// Columns [begin, end) of row y of the 2-D stencil. up, centre and down point at the first
-// column of rows y-1, y and y+1; a border row reads only centre (pass it for the missing rows).
+// Columns [begin, end) of row y of the 2-D stencil on a rows x cols grid (the border rule of
+// is_border_2d(x, y, cols, rows)). up, centre and down point at the first column of rows y-1, y
+// and y+1; a border row reads only centre (pass it for the missing rows).
 inline void update_row_2d(const float* __restrict up, const float* __restrict centre,
-                          const float* __restrict down, float* __restrict out, int y, int n,
-                          int begin, int end) {
-  if (y == 0 || y == n - 1) {  // border row: copied through
+                          const float* __restrict down, float* __restrict out, int y, int rows,
+                          int cols, int begin, int end) {
+  if (y == 0 || y == rows - 1) {  // border row: copied through
 #pragma omp simd
     for (int x = begin; x < end; ++x)
       out[x] = centre[x];
@@ -36,12 +37,12 @@ inline void update_row_2d(const float* __restrict up, const float* __restrict ce
   if (begin == 0)
     out[0] = centre[0];
   const int first = begin > 1 ? begin : 1;
-  const int last = end < n - 1 ? end : n - 1;
+  const int last = end < cols - 1 ? end : cols - 1;
 #pragma omp simd
   for (int x = first; x < last; ++x)
     out[x] = five_point(centre[x], centre[x - 1], centre[x + 1], up[x], down[x]);
-  if (end == n && n > 1)
-    out[n - 1] = centre[n - 1];
+  if (end == cols && cols > 1)
+    out[cols - 1] = centre[cols - 1];
 }
 
 // Cells [begin, end) of the 1-D stencil.

@@ -5,6 +5,8 @@
 #include <chrono>
 #include <limits>
 #include <new>
+#include <stdexcept>
+#include <string>
 #include <utility>
 
 #include "openmp/grid_buffer.hpp"
@@ -27,6 +29,12 @@ StepFunction step_function(const VariantInfo& variant) {
 }
 #undef STENCIL_OPENMP_STEP_CASE
 
+GridShape grid_shape(const RunConfig& config) {
+  if (config.variant->dimensions == 2)
+    return {config.local_rows(), config.local_cols()};
+  return {1, config.n};
+}
+
 std::string proc_bind_name(omp_proc_bind_t bind) {
   switch (bind) {
     case omp_proc_bind_false:
@@ -47,7 +55,8 @@ class OpenMPStepper final : public Stepper {
  public:
   explicit OpenMPStepper(const CheckedConfig& config)
       : config_(config.get()),
-        cells_(cell_count(*config_.variant, config_.n)),
+        shape_(grid_shape(config_)),
+        cells_(config_.local_cells()),
         step_(step_function(*config_.variant)) {
     // The two grids, plus the driver's initial and final copies in the same memory.
     require_memory(4 * cells_ * sizeof(float), host_available_bytes(), "host memory");
@@ -74,10 +83,10 @@ class OpenMPStepper final : public Stepper {
 
   // Each kernel is a whole parallel region, so a step has finished when it returns.
   void step() override {
-    step_(current_.data(), next_.data(), config_.n, config_);
+    step_(current_.data(), next_.data(), shape_, config_);
     std::swap(current_, next_);
   }
-  void warm_up() override { step_(current_.data(), next_.data(), config_.n, config_); }
+  void warm_up() override { step_(current_.data(), next_.data(), shape_, config_); }
   int iterations_per_step() const override { return config_.iterations_per_step(); }
   void fence() override {}
 
@@ -85,6 +94,17 @@ class OpenMPStepper final : public Stepper {
     std::vector<float> cells(cells_);
     parallel_copy(current_.data(), cells.data(), cells_);
     return cells;
+  }
+
+  // Halo strips are thin (k rows or columns), so one thread copies them: a parallel region would
+  // cost more than the copy.
+  void copy_region_out(const GridRegion& region, float* buffer) override {
+    check_region(region);
+    pack_region(current_.data(), shape_.cols, region, buffer);
+  }
+  void copy_region_in(const GridRegion& region, const float* buffer) override {
+    check_region(region);
+    unpack_region(current_.data(), shape_.cols, region, buffer);
   }
 
   // The CPU copy reference: every thread copies its own static share of the same bytes a step
@@ -104,7 +124,17 @@ class OpenMPStepper final : public Stepper {
     }
   }
 
+  void check_region(const GridRegion& region) const {
+    if (config_.variant->dimensions != 2 || region.row0 < 0 || region.col0 < 0 || region.rows < 0 ||
+        region.cols < 0 || region.row0 + region.rows > shape_.rows ||
+        region.col0 + region.cols > shape_.cols) {
+      throw std::invalid_argument("halo region outside the " + std::to_string(shape_.rows) + " x " +
+                                  std::to_string(shape_.cols) + " local array");
+    }
+  }
+
   RunConfig config_;
+  GridShape shape_;
   std::size_t cells_;
   StepFunction step_;
   GridBuffer current_;

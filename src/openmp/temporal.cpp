@@ -8,8 +8,9 @@
 // ever waits for another. Inside a band the levels advance as a skewed wavefront: at wave t,
 // level l computes row t - l from level l-1's rows t-l-1, t-l and t-l+1, the last of which level
 // l-1 produced earlier in the same wave. Each intermediate level keeps only those three rows, in
-// a per-thread ring (3 (k-1) rows: 336 KiB at N = 4096, k = 8, inside a 1 MiB L2), so the grid
-// crosses memory once per k iterations: level 0 is read from `in`, level k written to `out`.
+// a per-thread ring (3 (k-1) rows of cols cells: 336 KiB at N = 4096, k = 8, inside a 1 MiB L2), so
+// the grid crosses memory once per k iterations: level 0 is read from `in`, level k written to
+// `out`.
 //
 // Plain form (what each band computes):
 //   for level in 1..k: for each (x, y): next[y][x] = border ? cur[y][x] : five_point(...)
@@ -28,8 +29,14 @@ constexpr int kRingRows = 3;  // rows y-1, y, y+1 of one level
 
 class Wavefront {
  public:
-  Wavefront(const float* in, float* out, int n, int fuse, RowChunk band, float* ring)
-      : in_(in), out_(out), n_(n), fuse_(fuse), band_(band), ring_(ring) {}
+  Wavefront(const float* in, float* out, GridShape shape, int fuse, RowChunk band, float* ring)
+      : in_(in),
+        out_(out),
+        rows_(shape.rows),
+        cols_(shape.cols),
+        fuse_(fuse),
+        band_(band),
+        ring_(ring) {}
 
   void run() {
     // Wave t computes row t - l of every level l; the first wave starts level 1's first row, the
@@ -51,29 +58,30 @@ class Wavefront {
   }
   int end_row(int level) const {
     const int y = band_.end + (fuse_ - level);
-    return y < n_ ? y : n_;
+    return y < rows_ ? y : rows_;
   }
 
   // Row y of level `level`: the input grid at level 0, the output at level k, else the ring.
   const float* source(int level, int y) const {
-    return level == 0 ? grid_row(in_, y, n_) : ring_row(level, y);
+    return level == 0 ? grid_row(in_, y, cols_) : ring_row(level, y);
   }
   float* ring_row(int level, int y) const {
-    return ring_ + (static_cast<long>(level - 1) * kRingRows + y % kRingRows) * n_;
+    return ring_ + (static_cast<long>(level - 1) * kRingRows + y % kRingRows) * cols_;
   }
 
   void compute(int level, int y) {
     // Border rows read only their own row, so the clamped neighbours are never used.
     const float* up = source(level - 1, y > 0 ? y - 1 : y);
     const float* centre = source(level - 1, y);
-    const float* down = source(level - 1, y < n_ - 1 ? y + 1 : y);
-    float* dst = level == fuse_ ? out_ + static_cast<long>(y) * n_ : ring_row(level, y);
-    update_row_2d(up, centre, down, dst, y, n_, 0, n_);
+    const float* down = source(level - 1, y < rows_ - 1 ? y + 1 : y);
+    float* dst = level == fuse_ ? out_ + static_cast<long>(y) * cols_ : ring_row(level, y);
+    update_row_2d(up, centre, down, dst, y, rows_, cols_, 0, cols_);
   }
 
   const float* in_;
   float* out_;
-  int n_;
+  int rows_;
+  int cols_;
   int fuse_;
   RowChunk band_;
   float* ring_;
@@ -81,10 +89,10 @@ class Wavefront {
 
 }  // namespace
 
-void temporal_step(const float* in, float* out, int n, const RunConfig& config) {
+void temporal_step(const float* in, float* out, GridShape shape, const RunConfig& config) {
   const int fuse = config.fuse;
   const int bands = config.chunks > 0 ? config.chunks : omp_get_max_threads();
-  const std::size_t ring_floats = static_cast<std::size_t>(fuse - 1) * kRingRows * n;
+  const std::size_t ring_floats = static_cast<std::size_t>(fuse - 1) * kRingRows * shape.cols;
 #pragma omp parallel
   {
     // Each thread's ring lives as long as the thread, so steps after the first allocate nothing
@@ -94,9 +102,9 @@ void temporal_step(const float* in, float* out, int n, const RunConfig& config) 
       ring.resize(ring_floats);
 #pragma omp for schedule(static)
     for (int b = 0; b < bands; ++b) {
-      const RowChunk band = row_chunk(n, bands, b);
+      const RowChunk band = row_chunk(shape.rows, bands, b);
       if (!band.empty())
-        Wavefront(in, out, n, fuse, band, ring.data()).run();
+        Wavefront(in, out, shape, fuse, band, ring.data()).run();
     }
   }
 }

@@ -15,16 +15,18 @@ constexpr int kTileRows = 64;
 
 }  // namespace
 
-void tiled_step(const float* in, float* out, int n, const RunConfig& /*config*/) {
-  const int tile_rows = (n + kTileRows - 1) / kTileRows;
+void tiled_step(const float* in, float* out, GridShape shape, const RunConfig& /*config*/) {
+  const int rows = shape.rows;
+  const int cols = shape.cols;
+  const int tile_rows = (rows + kTileRows - 1) / kTileRows;
 #pragma omp parallel for schedule(static)
   for (int ty = 0; ty < tile_rows; ++ty) {
-    const int y_end = (ty + 1) * kTileRows < n ? (ty + 1) * kTileRows : n;
-    for (int x0 = 0; x0 < n; x0 += kTileColumns) {
-      const int x_end = x0 + kTileColumns < n ? x0 + kTileColumns : n;
+    const int y_end = (ty + 1) * kTileRows < rows ? (ty + 1) * kTileRows : rows;
+    for (int x0 = 0; x0 < cols; x0 += kTileColumns) {
+      const int x_end = x0 + kTileColumns < cols ? x0 + kTileColumns : cols;
       for (int y = ty * kTileRows; y < y_end; ++y) {
-        update_row_2d(row_above(in, y, n), grid_row(in, y, n), row_below(in, y, n),
-                      out + static_cast<long>(y) * n, y, n, x0, x_end);
+        update_row_2d(row_above(in, y, cols), grid_row(in, y, cols), row_below(in, y, rows, cols),
+                      out + static_cast<long>(y) * cols, y, rows, cols, x0, x_end);
       }
     }
   }

@@ -43,13 +43,44 @@ int RunConfig::shape_value() const {
   return 0;
 }
 
+std::size_t RunConfig::local_cells() const {
+  if (variant->dimensions != 2)
+    return static_cast<std::size_t>(n);
+  return static_cast<std::size_t>(local_rows()) * static_cast<std::size_t>(local_cols());
+}
+
+namespace {
+
+// A rectangle stands for a rank's part of a larger grid: N itself may exceed the one-array limit,
+// but the rectangle must fit the kernels' 32-bit index as an N x N grid would.
+void check_local_shape(const RunConfig& config) {
+  if (config.variant->dimensions != 2) {
+    throw UnsupportedRequest(std::string(config.variant->name) +
+                             " is 1-D: a rows x cols local array needs a 2-D variant");
+  }
+  if (config.rows < 1 || config.cols < 1) {
+    throw UnsupportedRequest("a local array needs at least one row and one column, got " +
+                             std::to_string(config.rows) + " x " + std::to_string(config.cols));
+  }
+  constexpr long long kMaxCells = static_cast<long long>(kMaxGridSize2D) * kMaxGridSize2D;
+  if (static_cast<long long>(config.rows) * config.cols > kMaxCells) {
+    throw UnsupportedRequest("a local array of " + std::to_string(config.rows) + " x " +
+                             std::to_string(config.cols) +
+                             " cells exceeds the 32-bit index; use more ranks");
+  }
+}
+
+}  // namespace
+
 CheckedConfig check_config(RunConfig config) {
   if (config.variant == nullptr)
     throw UnsupportedRequest("no variant given");
   const VariantInfo& variant = *config.variant;
   if (config.n < 1)
     throw UnsupportedRequest("N must be at least 1, got " + std::to_string(config.n));
-  if (variant.dimensions == 2 && config.n > kMaxGridSize2D) {
+  if (config.has_local_shape())
+    check_local_shape(config);
+  else if (variant.dimensions == 2 && config.n > kMaxGridSize2D) {
     throw UnsupportedRequest("N = " + std::to_string(config.n) +
                              " is too large for a 2-D grid: N*N must fit a 32-bit index, so N <= " +
                              std::to_string(kMaxGridSize2D));

@@ -3,6 +3,8 @@
 // go through check_config(), and every implementation takes only its result.
 #pragma once
 
+#include <cstddef>
+
 #include "stencil/variants.hpp"
 
 namespace stencil {
@@ -14,14 +16,27 @@ struct RunConfig {
   int patch = kDefaultPatch;       // regblock: p, one of kPatchSizes
   int pitch = kDefaultTiledPitch;  // tiled: shared row pitch, one of kTiledPitches
   int fuse = 0;  // temporal: iterations per pass, one of kFuseDepths; 0: kDefaultFuse
+  // 2-D only: the local array is rows x cols instead of n x n (under MPI a rank's tile plus its
+  // halo, while n stays the global N); 0, 0: n x n. Only implementations whose backend row says
+  // so accept a rectangle (open_stepper checks).
+  int rows = 0;
+  int cols = 0;
 
   // The value of the variant's shape option (pitch, patch or fuse); 0 for ShapeOption::none.
   int shape_value() const;
   // Iterations one step performs: the fuse depth for temporal, else 1.
   int iterations_per_step() const { return variant->uses_shape(ShapeOption::fuse) ? fuse : 1; }
+  // Whether the local array is a rectangle of its own (rows, cols) rather than n x n.
+  bool has_local_shape() const { return rows != 0 || cols != 0; }
+  // The shape of the 2-D local array the kernels step.
+  int local_rows() const { return has_local_shape() ? rows : n; }
+  int local_cols() const { return has_local_shape() ? cols : n; }
+  // Cells of one local array: local_rows x local_cols (2-D), n (1-D).
+  std::size_t local_cells() const;
 };
 
-// A RunConfig that passed check_config(): the variant is known, N fits its index type, the chunk
+// A RunConfig that passed check_config(): the variant is known, N (or the local rectangle) fits
+// its index type, the chunk
 // count and fuse depth are resolved (a fixed-chunk variant's 0 becomes kDefaultChunks; fuse is 1
 // where the variant has no fuse depth), and every shape value has a kernel instantiation.
 class CheckedConfig {

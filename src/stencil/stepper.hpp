@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "stencil/grid_region.hpp"
 #include "stencil/run_config.hpp"
 #include "stencil/variants.hpp"
 
@@ -48,6 +49,17 @@ class Stepper {
   // the data-movement reference (same bytes as one step) each run's rate is compared with.
   // Leaves the current state untouched.
   virtual double copy_seconds(int repetitions) = 0;
+
+  // Halo access for MPI runs: copies `region` of the current 2-D local array (row-major,
+  // config.local_cols() wide) to or from a contiguous row-major buffer of region.cells() floats,
+  // so an exchange moves only its halos, never the whole grid. Host steppers copy in place;
+  // the others do not offer it yet.
+  virtual void copy_region_out(const GridRegion& /*region*/, float* /*buffer*/) {
+    throw UnsupportedRequest("-impl " + implementation() + " has no halo access yet");
+  }
+  virtual void copy_region_in(const GridRegion& /*region*/, const float* /*buffer*/) {
+    throw UnsupportedRequest("-impl " + implementation() + " has no halo access yet");
+  }
 
   // For tools that time or count device kernels (src/profile/): whether step() launches CUDA
   // kernels, and the CUDA stream they are queued on, as an opaque cudaStream_t (nullptr is the

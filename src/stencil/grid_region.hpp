@@ -1,0 +1,35 @@
+// A rectangle of a 2-D row-major local array: what a halo exchange sends or receives, and what a
+// stepper copies out of or into its current state for it (stencil/stepper.hpp).
+#pragma once
+
+#include <algorithm>
+#include <cstdint>
+
+namespace stencil {
+
+struct GridRegion {
+  std::int64_t row0 = 0;
+  std::int64_t rows = 0;
+  std::int64_t col0 = 0;
+  std::int64_t cols = 0;
+  std::int64_t cells() const { return rows * cols; }
+};
+
+// Copies `region` of a row-major local array `local_cols` wide to or from a contiguous buffer of
+// region.cells() floats, row by row.
+inline void pack_region(const float* local, std::int64_t local_cols, const GridRegion& region,
+                        float* buffer) {
+  for (std::int64_t r = 0; r < region.rows; ++r) {
+    const float* row = local + (region.row0 + r) * local_cols + region.col0;
+    std::copy(row, row + region.cols, buffer + r * region.cols);
+  }
+}
+inline void unpack_region(float* local, std::int64_t local_cols, const GridRegion& region,
+                          const float* buffer) {
+  for (std::int64_t r = 0; r < region.rows; ++r) {
+    const float* source = buffer + r * region.cols;
+    std::copy(source, source + region.cols, local + (region.row0 + r) * local_cols + region.col0);
+  }
+}
+
+}  // namespace stencil
