@@ -18,6 +18,7 @@
 #include "kokkos/session.hpp"
 #include "kokkos/version.hpp"
 #include "kokkos_flags.hpp"
+#include "mpi_session.hpp"
 #include "options.hpp"
 #include "profile/profile.hpp"
 #include "profile_mode.hpp"
@@ -25,6 +26,9 @@
 #include "stencil/text_format.hpp"
 #include "stencil/variants.hpp"
 #include "thread_binding.hpp"
+#if defined(STENCIL_HAVE_MPI)
+#include "distributed_run.hpp"
+#endif
 
 namespace {
 
@@ -79,8 +83,12 @@ void print_shapes(std::ostream& out) {
   }
 }
 
+// Under mpirun every rank sees the same bad input; rank 0 alone says so.
+int g_rank = 0;
+
 int fail(int code, const std::string& message) {
-  std::cerr << "stencil_miniapp: error: " << stencil::printable(message) << "\n";
+  if (g_rank == 0)
+    std::cerr << "stencil_miniapp: error: " << stencil::printable(message) << "\n";
   return code;
 }
 
@@ -105,6 +113,8 @@ int main(int argc, char* argv[]) {
   std::signal(SIGXFSZ, SIG_IGN);
   // Ctrl-C or a batch system's SIGTERM: unfinished outputs are removed, earlier ones kept.
   stencil::io::remove_temporaries_on_interrupt("stencil_miniapp");
+  const stencil::app::MpiSession mpi(argc, argv);  // only when an MPI launcher started us
+  g_rank = mpi.rank();
   stencil::app::Options options;
   try {
     options = stencil::app::parse_options(std::vector<std::string>(argv + 1, argv + argc));
@@ -115,7 +125,9 @@ int main(int argc, char* argv[]) {
     std::cout << stencil::app::help_text();
     return 0;
   }
-  stencil::app::apply_default_thread_binding(argv, uses_openmp(options));
+  // Not under mpirun: the re-executed process would join the job a second time, and there the
+  // launcher binds the ranks.
+  stencil::app::apply_default_thread_binding(argv, uses_openmp(options) && !mpi.active());
   try {
     stencil::app::validate_kokkos_environment();
   } catch (const stencil::app::UsageError& e) {
@@ -147,7 +159,17 @@ int main(int argc, char* argv[]) {
                   "is visible");
     }
 #endif
+    if (!mpi.active() && options.decomp && options.decomp->size() != 1) {
+      return fail(kExitUsage, "-decomp " + stencil::mpi::to_string(*options.decomp) + " needs " +
+                                  std::to_string(options.decomp->size()) +
+                                  " MPI ranks: start it with mpirun -np " +
+                                  std::to_string(options.decomp->size()));
+    }
     stencil::kokkos::Session kokkos(argc, argv);
+#if defined(STENCIL_HAVE_MPI)
+    if (mpi.active())
+      return stencil::app::run_distributed(options, std::cout, std::cerr);
+#endif
     if (!options.profile.empty()) {
       const auto report = stencil::app::run_profile(options);
       stencil::app::print_profile(std::cout, report, options.format);

@@ -190,6 +190,14 @@ const std::vector<OptionSpec>& option_table() {
        [](Options& o, const std::string&, const std::string&) { o.compress = true; }},
       {"verify", "", "compare the final grid bit for bit with the plain reference loop",
        [](Options& o, const std::string&, const std::string&) { o.verify = true; }},
+      {"decomp", "RxC",
+       "under mpirun: arrange the ranks as R rank rows x C rank columns (R*C = mpirun's -np; "
+       "default: as square as MPI_Dims_create makes it, the longer side along y)",
+       [](Options& o, const std::string& f, const std::string& v) {
+         o.decomp = mpi::parse_process_grid(v);
+         if (!o.decomp)
+           throw UsageError(f + " expects RxC with R, C >= 1 (e.g. 2x2), got '" + v + "'");
+       }},
       {"csv", "", "print one CSV header line and one result line instead of the text block",
        [](Options& o, const std::string&, const std::string&) { o.format = OutputFormat::csv; }},
       {"json", "", "print the result as one JSON object instead of the text block",
@@ -350,7 +358,8 @@ std::string help_text() {
          "          stencil_miniapp -n 512 -iters 100 -output run.h5 -save-every 25\n"
          "          stencil_miniapp -input run.h5 -iters 100 -output more.h5   (restart)\n"
          "          stencil_check run.h5 other.h5                              (compare)\n"
-         "          stencil_miniapp -profile sass-metrics | grep shared        (CUPTI names)\n";
+         "          stencil_miniapp -profile sass-metrics | grep shared        (CUPTI names)\n"
+         "          mpirun -np 4 stencil_miniapp -impl openmp -variant naive -decomp 2x2 -verify\n";
   return out.str();
 }
 

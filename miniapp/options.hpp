@@ -3,10 +3,12 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <vector>
 
+#include "mpi/decomposition.hpp"
 #include "stencil/variants.hpp"
 
 namespace stencil::app {
@@ -37,6 +39,7 @@ struct Options {
   int save_every = 0;     // with output: also save every K-th iteration; 0: initial + final only
   bool compress = false;  // with output: gzip the saved states
   bool verify = false;
+  std::optional<mpi::ProcessGrid> decomp;  // -decomp RxC; unset: MPI_Dims_create's choice
   // "sectors": count sectors and shared memory with CUPTI instead of a plain run;
   // "sass-metrics": list the SASS metrics of the GPU's chip; "" = off
   std::string profile;

@@ -1,0 +1,27 @@
+// The result of a run across ranks: the single-process result block, plus the decomposition,
+// the per-rank step times and the share of them spent exchanging halos (text, CSV and JSON).
+#pragma once
+
+#include <cstdint>
+#include <ostream>
+#include <string>
+
+#include "run_result.hpp"
+
+namespace stencil::app {
+
+struct DistributedResult {
+  RunResult run;  // global N, global rate; seconds = the slowest rank's loop time
+  int ranks = 1;
+  std::string decomposition;        // "2x2": rank rows x rank columns
+  int halo_depth = 1;               // cells, = iterations per step
+  double step_seconds_min = 0.0;    // per step, the fastest rank's mean
+  double step_seconds_max = 0.0;    // per step, the slowest rank's mean
+  double halo_share = 0.0;          // halo exchange time / loop time, summed over all ranks
+  std::int64_t halo_bytes_max = 0;  // bytes one rank sends per exchange, the busiest rank
+};
+
+void print_distributed_result(std::ostream& out, const DistributedResult& result,
+                              OutputFormat format);
+
+}  // namespace stencil::app

@@ -1,0 +1,318 @@
+#include "distributed_run.hpp"
+
+#include <mpi.h>
+
+#include <algorithm>
+#include <chrono>
+#include <climits>
+#include <cmath>
+#include <exception>
+#include <limits>
+#include <memory>
+#include <numeric>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "backends.hpp"
+#include "distributed_result.hpp"
+#include "mpi/cartesian.hpp"
+#include "mpi/halo_exchange.hpp"
+#include "progress.hpp"
+#include "stencil/compare.hpp"
+#include "stencil/initial_state.hpp"
+#include "stencil/reference.hpp"
+#include "stencil_version.hpp"
+
+namespace stencil::app {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+constexpr int kExitFailure = 1;
+constexpr int kExitUsage = 2;
+
+double seconds_since(Clock::time_point start) {
+  return std::chrono::duration<double>(Clock::now() - start).count();
+}
+
+// Everything a rank needs before the clock starts.
+struct RankSetup {
+  std::unique_ptr<mpi::CartesianGrid> ranks;
+  mpi::Tile tile;
+  int depth = 1;  // halo cells = iterations per step
+  std::unique_ptr<Stepper> stepper;
+  std::unique_ptr<mpi::HaloExchange> halos;
+};
+
+// The requests no rank can serve yet, refused before any rank allocates.
+void refuse_unsupported(const Options& options, int size) {
+  if (options.variant_info->dimensions != 2) {
+    throw UnsupportedRequest(options.variant +
+                             " is 1-D; under mpirun only the 2-D variants run (drop mpirun)");
+  }
+  if (!options.profile.empty())
+    throw UnsupportedRequest("-profile runs in one process; drop mpirun");
+  if (size > 1 && (!options.input.empty() || !options.output.empty())) {
+    throw UnsupportedRequest(
+        "-input and -output do not work across ranks yet; run them without mpirun");
+  }
+  const std::int64_t cells = static_cast<std::int64_t>(options.n) * options.n;
+  if (options.verify && cells > INT_MAX) {
+    throw UnsupportedRequest("-verify gathers the whole grid on rank 0, which holds at most " +
+                             std::to_string(INT_MAX) + " cells");
+  }
+}
+
+RunConfig base_config(const Options& options) {
+  RunConfig config;
+  config.variant = options.variant_info;
+  config.n = options.n;
+  config.chunks = options.chunks;
+  config.patch = options.patch;
+  config.pitch = options.pitch;
+  config.fuse = options.fuse;
+  return config;
+}
+
+// The rank's tile values: the global grid's hashed_value at each cell's 64-bit global index, so
+// the ranks together hold exactly the grid one process would (random_field over N x N).
+std::vector<float> initial_tile(const mpi::Tile& tile, std::int64_t n, std::uint64_t seed) {
+  std::vector<float> cells(static_cast<std::size_t>(tile.local_cells()));
+  const std::int64_t row0 = tile.rows.begin - tile.halo_top;
+  const std::int64_t col0 = tile.cols.begin - tile.halo_left;
+  const std::int64_t cols = tile.local_cols();
+  for (std::int64_t r = 0; r < tile.local_rows(); ++r) {
+    for (std::int64_t c = 0; c < cols; ++c) {
+      const auto global = static_cast<std::uint64_t>((row0 + r) * n + col0 + c);
+      cells[static_cast<std::size_t>(r * cols + c)] = hashed_value(global, seed);
+    }
+  }
+  return cells;
+}
+
+RankSetup set_up(const Options& options) {
+  int size = 1;
+  MPI_Comm_size(MPI_COMM_WORLD, &size);
+  refuse_unsupported(options, size);
+  RankSetup setup;
+  try {
+    setup.ranks = std::make_unique<mpi::CartesianGrid>(MPI_COMM_WORLD, options.decomp);
+  } catch (const std::invalid_argument& e) {
+    throw UnsupportedRequest(e.what());
+  }
+  RunConfig config = base_config(options);
+  // A 1 x 1 rectangle resolves the fuse depth without the N x N index limit.
+  RunConfig probe = config;
+  probe.rows = probe.cols = 1;
+  setup.depth = check_config(probe)->iterations_per_step();
+  const mpi::ProcessGrid& grid = setup.ranks->grid();
+  if (const std::string problem = mpi::decomposition_problem(options.n, grid, setup.depth);
+      !problem.empty()) {
+    throw UnsupportedRequest(problem);
+  }
+  setup.tile =
+      mpi::tile_of(options.n, grid, setup.ranks->grid_row(), setup.ranks->grid_col(), setup.depth);
+  // One rank owning the whole grid is the single-process run: no rectangle, so every
+  // implementation serves it.
+  if (grid.size() > 1) {
+    config.rows = static_cast<int>(setup.tile.local_rows());
+    config.cols = static_cast<int>(setup.tile.local_cols());
+  }
+  setup.stepper = open_stepper(options.implementation, options.space, check_config(config));
+  setup.halos = std::make_unique<mpi::HaloExchange>(*setup.ranks, setup.tile, setup.depth);
+  setup.stepper->upload(initial_tile(setup.tile, options.n, options.seed));
+  setup.stepper->warm_up();
+  setup.stepper->fence();
+  return setup;
+}
+
+// The exit status of a step every rank took: 0 when all succeeded, else the status of the
+// lowest failing rank, which also prints its one line (rank 0 for a request every rank refuses).
+int agree(int status, const std::string& message, std::ostream& err) {
+  int rank = 0;
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  const int mine = status != 0 ? rank : INT_MAX;
+  int first = INT_MAX;
+  MPI_Allreduce(&mine, &first, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
+  if (first == INT_MAX)
+    return 0;
+  if (rank == first)
+    err << "stencil_miniapp: error: " << message << "\n";
+  int agreed = status;
+  MPI_Bcast(&agreed, 1, MPI_INT, first, MPI_COMM_WORLD);
+  return agreed;
+}
+
+struct LoopTimes {
+  double loop_seconds = 0.0;  // exchanges + steps
+  double halo_seconds = 0.0;
+};
+
+// Every step: refresh the halos (as deep as the step's iterations), then step. The time of each
+// part is this rank's; the ranks start together after a barrier.
+LoopTimes timed_loop(const Options& options, RankSetup& setup, int rank) {
+  Stepper& stepper = *setup.stepper;
+  const int per_step = stepper.iterations_per_step();
+  const int steps = options.iterations / per_step;
+  Progress progress(steps, options.progress && rank == 0);
+  LoopTimes times;
+  MPI_Barrier(MPI_COMM_WORLD);
+  int next_update = progress.next_batch(0);
+  for (int done = 0; done < steps;) {
+    const auto start = Clock::now();
+    setup.halos->start(stepper);
+    setup.halos->finish(stepper);
+    const double halo = seconds_since(start);
+    stepper.step();
+    stepper.fence();
+    times.halo_seconds += halo;
+    times.loop_seconds += seconds_since(start);
+    if (++done == next_update || done == steps) {
+      progress.update(done);
+      next_update = done + progress.next_batch(done);
+    }
+  }
+  progress.finish();
+  return times;
+}
+
+// The owned cells of every rank, assembled on rank 0 into the row-major N x N grid (MPI_Gatherv
+// of the tiles, then each tile copied to its place). Empty on the other ranks.
+std::vector<float> gather_grid(const Options& options, RankSetup& setup, int rank) {
+  const mpi::Tile& tile = setup.tile;
+  const GridRegion owned{tile.halo_top, tile.rows.count, tile.halo_left, tile.cols.count};
+  const std::vector<float> local = setup.stepper->download();
+  std::vector<float> mine(static_cast<std::size_t>(owned.cells()));
+  pack_region(local.data(), tile.local_cols(), owned, mine.data());
+
+  const mpi::ProcessGrid& grid = setup.ranks->grid();
+  std::vector<int> counts(grid.size()), offsets(grid.size());
+  std::int64_t total = 0;
+  for (int r = 0; r < grid.size(); ++r) {
+    const mpi::Tile t = mpi::tile_of(options.n, grid, r / grid.cols, r % grid.cols, setup.depth);
+    counts[r] = static_cast<int>(t.rows.count * t.cols.count);
+    offsets[r] = static_cast<int>(total);
+    total += counts[r];
+  }
+  std::vector<float> tiles(rank == 0 ? static_cast<std::size_t>(total) : 0);
+  MPI_Gatherv(mine.data(), static_cast<int>(mine.size()), MPI_FLOAT, tiles.data(), counts.data(),
+              offsets.data(), MPI_FLOAT, 0, setup.ranks->comm());
+  if (rank != 0)
+    return {};
+  std::vector<float> global(static_cast<std::size_t>(total));
+  for (int r = 0; r < grid.size(); ++r) {
+    const mpi::Tile t = mpi::tile_of(options.n, grid, r / grid.cols, r % grid.cols, setup.depth);
+    const GridRegion place{t.rows.begin, t.rows.count, t.cols.begin, t.cols.count};
+    unpack_region(global.data(), options.n, place, tiles.data() + offsets[r]);
+  }
+  return global;
+}
+
+double reduce(double value, MPI_Op op) {
+  double out = 0.0;
+  MPI_Allreduce(&value, &out, 1, MPI_DOUBLE, op, MPI_COMM_WORLD);
+  return out;
+}
+
+DistributedResult measure(const Options& options, RankSetup& setup, int rank) {
+  const LoopTimes times = timed_loop(options, setup, rank);
+  Stepper& stepper = *setup.stepper;
+  const int per_step = stepper.iterations_per_step();
+  const int steps = options.iterations / per_step;
+  // The copy reference of the whole job: every rank copies its own array at once.
+  constexpr int kCopyRepetitions = 20;
+  stepper.copy_seconds(1);
+  MPI_Barrier(MPI_COMM_WORLD);
+  const double copy = stepper.copy_seconds(kCopyRepetitions) / kCopyRepetitions;
+
+  DistributedResult result;
+  RunResult& run = result.run;
+  run.variant = options.variant;
+  run.implementation = stepper.implementation();
+  run.execution_space = stepper.execution_space() + " per rank";
+  run.dimensions = 2;
+  run.n = options.n;
+  run.iterations = options.iterations;
+  const VariantInfo& variant = *options.variant_info;
+  if (variant.chunks == ChunkPolicy::fixed)
+    run.chunks = std::to_string(options.chunks > 0 ? options.chunks : kDefaultChunks);
+  if (variant.chunks == ChunkPolicy::tuned)
+    run.chunks = options.chunks > 0 ? std::to_string(options.chunks) : "auto";
+  run.fuse = per_step;
+  run.patch = variant.uses_shape(ShapeOption::patch) ? options.patch : 0;
+  run.pitch = variant.uses_shape(ShapeOption::pitch) ? options.pitch : 0;
+  run.seconds = reduce(times.loop_seconds, MPI_MAX);
+  run.copy_seconds_per_step = reduce(copy, MPI_MAX);
+  run.initial_state = "random field, seed " + std::to_string(options.seed);
+  run.commit = kGitCommit;
+
+  result.ranks = setup.ranks->grid().size();
+  result.decomposition = mpi::to_string(setup.ranks->grid());
+  result.halo_depth = setup.depth;
+  result.step_seconds_min = reduce(times.loop_seconds, MPI_MIN) / steps;
+  result.step_seconds_max = run.seconds / steps;
+  const double loop_total = reduce(times.loop_seconds, MPI_SUM);
+  result.halo_share = loop_total > 0.0 ? reduce(times.halo_seconds, MPI_SUM) / loop_total : 0.0;
+  std::int64_t bytes = setup.halos->bytes_sent();
+  MPI_Allreduce(MPI_IN_PLACE, &bytes, 1, MPI_INT64_T, MPI_MAX, MPI_COMM_WORLD);
+  result.halo_bytes_max = bytes;
+  return result;
+}
+
+// Rank 0's checksum (summed in the single-process order, so it is the same number) and -verify.
+void check(const Options& options, const std::vector<float>& global, RunResult& run) {
+  run.checksum = std::accumulate(global.begin(), global.end(), 0.0);
+  run.verification = "skipped (use -verify)";
+  if (!options.verify)
+    return;
+  const VariantInfo& variant = *options.variant_info;
+  const auto expected = reference_run(variant, options.n, options.iterations,
+                                      random_field(global.size(), options.seed));
+  const GridDifference diff = compare_grids(global, expected);
+  run.verification = diff.identical() ? "PASSED (bit-identical to the reference loop)"
+                                      : "FAILED: " + describe_first_difference(diff, options.n);
+}
+
+}  // namespace
+
+int run_distributed(const Options& options, std::ostream& out, std::ostream& err) {
+  int rank = 0;
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  RankSetup setup;
+  int status = 0;
+  std::string message;
+  try {
+    setup = set_up(options);
+  } catch (const UnsupportedRequest& e) {
+    status = kExitUsage;
+    message = e.what();
+  } catch (const std::exception& e) {
+    status = kExitFailure;
+    message = e.what();
+  }
+  if (const int agreed = agree(status, message, err); agreed != 0)
+    return agreed;
+
+  try {
+    DistributedResult result = measure(options, setup, rank);
+    const std::vector<float> global = gather_grid(options, setup, rank);
+    int verdict = 0;
+    if (rank == 0) {
+      check(options, global, result.run);
+      print_distributed_result(out, result, options.format);
+      out.flush();
+      verdict = result.run.verification.rfind("FAILED", 0) == 0 ? kExitFailure : 0;
+    }
+    MPI_Bcast(&verdict, 1, MPI_INT, 0, MPI_COMM_WORLD);
+    return verdict;
+  } catch (const std::exception& e) {
+    // Other ranks may be inside a collective: end the whole job rather than leave them waiting.
+    err << "stencil_miniapp: error: rank " << rank << ": " << e.what() << "\n";
+    err.flush();
+    MPI_Abort(MPI_COMM_WORLD, kExitFailure);
+    return kExitFailure;
+  }
+}
+
+}  // namespace stencil::app

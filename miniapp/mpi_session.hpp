@@ -1,0 +1,30 @@
+// MPI for the mini-app, started only when a launcher (mpirun, srun) started this process: a
+// plain `./stencil_miniapp` never initialises MPI (OpenMPI's singleton init would otherwise
+// spawn its runtime daemon), so its behaviour and output stay exactly as without MPI.
+#pragma once
+
+namespace stencil::app {
+
+// Whether the environment names an MPI job: OpenMPI's OMPI_COMM_WORLD_SIZE, or the PMI/PMIx
+// variables other launchers (MPICH's hydra, Slurm) set.
+bool launched_by_mpi();
+
+class MpiSession {
+ public:
+  // Calls MPI_Init_thread (funneled: only the main thread calls MPI; the OpenMP threads compute)
+  // when this build has MPI and launched_by_mpi(); else does nothing.
+  MpiSession(int& argc, char**& argv);
+  ~MpiSession();  // MPI_Finalize when it initialised MPI
+  MpiSession(const MpiSession&) = delete;
+  MpiSession& operator=(const MpiSession&) = delete;
+
+  bool active() const { return active_; }
+  // Rank in MPI_COMM_WORLD; 0 when MPI is not active. Errors are printed by rank 0 only.
+  int rank() const { return rank_; }
+
+ private:
+  bool active_ = false;
+  int rank_ = 0;
+};
+
+}  // namespace stencil::app
