@@ -1,0 +1,52 @@
+#!/usr/bin/env bash
+# A rank that dies mid-run must bring the whole job down within seconds, not leave the others
+# waiting in the halo exchange: start a long two-rank run, SIGKILL one rank once both are
+# stepping, and expect mpirun to end with a non-zero status well inside the deadline.
+# usage: killed_rank.sh MPIEXEC APP
+set -u
+mpiexec=$1
+app=$2
+deadline_s=30
+
+session_dir=$(mktemp -d /tmp/stencil-mpi.XXXXXX)  # see miniapp_job.cmake
+export OMPI_MCA_orte_tmpdir_base=$session_dir
+trap 'rm -rf "$session_dir"' EXIT
+
+# About a minute of steps if nothing stops it.
+"$mpiexec" -n 2 "$app" -impl openmp -variant naive -n 256 -iters 2000000 -no-progress \
+  >/dev/null 2>&1 &
+job=$!
+
+victim=""
+for _ in $(seq 1 100); do
+  ranks=$(pgrep -P "$job" -x stencil_miniapp | sort -n)
+  if [ "$(echo "$ranks" | grep -c .)" -eq 2 ]; then
+    victim=$(echo "$ranks" | tail -1)
+    break
+  fi
+  sleep 0.1
+done
+if [ -z "$victim" ]; then
+  kill "$job" 2>/dev/null
+  echo "killed_rank: the two ranks did not start" >&2
+  exit 1
+fi
+sleep 1  # past MPI_Init and set-up: both ranks are in the step loop
+kill -KILL "$victim"
+
+start=$(date +%s)
+while kill -0 "$job" 2>/dev/null; do
+  if [ $(($(date +%s) - start)) -ge $deadline_s ]; then
+    kill -KILL "$job" 2>/dev/null
+    echo "killed_rank: the job was still running ${deadline_s} s after a rank was killed" >&2
+    exit 1
+  fi
+  sleep 0.2
+done
+wait "$job"
+status=$?
+if [ "$status" -eq 0 ]; then
+  echo "killed_rank: mpirun exited 0 although a rank was killed" >&2
+  exit 1
+fi
+echo "killed_rank: job ended with status $status $(($(date +%s) - start)) s after the kill"
