@@ -16,6 +16,7 @@
 
 #include "backends.hpp"
 #include "distributed_result.hpp"
+#include "kokkos/version.hpp"
 #include "mpi/cartesian.hpp"
 #include "mpi/halo_exchange.hpp"
 #include "progress.hpp"
@@ -244,6 +245,7 @@ DistributedResult measure(const Options& options, RankSetup& setup, int rank) {
   run.copy_seconds_per_step = reduce(copy, MPI_MAX);
   run.initial_state = "random field, seed " + std::to_string(options.seed);
   run.commit = kGitCommit;
+  run.kokkos_version = kokkos::version();
 
   result.ranks = setup.ranks->grid().size();
   result.decomposition = mpi::to_string(setup.ranks->grid());
