@@ -2,9 +2,9 @@
 // registers. Per step only row y+1 is read from global memory; rows y-1 and y are the values this
 // lane already holds. The scratch row still publishes row y for the x neighbours, which live in
 // other lanes.
-// The strip's 256 columns are TeamThreadRange x ThreadVectorRange, shaped per space: 256 team
-// threads of one lane on the GPU (the native 256-thread block), 8 x 32 on a CPU, where the one
-// thread of a team runs 32-column vector loops.
+// The strip's 256 columns are TeamThreadRange(8) x ThreadVectorRange(32): on the GPU one column
+// per thread, as the native 256-thread block, with the window in registers; on a CPU one thread,
+// vectorised over 32 columns, with the window in small stack arrays.
 #include "kokkos/kernels.hpp"
 #include "kokkos/team_policy.hpp"
 #include "stencil/arithmetic.hpp"
@@ -14,10 +14,7 @@ namespace stencil::kokkos {
 template <class ExecSpace>
 void rolling_step(const ExecSpace& space, const ConstDeviceView<ExecSpace>& in,
                   const DeviceView<ExecSpace>& out, int n, int chunks) {
-  // Column = thread * kLanes + lane. A device runs the native block: 256 team threads of one
-  // lane (no warp-level synchronisation in the lane loops); a host team is one thread that walks
-  // 8 x 32 of them with a 32-column vector loop (measured faster there than one 256-column loop).
-  constexpr int kLanes = kRunsOnHost<ExecSpace> ? 32 : 1;
+  constexpr int kLanes = 32;  // column = thread * kLanes + lane
   constexpr int kThreads = kStripWidth / kLanes;
   constexpr int kThreadSlots = slots_per_thread<ExecSpace>(kThreads);
   constexpr int kLaneSlots = slots_per_thread<ExecSpace>(kLanes);

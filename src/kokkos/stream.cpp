@@ -4,9 +4,9 @@
 // (one barrier per row). Each lane owns four consecutive columns, loaded and stored as one 16-byte
 // Quad where rows are 16-byte aligned (N % 4 == 0), so a warp's instruction covers 512
 // contiguous bytes; other N take the same path one float at a time.
-// The block's 256 lanes are TeamThreadRange x ThreadVectorRange, shaped per space: 256 team
-// threads of one lane on the GPU (the native block), 8 x 32 walked by one thread with the window
-// in stack arrays on a CPU, where the ring is one row deep (its prefetchers keep loads in flight).
+// The block's 256 lanes are TeamThreadRange(8) x ThreadVectorRange(32): on the GPU one lane per
+// thread, as the native 256-thread block; on a CPU one thread walks them with the window in stack
+// arrays, and the ring is one row deep (a CPU's prefetchers already keep its loads in flight).
 #include <algorithm>
 
 #include "kokkos/kernels.hpp"
@@ -20,12 +20,9 @@ namespace stencil::kokkos {
 template <class ExecSpace>
 void stream_step(const ExecSpace& space, const ConstDeviceView<ExecSpace>& in,
                  const DeviceView<ExecSpace>& out, int n, int chunks) {
-  constexpr int kTeamLanes = 256;
-  // Lane = thread * kLanes + vector lane: 256 team threads of one lane on a device (the native
-  // block), 8 x 32 on a host, whose one team thread runs 32-lane vector loops.
-  constexpr int kLanes = kRunsOnHost<ExecSpace> ? 32 : 1;
-  constexpr int kThreads = kTeamLanes / kLanes;
-  constexpr int kWidth = 4 * kTeamLanes;                  // columns of a block: one quad per lane
+  constexpr int kThreads = 8;
+  constexpr int kLanes = 32;
+  constexpr int kWidth = 4 * kThreads * kLanes;           // columns of a block: one quad per lane
   constexpr int kAhead = kRunsOnHost<ExecSpace> ? 1 : 4;  // rows in flight besides row y
   constexpr int kThreadSlots = slots_per_thread<ExecSpace>(kThreads);
   constexpr int kLaneSlots = slots_per_thread<ExecSpace>(kLanes);

@@ -1,9 +1,8 @@
 // strip (lesson 000 starter): a team owns a 256-column strip and one chunk of rows and walks the
 // chunk top to bottom. Rows y-1, y and y+1 are re-read from global memory at every step; only the
 // x neighbours come from a published scratch row of 258 values.
-// The strip's 256 columns are TeamThreadRange x ThreadVectorRange, shaped per space: 256 team
-// threads of one lane on the GPU (the native 256-thread block), 8 x 32 on a CPU, where the one
-// thread of a team runs 32-column vector loops.
+// The strip's 256 columns are TeamThreadRange(8) x ThreadVectorRange(32): on the GPU one column
+// per thread, as the native 256-thread block; on a CPU one thread, vectorised over 32 columns.
 #include "kokkos/kernels.hpp"
 #include "kokkos/team_policy.hpp"
 #include "stencil/arithmetic.hpp"
@@ -13,10 +12,7 @@ namespace stencil::kokkos {
 template <class ExecSpace>
 void strip_step(const ExecSpace& space, const ConstDeviceView<ExecSpace>& in,
                 const DeviceView<ExecSpace>& out, int n, int chunks) {
-  // Column = thread * kLanes + lane. A device runs the native block: 256 team threads of one
-  // lane (no warp-level synchronisation in the lane loops); a host team is one thread that walks
-  // 8 x 32 of them with a 32-column vector loop (measured faster there than one 256-column loop).
-  constexpr int kLanes = kRunsOnHost<ExecSpace> ? 32 : 1;
+  constexpr int kLanes = 32;  // column = thread * kLanes + lane
   constexpr int kThreads = kStripWidth / kLanes;
   constexpr int kThreadSlots = slots_per_thread<ExecSpace>(kThreads);
   constexpr int kLaneSlots = slots_per_thread<ExecSpace>(kLanes);
