@@ -1,0 +1,49 @@
+#!/usr/bin/python3
+"""Kokkos ÷ native CUDA per variant from gpu-check's runs.csv, one column per Kokkos version.
+
+Each rate is first divided by the device-to-device copy measured in its own process
+(ratio_to_copy), so the quotient compares the two implementations under the same copy reference.
+Usage: kokkos-vs-native.py RUNS_CSV [STREAM_SHAPES_CSV]
+With stream-shapes.csv, stream at N = 4096 (whose default native form uses thread-block clusters)
+is compared with the best plain native shape (2 or 5), as issue 14 asks.
+"""
+import csv
+import sys
+
+PLAIN_STREAM_SHAPES = {"2", "5"}
+
+
+def main() -> None:
+    rows = list(csv.DictReader(open(sys.argv[1])))
+    plain_stream = {}
+    if len(sys.argv) > 2:
+        for row in csv.DictReader(open(sys.argv[2])):
+            if row["shape"] in PLAIN_STREAM_SHAPES:
+                n = row["n"]
+                plain_stream[n] = max(plain_stream.get(n, 0.0), float(row["ratio_to_copy"]))
+    native = {(r["variant"], r["n"]): float(r["ratio_to_copy"]) for r in rows if r["impl"] == "cuda"}
+    versions = sorted({r["kokkos_version"] for r in rows if r["impl"] == "kokkos"}, reverse=True)
+    kokkos = {(r["variant"], r["n"], r["kokkos_version"]): float(r["ratio_to_copy"])
+              for r in rows if r["impl"] == "kokkos"}
+    variants = list(dict.fromkeys(r["variant"] for r in rows))
+    sizes = sorted({r["n"] for r in rows}, key=int)
+    header = ["variant", "N", "native ÷ copy"] + [f"Kokkos {v} ÷ copy" for v in versions] + \
+        [f"Kokkos {v} ÷ native" for v in versions]
+    print("| " + " | ".join(header) + " |")
+    print("|" + "---|" * len(header))
+    for variant in variants:
+        for n in sizes:
+            twin = native.get((variant, n))
+            if variant == "stream" and n == "4096" and n in plain_stream:
+                twin = plain_stream[n]
+            if twin is None:
+                continue
+            ratios = [kokkos.get((variant, n, v)) for v in versions]
+            cells = [variant, n, f"{twin:.3f}"]
+            cells += [f"{r:.3f}" if r is not None else "—" for r in ratios]
+            cells += [f"{r / twin:.2f}" if r is not None else "—" for r in ratios]
+            print("| " + " | ".join(cells) + " |")
+
+
+if __name__ == "__main__":
+    main()
