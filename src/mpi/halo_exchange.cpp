@@ -2,6 +2,7 @@
 
 #include <climits>
 #include <stdexcept>
+#include <string>
 
 namespace stencil::mpi {
 namespace {
@@ -14,84 +15,85 @@ int message_count(std::int64_t cells) {
   return static_cast<int>(cells);
 }
 
+HostBuffer allocate(Stepper* stepper, std::int64_t cells) {
+  const auto count = static_cast<std::size_t>(cells);
+  return stepper != nullptr ? stepper->host_staging(count)
+                            : HostBuffer(new float[count == 0 ? 1 : count]);
+}
+
 }  // namespace
 
-HaloExchange::HaloExchange(const CartesianGrid& ranks, const Tile& tile, int depth)
+HaloExchange::HaloExchange(const CartesianGrid& ranks, const Tile& tile, int depth,
+                           Stepper* stepper)
     : comm_(ranks.comm()), local_cols_(tile.local_cols()) {
   for (int d = 0; d < 8; ++d) {
-    Side& side = sides_[d];
-    side.neighbour = ranks.neighbour(d);
-    if (side.neighbour == MPI_PROC_NULL)
+    const int neighbour = ranks.neighbour(d);
+    if (neighbour == MPI_PROC_NULL)
       continue;
-    side.send = send_region(tile, depth, d);
-    side.receive = receive_region(tile, depth, d);
-    side.send_buffer.resize(side.send.cells());
-    side.receive_buffer.resize(side.receive.cells());
-    message_count(side.send.cells());
+    neighbours_.push_back(neighbour);
+    directions_.push_back(d);
+    send_regions_.push_back(send_region(tile, depth, d));
+    receive_regions_.push_back(receive_region(tile, depth, d));
+    message_count(send_regions_.back().cells());
   }
-  requests_.reserve(16);
+  send_buffer_ = allocate(stepper, buffer_cells(send_regions_));
+  receive_buffer_ = allocate(stepper, buffer_cells(receive_regions_));
+  requests_.reserve(2 * neighbours_.size());
 }
 
 void HaloExchange::start(const float* local) {
-  post([&](const Region& region, float* buffer) {
-    pack_region(local, local_cols_, region, buffer);
-  });
+  pack_regions(local, local_cols_, send_regions_, send_buffer_.get());
+  post();
 }
 
 void HaloExchange::finish(float* local) {
-  complete([&](const Region& region, const float* buffer) {
-    unpack_region(local, local_cols_, region, buffer);
-  });
+  wait();
+  unpack_regions(local, local_cols_, receive_regions_, receive_buffer_.get());
 }
 
 void HaloExchange::start(Stepper& stepper) {
-  post([&](const Region& region, float* buffer) { stepper.copy_region_out(region, buffer); });
+  stepper.pack_regions(send_regions_, send_buffer_.get());
+  post();
+}
+
+void HaloExchange::start_stepped(Stepper& stepper) {
+  stepper.pack_stepped_regions(send_regions_, send_buffer_.get());
+  post();
 }
 
 void HaloExchange::finish(Stepper& stepper) {
-  complete(
-      [&](const Region& region, const float* buffer) { stepper.copy_region_in(region, buffer); });
+  wait();
+  stepper.unpack_regions(receive_regions_, receive_buffer_.get());
 }
 
-void HaloExchange::post(const Pack& pack) {
+void HaloExchange::post() {
   requests_.clear();
-  for (int d = 0; d < 8; ++d) {
-    Side& side = sides_[d];
-    if (side.neighbour == MPI_PROC_NULL)
-      continue;
-    // The tag is the direction the message travels, so the receiver matches it with the side it
-    // arrives on (the opposite of the direction it was sent in).
+  // The tag is the direction the message travels, so the receiver matches it with the side it
+  // arrives on (the opposite of the direction it was sent in).
+  float* receive = receive_buffer_.get();
+  for (std::size_t i = 0; i < neighbours_.size(); ++i) {
+    const int count = message_count(receive_regions_[i].cells());
     requests_.emplace_back();
-    MPI_Irecv(side.receive_buffer.data(), message_count(side.receive.cells()), MPI_FLOAT,
-              side.neighbour, opposite(d), comm_, &requests_.back());
+    MPI_Irecv(receive, count, MPI_FLOAT, neighbours_[i], opposite(directions_[i]), comm_,
+              &requests_.back());
+    receive += count;
   }
-  for (int d = 0; d < 8; ++d) {
-    Side& side = sides_[d];
-    if (side.neighbour == MPI_PROC_NULL)
-      continue;
-    pack(side.send, side.send_buffer.data());
+  float* send = send_buffer_.get();
+  for (std::size_t i = 0; i < neighbours_.size(); ++i) {
+    const int count = message_count(send_regions_[i].cells());
     requests_.emplace_back();
-    MPI_Isend(side.send_buffer.data(), message_count(side.send.cells()), MPI_FLOAT, side.neighbour,
-              d, comm_, &requests_.back());
+    MPI_Isend(send, count, MPI_FLOAT, neighbours_[i], directions_[i], comm_, &requests_.back());
+    send += count;
   }
 }
 
-void HaloExchange::complete(const Unpack& unpack) {
+void HaloExchange::wait() {
   MPI_Waitall(static_cast<int>(requests_.size()), requests_.data(), MPI_STATUSES_IGNORE);
   requests_.clear();
-  for (const Side& side : sides_) {
-    if (side.neighbour != MPI_PROC_NULL)
-      unpack(side.receive, side.receive_buffer.data());
-  }
 }
 
 std::int64_t HaloExchange::bytes_sent() const {
-  std::int64_t cells = 0;
-  for (const Side& side : sides_) {
-    if (side.neighbour != MPI_PROC_NULL)
-      cells += side.send.cells();
-  }
-  return cells * static_cast<std::int64_t>(sizeof(float));
+  return buffer_cells(send_regions_) * static_cast<std::int64_t>(sizeof(float));
 }
 
 }  // namespace stencil::mpi

@@ -1,13 +1,11 @@
 // One halo exchange of a local array, either host-resident or a stepper's current state: pack the
-// owned cells each neighbour needs, post every receive and send at once, then (after the caller has
-// updated what needs no halo) wait and unpack. The split into start() and finish() is what lets the
-// interior update overlap the messages in flight.
+// owned cells each neighbour needs into one buffer, post every receive and send at once, then
+// (after the caller has started the step that needs no new halo) wait and unpack.
 #pragma once
 
 #include <mpi.h>
 
 #include <array>
-#include <functional>
 #include <vector>
 
 #include "mpi/cartesian.hpp"
@@ -18,38 +16,44 @@ namespace stencil::mpi {
 
 class HaloExchange {
  public:
-  HaloExchange(const CartesianGrid& ranks, const Tile& tile, int depth);
+  // Buffers come from stepper->host_staging (page-locked for device steppers) where given.
+  HaloExchange(const CartesianGrid& ranks, const Tile& tile, int depth, Stepper* stepper = nullptr);
 
-  // Packs from `local` and posts the messages. `local` may change after start() returns (the
-  // sends go from this object's own buffers), but its halo is overwritten by finish().
+  // A host-resident local array: pack from `local` and post; then wait and unpack into it.
   void start(const float* local);
-  // Waits for every message and writes the received halos into `local`.
   void finish(float* local);
-  // The same on a stepper's current state, through its halo access (Stepper::copy_region_*):
-  // only the regions move, never the whole grid.
+
+  // A stepper's current state, through its halo access (only the regions move).
   void start(Stepper& stepper);
+  // Sends the values the stepper's next iteration gives the send regions instead of their
+  // current ones, so the caller can run that step while the messages travel; finish() then
+  // writes the received halos into the stepped state.
+  void start_stepped(Stepper& stepper);
   void finish(Stepper& stepper);
 
-  // Bytes this rank sends per exchange (for the result block and the cost model).
+  // Bytes this rank sends per exchange, and the number of messages (for the cost model).
   std::int64_t bytes_sent() const;
+  int messages_sent() const { return static_cast<int>(send_regions_.size()); }
+
+  // The regions in message order, for exchanges that move them another way (-halo nccl).
+  const std::vector<Region>& send_regions() const { return send_regions_; }
+  const std::vector<Region>& receive_regions() const { return receive_regions_; }
+  const std::vector<int>& neighbours() const { return neighbours_; }
+  const std::vector<int>& directions() const { return directions_; }
 
  private:
-  struct Side {
-    int neighbour = MPI_PROC_NULL;
-    Region send;
-    Region receive;
-    std::vector<float> send_buffer;
-    std::vector<float> receive_buffer;
-  };
-
-  using Pack = std::function<void(const Region&, float*)>;
-  using Unpack = std::function<void(const Region&, const float*)>;
-  void post(const Pack& pack);
-  void complete(const Unpack& unpack);
+  void post();
+  void wait();
 
   MPI_Comm comm_;
   std::int64_t local_cols_;
-  std::array<Side, 8> sides_;
+  // One entry per neighbour, in direction order.
+  std::vector<int> neighbours_;
+  std::vector<int> directions_;
+  std::vector<Region> send_regions_;
+  std::vector<Region> receive_regions_;
+  HostBuffer send_buffer_;
+  HostBuffer receive_buffer_;
   std::vector<MPI_Request> requests_;
 };
 

@@ -3,6 +3,7 @@
 #include <omp.h>
 
 #include <chrono>
+#include <cstdint>
 #include <limits>
 #include <new>
 #include <stdexcept>
@@ -12,6 +13,7 @@
 #include "openmp/grid_buffer.hpp"
 #include "openmp/kernels.hpp"
 #include "stencil/memory_budget.hpp"
+#include "stencil/stepped_cell.hpp"
 
 namespace stencil::openmp {
 namespace {
@@ -98,13 +100,30 @@ class OpenMPStepper final : public Stepper {
 
   // Halo strips are thin (k rows or columns), so one thread copies them: a parallel region would
   // cost more than the copy.
-  void copy_region_out(const GridRegion& region, float* buffer) override {
-    check_region(region);
-    pack_region(current_.data(), shape_.cols, region, buffer);
+  void pack_regions(const std::vector<GridRegion>& regions, float* buffer) override {
+    check_regions(regions);
+    stencil::pack_regions(current_.data(), shape_.cols, regions, buffer);
   }
-  void copy_region_in(const GridRegion& region, const float* buffer) override {
-    check_region(region);
-    unpack_region(current_.data(), shape_.cols, region, buffer);
+  void unpack_regions(const std::vector<GridRegion>& regions, const float* buffer) override {
+    check_regions(regions);
+    stencil::unpack_regions(current_.data(), shape_.cols, regions, buffer);
+  }
+  void pack_stepped_regions(const std::vector<GridRegion>& regions, float* buffer) override {
+    check_regions(regions);
+    if (config_.iterations_per_step() != 1)
+      throw UnsupportedRequest("only single-iteration steps can send their halos ahead");
+    const float* in = current_.data();
+    for (const GridRegion& region : regions) {
+      for (std::int64_t r = 0; r < region.rows; ++r) {
+        for (std::int64_t c = 0; c < region.cols; ++c) {
+          const std::int64_t y = region.row0 + r;
+          const std::int64_t x = region.col0 + c;
+          *buffer++ = config_.variant->dimensions == 2
+                          ? stepped_cell_2d(in, shape_.rows, shape_.cols, y, x)
+                          : stepped_cell_1d(in, shape_.cols, x);
+        }
+      }
+    }
   }
 
   // The CPU copy reference: every thread copies its own static share of the same bytes a step
@@ -124,12 +143,13 @@ class OpenMPStepper final : public Stepper {
     }
   }
 
-  void check_region(const GridRegion& region) const {
-    if (config_.variant->dimensions != 2 || region.row0 < 0 || region.col0 < 0 || region.rows < 0 ||
-        region.cols < 0 || region.row0 + region.rows > shape_.rows ||
-        region.col0 + region.cols > shape_.cols) {
-      throw std::invalid_argument("halo region outside the " + std::to_string(shape_.rows) + " x " +
-                                  std::to_string(shape_.cols) + " local array");
+  void check_regions(const std::vector<GridRegion>& regions) const {
+    for (const GridRegion& region : regions) {
+      if (region.row0 < 0 || region.col0 < 0 || region.rows < 0 || region.cols < 0 ||
+          region.row0 + region.rows > shape_.rows || region.col0 + region.cols > shape_.cols) {
+        throw std::invalid_argument("halo region outside the " + std::to_string(shape_.rows) +
+                                    " x " + std::to_string(shape_.cols) + " local array");
+      }
     }
   }
 

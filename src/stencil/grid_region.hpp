@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <vector>
 
 namespace stencil {
 
@@ -29,6 +30,28 @@ inline void unpack_region(float* local, std::int64_t local_cols, const GridRegio
   for (std::int64_t r = 0; r < region.rows; ++r) {
     const float* source = buffer + r * region.cols;
     std::copy(source, source + region.cols, local + (region.row0 + r) * local_cols + region.col0);
+  }
+}
+
+// Halo buffers hold a list of regions back to back, each row-major, in list order.
+inline std::int64_t buffer_cells(const std::vector<GridRegion>& regions) {
+  std::int64_t cells = 0;
+  for (const GridRegion& region : regions)
+    cells += region.cells();
+  return cells;
+}
+inline void pack_regions(const float* local, std::int64_t local_cols,
+                         const std::vector<GridRegion>& regions, float* buffer) {
+  for (const GridRegion& region : regions) {
+    pack_region(local, local_cols, region, buffer);
+    buffer += region.cells();
+  }
+}
+inline void unpack_regions(float* local, std::int64_t local_cols,
+                           const std::vector<GridRegion>& regions, const float* buffer) {
+  for (const GridRegion& region : regions) {
+    unpack_region(local, local_cols, region, buffer);
+    buffer += region.cells();
   }
 }
 

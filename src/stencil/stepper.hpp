@@ -3,6 +3,7 @@
 // about any kernel's internals.
 #pragma once
 
+#include <cstddef>
 #include <memory>
 #include <stdexcept>
 #include <string>
@@ -25,6 +26,9 @@ class UnsupportedRequest : public std::runtime_error {
  public:
   using std::runtime_error::runtime_error;
 };
+
+// Host memory for halo buffers (Stepper::host_staging), freed the way it was allocated.
+using HostBuffer = std::shared_ptr<float[]>;
 
 class Stepper {
  public:
@@ -50,15 +54,56 @@ class Stepper {
   // Leaves the current state untouched.
   virtual double copy_seconds(int repetitions) = 0;
 
-  // Halo access for MPI runs: copies `region` of the current 2-D local array (row-major,
-  // config.local_cols() wide) to or from a contiguous row-major buffer of region.cells() floats,
-  // so an exchange moves only its halos, never the whole grid. Host steppers copy in place;
-  // the others do not offer it yet.
-  virtual void copy_region_out(const GridRegion& /*region*/, float* /*buffer*/) {
+  // Halo access for MPI runs (src/mpi/halo_exchange.hpp). `regions` are rectangles of the current
+  // local array: 2-D row-major config.local_cols() wide, or 1-D as one row of n cells. A halo
+  // buffer holds them back to back, each row-major (buffer_cells(regions) floats). Only the
+  // regions move, never the whole grid. Host steppers copy in place; device steppers pack on the
+  // device and copy one contiguous buffer. The defaults refuse.
+  //
+  // Host memory for halo buffers: page-locked where the stepper copies to and from a device (so
+  // those copies run at full speed), plain host memory elsewhere.
+  virtual HostBuffer host_staging(std::size_t cells) {
+    return HostBuffer(new float[cells == 0 ? 1 : cells]);
+  }
+  // Copies the regions of the current state into `buffer` (host memory); returns once it is
+  // filled (after every step already queued).
+  virtual void pack_regions(const std::vector<GridRegion>& /*regions*/, float* /*buffer*/) {
     throw UnsupportedRequest("-impl " + implementation() + " has no halo access yet");
   }
-  virtual void copy_region_in(const GridRegion& /*region*/, const float* /*buffer*/) {
+  // Copies `buffer` into the regions of the current state, ordered after every step already
+  // queued. `buffer` may be reused once it returns.
+  virtual void unpack_regions(const std::vector<GridRegion>& /*regions*/,
+                              const float* /*buffer*/) {
     throw UnsupportedRequest("-impl " + implementation() + " has no halo access yet");
+  }
+  // The values the next iteration gives the cells of `regions` (stencil/stepped_cell.hpp: the
+  // variants' arithmetic and the local array's border rule), computed from the current state,
+  // which stays unchanged, and packed like pack_regions. A rank sends these to its neighbours
+  // before its own step, so the step runs while the messages are in flight. Only where
+  // iterations_per_step() is 1.
+  virtual void pack_stepped_regions(const std::vector<GridRegion>& /*regions*/,
+                                    float* /*buffer*/) {
+    throw UnsupportedRequest("-impl " + implementation() + " cannot overlap halos yet");
+  }
+
+  // -halo nccl: the same three operations on device buffers, queued on cuda_stream() and not
+  // waited for, so NCCL can send device to device. device_staging(slot, cells) is a device buffer
+  // the stepper owns (slot 0 for sends, 1 for receives) of at least `cells` floats, kept until the
+  // next call for that slot. Only steppers whose step launches CUDA kernels offer them.
+  virtual float* device_staging(int /*slot*/, std::size_t /*cells*/) {
+    throw UnsupportedRequest("-impl " + implementation() + " has no device halo buffers");
+  }
+  virtual void pack_regions_on_device(const std::vector<GridRegion>& /*regions*/,
+                                      float* /*device_buffer*/) {
+    throw UnsupportedRequest("-impl " + implementation() + " has no device halo buffers");
+  }
+  virtual void pack_stepped_regions_on_device(const std::vector<GridRegion>& /*regions*/,
+                                              float* /*device_buffer*/) {
+    throw UnsupportedRequest("-impl " + implementation() + " has no device halo buffers");
+  }
+  virtual void unpack_regions_on_device(const std::vector<GridRegion>& /*regions*/,
+                                        const float* /*device_buffer*/) {
+    throw UnsupportedRequest("-impl " + implementation() + " has no device halo buffers");
   }
 
   // For tools that time or count device kernels (src/profile/): whether step() launches CUDA
