@@ -72,8 +72,7 @@ class Stepper {
   }
   // Copies `buffer` into the regions of the current state, ordered after every step already
   // queued. `buffer` may be reused once it returns.
-  virtual void unpack_regions(const std::vector<GridRegion>& /*regions*/,
-                              const float* /*buffer*/) {
+  virtual void unpack_regions(const std::vector<GridRegion>& /*regions*/, const float* /*buffer*/) {
     throw UnsupportedRequest("-impl " + implementation() + " has no halo access yet");
   }
   // The values the next iteration gives the cells of `regions` (stencil/stepped_cell.hpp: the
@@ -81,8 +80,7 @@ class Stepper {
   // which stays unchanged, and packed like pack_regions. A rank sends these to its neighbours
   // before its own step, so the step runs while the messages are in flight. Only where
   // iterations_per_step() is 1.
-  virtual void pack_stepped_regions(const std::vector<GridRegion>& /*regions*/,
-                                    float* /*buffer*/) {
+  virtual void pack_stepped_regions(const std::vector<GridRegion>& /*regions*/, float* /*buffer*/) {
     throw UnsupportedRequest("-impl " + implementation() + " cannot overlap halos yet");
   }
 
