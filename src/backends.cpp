@@ -113,6 +113,11 @@ std::string unavailable_reason(const Backend& backend) {
   return "this build has no implementation '" + backend.implementation + "'";
 }
 
+bool steps_rectangles(std::string_view implementation) {
+  const Implementation* impl = find_implementation(implementation);
+  return impl != nullptr && impl->rectangles;
+}
+
 std::vector<std::string> spaces_of(std::string_view implementation) {
   std::vector<std::string> spaces;
   for (const auto& backend : backends()) {

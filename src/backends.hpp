@@ -39,6 +39,9 @@ std::vector<Backend> backends();
 // "" when the backend can run on this machine, else why not (e.g. "no CUDA device found").
 std::string unavailable_reason(const Backend& backend);
 
+// Whether `implementation` steps a rows x cols local array (an MPI rank's tile plus halo).
+bool steps_rectangles(std::string_view implementation);
+
 // The execution spaces of `implementation`, default first; empty where it has none.
 std::vector<std::string> spaces_of(std::string_view implementation);
 // What an implementation without execution spaces runs on (e.g. "CUDA device 0: NVIDIA H200

@@ -1,11 +1,13 @@
 // Under MPI a rank steps its tile plus halo: a rows x cols rectangle, not the N x N grid. Every
-// implementation that declares rectangles (openmp) must match the rectangular reference loop bit
-// for bit on thin, tall, tiny and odd shapes, in every run-time shape of the variant (temporal's
-// fuse depths and band counts, including more bands than rows), with the output poisoned with NaN
-// before each step. Implementations that do not declare them refuse with one line.
+// backend whose implementation declares rectangles (src/backends.cpp) must match the rectangular
+// reference loop bit for bit on thin, tall, tiny and odd shapes, in every run-time shape of the
+// variant (pitch, patch, fuse depths, chunk counts including more chunks than rows), with the
+// output poisoned with NaN before each step. Implementations that do not declare them refuse with
+// one line. The CPU suite runs the host backends, the GPU suite (STENCIL_TEST_GPU) the others.
 #include <gtest/gtest.h>
 
 #include <string>
+#include <tuple>
 #include <utility>
 #include <vector>
 
@@ -13,15 +15,18 @@
 #include "stencil/initial_state.hpp"
 #include "stencil/reference.hpp"
 #include "test_backends.hpp"
+#include "variant_printer.hpp"
 
 namespace stencil::test {
 namespace {
 
 // rows x cols: single rows and columns, two-wide strips, odd sizes that are not multiples of any
-// tile or SIMD width, and both orientations of the same rectangle.
-const std::pair<int, int> kRectangles[] = {{1, 1},  {1, 9},  {9, 1},  {1, 70},   {70, 1},
-                                           {2, 5},  {5, 2},  {3, 3},  {3, 17},   {17, 3},
-                                           {7, 33}, {33, 7}, {65, 9}, {9, 1027}, {130, 67}};
+// block, tile or SIMD width, both orientations of the same rectangle, and rectangles wider than
+// one 256-column strip and one stream block.
+const std::pair<int, int> kRectangles[] = {{1, 1},    {1, 9},    {9, 1},    {1, 70},   {70, 1},
+                                           {2, 5},    {5, 2},    {3, 3},    {3, 17},   {17, 3},
+                                           {7, 33},   {33, 7},   {65, 9},   {9, 1027}, {130, 67},
+                                           {37, 300}, {300, 37}, {2, 2051}, {61, 1029}};
 
 std::vector<float> reference_on_rectangle(std::vector<float> grid, int rows, int cols,
                                           int iterations) {
@@ -33,58 +38,102 @@ std::vector<float> reference_on_rectangle(std::vector<float> grid, int rows, int
   return grid;
 }
 
-// The run-time shapes of a variant on a rectangle with `rows` rows.
+// Every run-time shape of a variant on a rectangle with `rows` rows: each value of its shape
+// option, and for chunked variants the default, an uneven count and more chunks than rows.
 std::vector<RunConfig> configs_of(const VariantInfo& variant, int rows, int cols) {
   // N is the global grid's: a rectangle may belong to a grid larger than one array may be.
   RunConfig base{&variant, 100000};
   base.rows = rows;
   base.cols = cols;
-  std::vector<RunConfig> configs{base};
-  if (variant.uses_shape(ShapeOption::fuse)) {
-    const ShapeOptionInfo* option = shape_option(variant.shape);
-    for (std::size_t i = 0; i < option->choice_count; ++i) {
-      for (const int chunks : {0, 3, rows + 5}) {
-        configs.push_back(base);
-        configs.back().fuse = option->choices[i];
-        configs.back().chunks = chunks;
-      }
+  std::vector<int> chunk_counts{0};
+  if (variant.chunks != ChunkPolicy::none)
+    chunk_counts = {0, 3, rows + 5};
+  std::vector<int> shape_values{0};
+  if (const ShapeOptionInfo* option = shape_option(variant.shape); option != nullptr)
+    shape_values.assign(option->choices, option->choices + option->choice_count);
+  std::vector<RunConfig> configs;
+  for (const int value : shape_values) {
+    for (const int chunks : chunk_counts) {
+      RunConfig config = base;
+      config.chunks = chunks;
+      if (variant.uses_shape(ShapeOption::pitch))
+        config.pitch = value;
+      if (variant.uses_shape(ShapeOption::patch))
+        config.patch = value;
+      if (variant.uses_shape(ShapeOption::fuse))
+        config.fuse = value;
+      configs.push_back(config);
     }
   }
   return configs;
 }
 
-TEST(RectangleMatchesReference, OpenMPVariantsBitForBit) {
+using Case = std::tuple<Backend, Variant>;
+
+class RectangleMatchesReference : public ::testing::TestWithParam<Case> {};
+
+TEST_P(RectangleMatchesReference, BitForBitWithPoisonedOutputs) {
+  const auto& [backend, variant_id] = GetParam();
+  if (const std::string reason = unavailable_reason(backend); !reason.empty())
+    GTEST_SKIP() << backend.label() << ": " << reason;
+  const VariantInfo& variant = info(variant_id);
   int checked = 0;
-  for (const VariantInfo& variant : kVariants) {
-    if (variant.dimensions != 2 || !variant.implemented_by("openmp"))
-      continue;
-    for (const auto& [rows, cols] : kRectangles) {
-      for (const RunConfig& requested : configs_of(variant, rows, cols)) {
-        const CheckedConfig config = check_config(requested);
-        const int per_step = config->iterations_per_step();
-        for (const int steps : {1, 3}) {
-          SCOPED_TRACE(std::string(variant.name) + " " + std::to_string(rows) + "x" +
-                       std::to_string(cols) + " fuse=" + std::to_string(config->fuse) + " chunks=" +
-                       std::to_string(config->chunks) + " steps=" + std::to_string(steps));
-          const auto initial = random_field(static_cast<std::size_t>(rows) * cols,
-                                            static_cast<std::uint64_t>(rows * 977 + cols));
-          auto stepper = open_stepper("openmp", "", config);
-          stepper->upload(initial);
-          for (int s = 0; s < steps; ++s) {
-            stepper->poison_next_output();
-            stepper->step();
-          }
-          const auto expected = reference_on_rectangle(initial, rows, cols, steps * per_step);
-          const GridDifference diff = compare_grids(stepper->download(), expected);
-          ASSERT_TRUE(diff.identical()) << describe_first_difference(diff, 0);
-          ++checked;
-        }
+  for (const auto& [rows, cols] : kRectangles) {
+    for (const RunConfig& requested : configs_of(variant, rows, cols)) {
+      const CheckedConfig config = check_config(requested);
+      const int per_step = config->iterations_per_step();
+      SCOPED_TRACE(std::string(variant.name) + " " + std::to_string(rows) + "x" +
+                   std::to_string(cols) + " shape=" + std::to_string(config->shape_value()) +
+                   " chunks=" + std::to_string(config->chunks));
+      const auto initial = random_field(static_cast<std::size_t>(rows) * cols,
+                                        static_cast<std::uint64_t>(rows * 977 + cols));
+      auto stepper = open_stepper(backend, config);
+      stepper->upload(initial);
+      for (int steps = 1; steps <= 3; ++steps) {
+        stepper->poison_next_output();
+        stepper->step();
+        if (steps == 2)
+          continue;
+        const auto expected = reference_on_rectangle(initial, rows, cols, steps * per_step);
+        const GridDifference diff = compare_grids(stepper->download(), expected);
+        ASSERT_TRUE(diff.identical())
+            << "after " << steps << " steps: " << describe_first_difference(diff, 0);
+        ++checked;
       }
     }
   }
-  EXPECT_GT(checked, 0) << "no openmp 2-D variant was checked";
+  EXPECT_GT(checked, 0);
 }
 
+std::vector<Case> rectangle_cases(const std::vector<Backend>& backends) {
+  std::vector<Case> cases;
+  for (const Backend& backend : backends) {
+    if (!steps_rectangles(backend.implementation))
+      continue;
+    for (const VariantInfo& variant : kVariants) {
+      if (variant.dimensions == 2 && variant.implemented_by(backend.implementation))
+        cases.emplace_back(backend, variant.id);
+    }
+  }
+  return cases;
+}
+
+std::string case_name(const ::testing::TestParamInfo<Case>& info_) {
+  const auto& [backend, variant] = info_.param;
+  return backend.label() + "_" + std::string(info(variant).name);
+}
+
+#if defined(STENCIL_TEST_GPU)
+const std::vector<Backend> kSuiteBackends = gpu_backends();
+#else
+const std::vector<Backend> kSuiteBackends = host_backends();
+#endif
+
+GTEST_ALLOW_UNINSTANTIATED_PARAMETERIZED_TEST(RectangleMatchesReference);
+INSTANTIATE_TEST_SUITE_P(Suite, RectangleMatchesReference,
+                         ::testing::ValuesIn(rectangle_cases(kSuiteBackends)), case_name);
+
+#if !defined(STENCIL_TEST_GPU)
 // The reference itself must treat a rectangle as a grid with its own border: a square rectangle
 // equals the n x n loop, and a wide one updates its interior (else the test above proves little).
 TEST(RectangleMatchesReference, RectangularReferenceAgreesWithSquareAndUpdatesInterior) {
@@ -104,8 +153,8 @@ TEST(RectangleConfig, RefusedWhereTheImplementationHasNoRectangles) {
   requested.rows = 8;
   requested.cols = 64;
   const CheckedConfig config = check_config(requested);
-  for (const Backend& backend : host_backends()) {
-    if (backend.implementation == "openmp")
+  for (const Backend& backend : backends()) {
+    if (!is_implementation(backend.implementation) || steps_rectangles(backend.implementation))
       continue;
     try {
       open_stepper(backend, config);
@@ -134,6 +183,8 @@ TEST(RectangleConfig, CheckedLikeAGrid) {
   large_global.cols = 20;
   EXPECT_EQ(check_config(large_global)->local_cells(), 200u);
 }
+
+#endif  // !STENCIL_TEST_GPU
 
 }  // namespace
 }  // namespace stencil::test
