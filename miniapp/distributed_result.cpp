@@ -20,17 +20,29 @@ void print_distributed_result(std::ostream& out, const DistributedResult& r, Out
           << fixed(r.step_seconds_max * 1e3, "%.4f") << " ms per step (fastest .. slowest rank)\n"
           << "  halo exchange    : " << fixed(r.halo_share * 100.0, "%.1f")
           << " % of the step time (up to " << r.halo_bytes_max
-          << " bytes sent per rank per step)\n";
+          << " bytes sent per rank per step), -halo " << r.halo_transport << ", "
+          << (r.overlap ? "overlapped with the step" : "before the step") << "\n";
+      if (r.model_seconds > 0.0) {
+        out << "  halo cost model  : " << fixed(r.model_seconds * 1e6, "%.1f")
+            << " us per exchange = " << fixed(r.model_latency_seconds * 1e6, "%.1f")
+            << " us latency (" << r.model_messages
+            << (r.model_messages == 1 ? " message) + " : " messages) + ") << r.halo_bytes_max
+            << " B / " << fixed(r.model_bandwidth / 1e9, "%.2f") << " GB/s + "
+            << fixed(r.model_staging_seconds * 1e6, "%.1f") << " us staging; measured "
+            << fixed(r.halo_seconds_per_step * 1e6, "%.1f") << " us per step in the exchange\n";
+      }
       break;
     case OutputFormat::csv: {
       const std::size_t header_end = text.find('\n');
       out << text.substr(0, header_end)
           << ",ranks,decomposition,halo_depth,step_seconds_min,step_seconds_max,halo_share,"
-             "halo_bytes_max\n"
+             "halo_bytes_max,halo,overlap,halo_seconds_per_step,model_seconds\n"
           << text.substr(header_end + 1, text.size() - header_end - 2) << "," << r.ranks << ","
           << r.decomposition << "," << r.halo_depth << "," << fixed(r.step_seconds_min, "%.9f")
           << "," << fixed(r.step_seconds_max, "%.9f") << "," << fixed(r.halo_share, "%.6f") << ","
-          << r.halo_bytes_max << "\n";
+          << r.halo_bytes_max << "," << r.halo_transport << "," << (r.overlap ? 1 : 0) << ","
+          << fixed(r.halo_seconds_per_step, "%.9f") << "," << fixed(r.model_seconds, "%.9f")
+          << "\n";
       break;
     }
     case OutputFormat::json:
@@ -40,7 +52,15 @@ void print_distributed_result(std::ostream& out, const DistributedResult& r, Out
           << ", \"step_seconds_min\": " << fixed(r.step_seconds_min, "%.9f")
           << ", \"step_seconds_max\": " << fixed(r.step_seconds_max, "%.9f")
           << ", \"halo_share\": " << fixed(r.halo_share, "%.6f")
-          << ", \"halo_bytes_max\": " << r.halo_bytes_max << "}\n";
+          << ", \"halo_bytes_max\": " << r.halo_bytes_max
+          << ", \"halo\": " << json_string(r.halo_transport)
+          << ", \"overlap\": " << (r.overlap ? "true" : "false")
+          << ", \"halo_seconds_per_step\": " << fixed(r.halo_seconds_per_step, "%.9f")
+          << ", \"halo_model\": {\"seconds\": " << fixed(r.model_seconds, "%.9f")
+          << ", \"latency_seconds\": " << fixed(r.model_latency_seconds, "%.9f")
+          << ", \"messages\": " << r.model_messages
+          << ", \"bandwidth_bytes_per_second\": " << fixed(r.model_bandwidth, "%.1f")
+          << ", \"staging_seconds\": " << fixed(r.model_staging_seconds, "%.9f") << "}}\n";
       break;
   }
 }

@@ -13,12 +13,21 @@ namespace stencil::app {
 struct DistributedResult {
   RunResult run;  // global N, global rate; seconds = the slowest rank's loop time
   int ranks = 1;
-  std::string decomposition;        // "2x2": rank rows x rank columns
-  int halo_depth = 1;               // cells, = iterations per step
-  double step_seconds_min = 0.0;    // per step, the fastest rank's mean
-  double step_seconds_max = 0.0;    // per step, the slowest rank's mean
-  double halo_share = 0.0;          // halo exchange time / loop time, summed over all ranks
-  std::int64_t halo_bytes_max = 0;  // bytes one rank sends per exchange, the busiest rank
+  std::string decomposition;           // "2x2": rank rows x rank columns
+  int halo_depth = 1;                  // cells, = iterations per step
+  double step_seconds_min = 0.0;       // per step, the fastest rank's mean
+  double step_seconds_max = 0.0;       // per step, the slowest rank's mean
+  double halo_share = 0.0;             // halo exchange time / loop time, summed over all ranks
+  std::int64_t halo_bytes_max = 0;     // bytes one rank sends per exchange, the busiest rank
+  std::string halo_transport = "mpi";  // -halo
+  bool overlap = false;                // halos sent ahead while the step runs
+  double halo_seconds_per_step = 0.0;  // time in the exchange calls per step, slowest rank
+  // The cost model of one host-staged exchange (halo_model.hpp); model_seconds 0: not measured.
+  double model_seconds = 0.0;
+  double model_latency_seconds = 0.0;
+  double model_bandwidth = 0.0;  // bytes per second
+  double model_staging_seconds = 0.0;
+  int model_messages = 0;
 };
 
 void print_distributed_result(std::ostream& out, const DistributedResult& result,

@@ -10,15 +10,18 @@
 #include <limits>
 #include <memory>
 #include <numeric>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <vector>
 
 #include "backends.hpp"
 #include "distributed_result.hpp"
+#include "halo_model.hpp"
 #include "kokkos/version.hpp"
 #include "mpi/cartesian.hpp"
 #include "mpi/halo_exchange.hpp"
+#include "mpi/nccl_exchange.hpp"
 #include "progress.hpp"
 #include "stencil/compare.hpp"
 #include "stencil/initial_state.hpp"
@@ -40,17 +43,21 @@ double seconds_since(Clock::time_point start) {
 // Everything a rank needs before the clock starts.
 struct RankSetup {
   std::unique_ptr<mpi::CartesianGrid> ranks;
+  mpi::GlobalExtent extent;  // N x N, or 1 x N for the 1-D variants
   mpi::Tile tile;
   int depth = 1;  // halo cells = iterations per step
   std::unique_ptr<Stepper> stepper;
-  std::unique_ptr<mpi::HaloExchange> halos;
+  std::unique_ptr<mpi::HaloExchange> exchange;  // host-staged MPI; also the regions for NCCL
+  std::unique_ptr<mpi::HaloTransport> nccl;     // -halo nccl
+  mpi::HaloTransport* halos = nullptr;          // the one the loop uses
+  bool overlap = false;  // send the next halos ahead and step while they travel
 };
 
 // The requests no rank can serve yet, refused before any rank allocates.
 void refuse_unsupported(const Options& options) {
-  if (options.variant_info->dimensions != 2) {
-    throw UnsupportedRequest(options.variant +
-                             " is 1-D; under mpirun only the 2-D variants run (drop mpirun)");
+  if (options.variant_info->dimensions == 1 && options.decomp && options.decomp->rows != 1) {
+    throw UnsupportedRequest(options.variant + " is 1-D: its ranks split the row, so -decomp " +
+                             "must be 1xP (got " + mpi::to_string(*options.decomp) + ")");
   }
   if (!options.profile.empty())
     throw UnsupportedRequest("-profile runs in one process; drop mpirun");
@@ -92,34 +99,59 @@ std::vector<float> initial_tile(const mpi::Tile& tile, std::int64_t n, std::uint
   return cells;
 }
 
+int world_size() {
+  int size = 0;
+  MPI_Comm_size(MPI_COMM_WORLD, &size);
+  return size;
+}
+
 RankSetup set_up(const Options& options) {
   refuse_unsupported(options);
   RankSetup setup;
+  const int dimensions = options.variant_info->dimensions;
+  setup.extent = mpi::GlobalExtent::of(dimensions, options.n);
+  std::optional<mpi::ProcessGrid> forced = options.decomp;
+  if (dimensions == 1 && !forced)
+    forced = mpi::ProcessGrid{1, world_size()};
   try {
-    setup.ranks = std::make_unique<mpi::CartesianGrid>(MPI_COMM_WORLD, options.decomp);
+    setup.ranks = std::make_unique<mpi::CartesianGrid>(MPI_COMM_WORLD, forced);
   } catch (const std::invalid_argument& e) {
     throw UnsupportedRequest(e.what());
   }
   RunConfig config = base_config(options);
   // A 1 x 1 rectangle resolves the fuse depth without the N x N index limit.
   RunConfig probe = config;
-  probe.rows = probe.cols = 1;
+  if (dimensions == 2)
+    probe.rows = probe.cols = 1;
+  else
+    probe.n = 1;
   setup.depth = check_config(probe)->iterations_per_step();
   const mpi::ProcessGrid& grid = setup.ranks->grid();
-  if (const std::string problem = mpi::decomposition_problem(options.n, grid, setup.depth);
+  if (const std::string problem = mpi::decomposition_problem(setup.extent, grid, setup.depth);
       !problem.empty()) {
     throw UnsupportedRequest(problem);
   }
-  setup.tile =
-      mpi::tile_of(options.n, grid, setup.ranks->grid_row(), setup.ranks->grid_col(), setup.depth);
+  setup.tile = mpi::tile_of(setup.extent, grid, setup.ranks->grid_row(), setup.ranks->grid_col(),
+                            setup.depth);
   // One rank owning the whole grid is the single-process run: no rectangle, so every
-  // implementation serves it.
-  if (grid.size() > 1) {
+  // implementation serves it. A 1-D rank steps its piece of the row as a shorter 1-D array.
+  if (grid.size() > 1 && dimensions == 2) {
     config.rows = static_cast<int>(setup.tile.local_rows());
     config.cols = static_cast<int>(setup.tile.local_cols());
+  } else if (grid.size() > 1) {
+    if (setup.tile.local_cols() > INT_MAX)
+      throw UnsupportedRequest("a rank's piece of the 1-D grid exceeds one array; use more ranks");
+    config.n = static_cast<int>(setup.tile.local_cols());
   }
   setup.stepper = open_stepper(options.implementation, options.space, check_config(config));
-  setup.halos = std::make_unique<mpi::HaloExchange>(*setup.ranks, setup.tile, setup.depth);
+  setup.exchange = std::make_unique<mpi::HaloExchange>(*setup.ranks, setup.tile, setup.depth,
+                                                       setup.stepper.get());
+  setup.halos = setup.exchange.get();
+  if (options.halo == "nccl") {
+    setup.nccl = mpi::make_nccl_exchange(*setup.ranks, setup.tile, setup.depth, *setup.stepper);
+    setup.halos = setup.nccl.get();
+  }
+  setup.overlap = options.overlap && setup.stepper->iterations_per_step() == 1 && grid.size() > 1;
   setup.stepper->upload(initial_tile(setup.tile, options.n, options.seed));
   setup.stepper->warm_up();
   setup.stepper->fence();
@@ -148,22 +180,42 @@ struct LoopTimes {
   double halo_seconds = 0.0;
 };
 
-// Every step: refresh the halos (as deep as the step's iterations), then step. The time of each
-// part is this rank's; the ranks start together after a barrier.
+// Every step, without overlap: refresh the halos (as deep as the step's iterations), then step.
+// With overlap: send the values the step is about to give the send regions (computed ahead from
+// the current state), run the step while they travel, then write the received halos into the
+// stepped state, which leaves it ready for the next step. The halo time is what the exchange
+// calls take on this rank (packing, waiting, unpacking), the rest of the loop is the step. Each
+// rank times itself; the ranks start together after a barrier.
 LoopTimes timed_loop(const Options& options, RankSetup& setup, int rank) {
   Stepper& stepper = *setup.stepper;
+  mpi::HaloTransport& halos = *setup.halos;
   const int per_step = stepper.iterations_per_step();
   const int steps = options.iterations / per_step;
   Progress progress(steps, options.progress && rank == 0);
   LoopTimes times;
+  if (setup.overlap) {  // the halos of the initial state, which the first step reads
+    halos.start(stepper);
+    halos.finish(stepper);
+    stepper.fence();
+  }
   MPI_Barrier(MPI_COMM_WORLD);
   int next_update = progress.next_batch(0);
   for (int done = 0; done < steps;) {
     const auto start = Clock::now();
-    setup.halos->start(stepper);
-    setup.halos->finish(stepper);
-    const double halo = seconds_since(start);
-    stepper.step();
+    double halo = 0.0;
+    if (setup.overlap) {
+      halos.start_stepped(stepper);
+      halo += seconds_since(start);
+      stepper.step();
+      const auto wait = Clock::now();
+      halos.finish(stepper);
+      halo += seconds_since(wait);
+    } else {
+      halos.start(stepper);
+      halos.finish(stepper);
+      halo = seconds_since(start);
+      stepper.step();
+    }
     stepper.fence();
     times.halo_seconds += halo;
     times.loop_seconds += seconds_since(start);
@@ -189,7 +241,7 @@ std::vector<float> gather_grid(const Options& options, RankSetup& setup, int ran
   std::vector<int> counts(grid.size()), offsets(grid.size());
   std::int64_t total = 0;
   for (int r = 0; r < grid.size(); ++r) {
-    const mpi::Tile t = mpi::tile_of(options.n, grid, r / grid.cols, r % grid.cols, setup.depth);
+    const mpi::Tile t = mpi::tile_of(setup.extent, grid, r / grid.cols, r % grid.cols, setup.depth);
     counts[r] = static_cast<int>(t.rows.count * t.cols.count);
     offsets[r] = static_cast<int>(total);
     total += counts[r];
@@ -201,9 +253,9 @@ std::vector<float> gather_grid(const Options& options, RankSetup& setup, int ran
     return {};
   std::vector<float> global(static_cast<std::size_t>(total));
   for (int r = 0; r < grid.size(); ++r) {
-    const mpi::Tile t = mpi::tile_of(options.n, grid, r / grid.cols, r % grid.cols, setup.depth);
+    const mpi::Tile t = mpi::tile_of(setup.extent, grid, r / grid.cols, r % grid.cols, setup.depth);
     const GridRegion place{t.rows.begin, t.rows.count, t.cols.begin, t.cols.count};
-    unpack_region(global.data(), options.n, place, tiles.data() + offsets[r]);
+    unpack_region(global.data(), setup.extent.cols, place, tiles.data() + offsets[r]);
   }
   return global;
 }
@@ -216,6 +268,10 @@ double reduce(double value, MPI_Op op) {
 
 DistributedResult measure(const Options& options, RankSetup& setup, int rank) {
   const LoopTimes times = timed_loop(options, setup, rank);
+  // After the loop, so it cannot disturb it; host-staged MPI only (NCCL has no host staging).
+  std::optional<HaloModel> model;
+  if (setup.halos == setup.exchange.get() && setup.ranks->grid().size() > 1)
+    model = calibrate_halo_model(*setup.ranks, *setup.exchange, *setup.stepper);
   Stepper& stepper = *setup.stepper;
   const int per_step = stepper.iterations_per_step();
   const int steps = options.iterations / per_step;
@@ -230,7 +286,7 @@ DistributedResult measure(const Options& options, RankSetup& setup, int rank) {
   run.variant = options.variant;
   run.implementation = stepper.implementation();
   run.execution_space = stepper.execution_space() + " per rank";
-  run.dimensions = 2;
+  run.dimensions = options.variant_info->dimensions;
   run.n = options.n;
   run.iterations = options.iterations;
   const VariantInfo& variant = *options.variant_info;
@@ -257,6 +313,16 @@ DistributedResult measure(const Options& options, RankSetup& setup, int rank) {
   std::int64_t bytes = setup.halos->bytes_sent();
   MPI_Allreduce(MPI_IN_PLACE, &bytes, 1, MPI_INT64_T, MPI_MAX, MPI_COMM_WORLD);
   result.halo_bytes_max = bytes;
+  result.halo_transport = setup.halos->name();
+  result.overlap = setup.overlap;
+  result.halo_seconds_per_step = reduce(times.halo_seconds, MPI_MAX) / steps;
+  if (model) {
+    result.model_latency_seconds = model->latency_seconds;
+    result.model_bandwidth = model->bandwidth_bytes_per_second;
+    result.model_staging_seconds = model->staging_seconds;
+    result.model_messages = model->messages;
+    result.model_seconds = model->predicted_seconds();
+  }
   return result;
 }
 

@@ -165,6 +165,11 @@ int main(int argc, char* argv[]) {
                                   " MPI ranks: start it with mpirun -np " +
                                   std::to_string(options.decomp->size()));
     }
+    if (!mpi.active() && options.halo == "nccl") {
+      return fail(kExitUsage,
+                  "-halo nccl moves halos between MPI ranks: start it with mpirun -np P (one GPU "
+                  "per rank)");
+    }
     stencil::kokkos::Session kokkos(argc, argv);
 #if defined(STENCIL_HAVE_MPI)
     if (mpi.active())

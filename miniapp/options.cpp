@@ -198,6 +198,24 @@ const std::vector<OptionSpec>& option_table() {
          if (!o.decomp)
            throw UsageError(f + " expects RxC with R, C >= 1 (e.g. 2x2), got '" + v + "'");
        }},
+      {"halo", "mpi|nccl",
+       "under mpirun: how halos travel: mpi (default; packed on the device or host, staged "
+       "through page-locked host buffers, any implementation) or nccl (device to device through "
+       "NCCL, GPU steppers with one GPU per rank)",
+       [](Options& o, const std::string& f, const std::string& v) {
+         if (v != "mpi" && v != "nccl")
+           throw UsageError(f + " expects mpi or nccl, got '" + v + "'");
+         o.halo = v;
+       }},
+      {"overlap", "on|off",
+       "under mpirun: on (default) sends the halos of the next step before each step, computed "
+       "ahead from the current state, so the step runs while they travel; off exchanges, then "
+       "steps. Fused temporal steps always exchange first",
+       [](Options& o, const std::string& f, const std::string& v) {
+         if (v != "on" && v != "off")
+           throw UsageError(f + " expects on or off, got '" + v + "'");
+         o.overlap = v == "on";
+       }},
       {"csv", "", "print one CSV header line and one result line instead of the text block",
        [](Options& o, const std::string&, const std::string&) { o.format = OutputFormat::csv; }},
       {"json", "", "print the result as one JSON object instead of the text block",

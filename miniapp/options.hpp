@@ -40,6 +40,8 @@ struct Options {
   bool compress = false;  // with output: gzip the saved states
   bool verify = false;
   std::optional<mpi::ProcessGrid> decomp;  // -decomp RxC; unset: MPI_Dims_create's choice
+  std::string halo = "mpi";                // -halo mpi|nccl
+  bool overlap = true;                     // -overlap on|off
   // "sectors": count sectors and shared memory with CUPTI instead of a plain run;
   // "sass-metrics": list the SASS metrics of the GPU's chip; "" = off
   std::string profile;

@@ -36,10 +36,11 @@ std::string to_string(const ProcessGrid& grid) {
   return std::to_string(grid.rows) + "x" + std::to_string(grid.cols);
 }
 
-Tile tile_of(std::int64_t n, const ProcessGrid& grid, int grid_row, int grid_col, int depth) {
+Tile tile_of(const GlobalExtent& extent, const ProcessGrid& grid, int grid_row, int grid_col,
+             int depth) {
   Tile tile;
-  tile.rows = split_evenly(n, grid.rows, grid_row);
-  tile.cols = split_evenly(n, grid.cols, grid_col);
+  tile.rows = split_evenly(extent.rows, grid.rows, grid_row);
+  tile.cols = split_evenly(extent.cols, grid.cols, grid_col);
   tile.halo_top = grid_row > 0 ? depth : 0;
   tile.halo_bottom = grid_row + 1 < grid.rows ? depth : 0;
   tile.halo_left = grid_col > 0 ? depth : 0;
@@ -47,19 +48,21 @@ Tile tile_of(std::int64_t n, const ProcessGrid& grid, int grid_row, int grid_col
   return tile;
 }
 
-std::string decomposition_problem(std::int64_t n, const ProcessGrid& grid, int depth) {
-  const std::string shape = std::to_string(n) + "x" + std::to_string(n);
-  if (n < grid.rows || n < grid.cols) {
-    return "a " + shape + " grid is smaller than the " + to_string(grid) +
+std::string decomposition_problem(const GlobalExtent& extent, const ProcessGrid& grid, int depth) {
+  const std::string shape =
+      extent.rows == 1 ? "1-D grid of " + std::to_string(extent.cols) + " cells"
+                       : std::to_string(extent.rows) + "x" + std::to_string(extent.cols) + " grid";
+  if (extent.rows < grid.rows || extent.cols < grid.cols) {
+    return "a " + shape + " is smaller than the " + to_string(grid) +
            " rank grid: every rank needs at least one row and one column";
   }
-  // The smallest span along an axis is floor(n / parts); it only matters where ranks have
+  // The smallest span along an axis is floor(cells / parts); it only matters where ranks have
   // neighbours along that axis.
-  auto too_thin = [&](int parts) { return parts > 1 && n / parts < depth; };
-  if (too_thin(grid.rows) || too_thin(grid.cols)) {
+  auto too_thin = [&](std::int64_t cells, int parts) { return parts > 1 && cells / parts < depth; };
+  if (too_thin(extent.rows, grid.rows) || too_thin(extent.cols, grid.cols)) {
     return "halos " + std::to_string(depth) + " cells deep need every rank of the " +
            to_string(grid) + " rank grid to own at least " + std::to_string(depth) +
-           " rows and columns of the " + shape + " grid; use fewer ranks or a smaller -fuse";
+           " rows and columns of the " + shape + "; use fewer ranks or a smaller -fuse";
   }
   return "";
 }

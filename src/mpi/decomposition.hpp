@@ -50,12 +50,31 @@ struct Tile {
   std::int64_t local_cells() const { return local_rows() * local_cols(); }
 };
 
-// The tile of the rank at (grid_row, grid_col) with halos `depth` cells deep (k for -fuse k).
-Tile tile_of(std::int64_t n, const ProcessGrid& grid, int grid_row, int grid_col, int depth);
+// The global array a run decomposes: N x N for the 2-D variants, one row of N cells for the 1-D
+// ones (split over a 1 x P rank grid).
+struct GlobalExtent {
+  std::int64_t rows = 0;
+  std::int64_t cols = 0;
+  static GlobalExtent square(std::int64_t n) { return {n, n}; }
+  static GlobalExtent of(int dimensions, std::int64_t n) {
+    return dimensions == 1 ? GlobalExtent{1, n} : square(n);
+  }
+};
 
-// Why N x N cannot be split over `grid` with halos `depth` deep, or "" when it can. A rank must own
-// at least one cell along each axis, and every rank with a neighbour must own at least `depth`
-// cells towards it, so that a halo comes from the nearest neighbour alone.
-std::string decomposition_problem(std::int64_t n, const ProcessGrid& grid, int depth);
+// The tile of the rank at (grid_row, grid_col) with halos `depth` cells deep (k for -fuse k).
+Tile tile_of(const GlobalExtent& extent, const ProcessGrid& grid, int grid_row, int grid_col,
+             int depth);
+inline Tile tile_of(std::int64_t n, const ProcessGrid& grid, int grid_row, int grid_col,
+                    int depth) {
+  return tile_of(GlobalExtent::square(n), grid, grid_row, grid_col, depth);
+}
+
+// Why the extent cannot be split over `grid` with halos `depth` deep, or "" when it can. A rank
+// must own at least one cell along each axis, and every rank with a neighbour must own at least
+// `depth` cells towards it, so that a halo comes from the nearest neighbour alone.
+std::string decomposition_problem(const GlobalExtent& extent, const ProcessGrid& grid, int depth);
+inline std::string decomposition_problem(std::int64_t n, const ProcessGrid& grid, int depth) {
+  return decomposition_problem(GlobalExtent::square(n), grid, depth);
+}
 
 }  // namespace stencil::mpi

@@ -10,11 +10,12 @@
 
 #include "mpi/cartesian.hpp"
 #include "mpi/halo_regions.hpp"
+#include "mpi/halo_transport.hpp"
 #include "stencil/stepper.hpp"
 
 namespace stencil::mpi {
 
-class HaloExchange {
+class HaloExchange final : public HaloTransport {
  public:
   // Buffers come from stepper->host_staging (page-locked for device steppers) where given.
   HaloExchange(const CartesianGrid& ranks, const Tile& tile, int depth, Stepper* stepper = nullptr);
@@ -24,16 +25,14 @@ class HaloExchange {
   void finish(float* local);
 
   // A stepper's current state, through its halo access (only the regions move).
-  void start(Stepper& stepper);
-  // Sends the values the stepper's next iteration gives the send regions instead of their
-  // current ones, so the caller can run that step while the messages travel; finish() then
-  // writes the received halos into the stepped state.
-  void start_stepped(Stepper& stepper);
-  void finish(Stepper& stepper);
+  // Staged through host buffers: the stepper packs into them, MPI moves them.
+  void start(Stepper& stepper) override;
+  void start_stepped(Stepper& stepper) override;
+  void finish(Stepper& stepper) override;
 
-  // Bytes this rank sends per exchange, and the number of messages (for the cost model).
-  std::int64_t bytes_sent() const;
-  int messages_sent() const { return static_cast<int>(send_regions_.size()); }
+  std::int64_t bytes_sent() const override;
+  int messages_sent() const override { return static_cast<int>(send_regions_.size()); }
+  std::string name() const override { return "mpi"; }
 
   // The regions in message order, for exchanges that move them another way (-halo nccl).
   const std::vector<Region>& send_regions() const { return send_regions_; }

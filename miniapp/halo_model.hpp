@@ -1,0 +1,34 @@
+// The cost model of one host-staged halo exchange, from link figures measured in the same job:
+//   predicted = latency (one round of 1-float messages with the same neighbours)
+//             + bytes sent by the busiest rank / MPI bandwidth (a 16 MiB ping-pong, ranks 0 and 1)
+//             + staging (the stepper packing and unpacking its halos: device <-> page-locked host)
+// set against the exchange time the run measured. docs/mpi.md explains the terms.
+#pragma once
+
+#include <cstdint>
+
+#include "mpi/halo_exchange.hpp"
+
+namespace stencil::app {
+
+struct HaloModel {
+  double latency_seconds = 0.0;
+  double bandwidth_bytes_per_second = 0.0;  // 0 with one rank
+  double staging_seconds = 0.0;
+  std::int64_t bytes = 0;  // sent per exchange by the busiest rank
+  int messages = 0;        // sent per exchange by the busiest rank
+
+  double predicted_seconds() const {
+    const double transfer =
+        bandwidth_bytes_per_second > 0.0 ? static_cast<double>(bytes) / bandwidth_bytes_per_second
+                                         : 0.0;
+    return latency_seconds + transfer + staging_seconds;
+  }
+};
+
+// Collective: every rank calls it with its exchange and stepper (whose state it leaves unchanged:
+// it packs and unpacks the same halo values). The figures are the slowest rank's.
+HaloModel calibrate_halo_model(const mpi::CartesianGrid& ranks, mpi::HaloExchange& exchange,
+                               Stepper& stepper);
+
+}  // namespace stencil::app

@@ -1,0 +1,162 @@
+#include "mpi/nccl_exchange.hpp"
+
+#include <cuda_runtime.h>
+#include <mpi.h>
+#include <nccl.h>
+
+#include <cstring>
+#include <string>
+#include <vector>
+
+#include "mpi/halo_exchange.hpp"
+
+namespace stencil::mpi {
+namespace {
+
+// Every rank learns whether any rank failed, so all refuse together (no rank left in a collective).
+void refuse_together(MPI_Comm comm, bool failed_here, const std::string& reason) {
+  int mine = failed_here ? 1 : 0;
+  int any = 0;
+  MPI_Allreduce(&mine, &any, 1, MPI_INT, MPI_MAX, comm);
+  if (any != 0)
+    throw UnsupportedRequest("-halo nccl: " + reason + "; use -halo mpi");
+}
+
+void check_cuda(cudaError_t status, const char* what) {
+  if (status != cudaSuccess)
+    throw RuntimeFailure(std::string("-halo nccl: ") + what + ": " + cudaGetErrorString(status));
+}
+
+void check_nccl(ncclResult_t status, const char* what) {
+  if (status != ncclSuccess)
+    throw RuntimeFailure(std::string("-halo nccl: ") + what + ": " + ncclGetErrorString(status));
+}
+
+// The PCI bus id of the GPU this rank's CUDA calls go to.
+std::string this_gpu() {
+  int device = 0;
+  check_cuda(cudaGetDevice(&device), "cudaGetDevice");
+  char bus_id[32] = {};
+  check_cuda(cudaDeviceGetPCIBusId(bus_id, sizeof bus_id, device), "cudaDeviceGetPCIBusId");
+  return bus_id;
+}
+
+// NCCL refuses two ranks on one GPU; say which ranks share which GPU before asking it.
+void refuse_shared_gpus(MPI_Comm comm) {
+  constexpr int kIdLength = 32;
+  char mine[kIdLength] = {};
+  std::strncpy(mine, this_gpu().c_str(), kIdLength - 1);
+  int size = 0;
+  MPI_Comm_size(comm, &size);
+  std::vector<char> all(static_cast<std::size_t>(size) * kIdLength);
+  MPI_Allgather(mine, kIdLength, MPI_CHAR, all.data(), kIdLength, MPI_CHAR, comm);
+  for (int a = 0; a < size; ++a) {
+    for (int b = a + 1; b < size; ++b) {
+      if (std::strncmp(&all[a * kIdLength], &all[b * kIdLength], kIdLength) == 0) {
+        throw UnsupportedRequest("-halo nccl: ranks " + std::to_string(a) + " and " +
+                                 std::to_string(b) + " share the GPU at PCI " +
+                                 std::string(&all[a * kIdLength]) +
+                                 ", and NCCL needs one GPU per rank; use -halo mpi");
+      }
+    }
+  }
+}
+
+class NcclHaloExchange final : public HaloTransport {
+ public:
+  NcclHaloExchange(const CartesianGrid& ranks, const Tile& tile, int depth, Stepper& stepper)
+      : layout_(ranks, tile, depth),
+        queue_(static_cast<cudaStream_t>(stepper.cuda_stream())) {
+    refuse_shared_gpus(ranks.comm());
+    ncclUniqueId id;
+    if (ranks.rank() == 0)
+      check_nccl(ncclGetUniqueId(&id), "ncclGetUniqueId");
+    MPI_Bcast(&id, sizeof id, MPI_BYTE, 0, ranks.comm());
+    int size = 0;
+    MPI_Comm_size(ranks.comm(), &size);
+    const ncclResult_t init = ncclCommInitRank(&comm_, size, id, ranks.rank());
+    refuse_together(ranks.comm(), init != ncclSuccess,
+                    std::string("NCCL refused the communicator (") + ncclGetErrorString(init) + ")");
+    check_cuda(cudaStreamCreateWithFlags(&comm_queue_, cudaStreamNonBlocking), "stream");
+    check_cuda(cudaEventCreateWithFlags(&packed_, cudaEventDisableTiming), "event");
+    check_cuda(cudaEventCreateWithFlags(&arrived_, cudaEventDisableTiming), "event");
+    send_ = stepper.device_staging(0, buffer_cells(layout_.send_regions()));
+    receive_ = stepper.device_staging(1, buffer_cells(layout_.receive_regions()));
+  }
+  ~NcclHaloExchange() override {
+    cudaStreamSynchronize(comm_queue_);
+    ncclCommDestroy(comm_);
+    cudaEventDestroy(arrived_);
+    cudaEventDestroy(packed_);
+    cudaStreamDestroy(comm_queue_);
+  }
+  NcclHaloExchange(const NcclHaloExchange&) = delete;
+  NcclHaloExchange& operator=(const NcclHaloExchange&) = delete;
+
+  void start(Stepper& stepper) override {
+    stepper.pack_regions_on_device(layout_.send_regions(), send_);
+    post();
+  }
+  void start_stepped(Stepper& stepper) override {
+    stepper.pack_stepped_regions_on_device(layout_.send_regions(), send_);
+    post();
+  }
+  // The unpack is queued behind the messages on the stepper's stream; nothing waits on the host.
+  void finish(Stepper& stepper) override {
+    check_cuda(cudaStreamWaitEvent(queue_, arrived_, 0), "cudaStreamWaitEvent");
+    stepper.unpack_regions_on_device(layout_.receive_regions(), receive_);
+  }
+  std::int64_t bytes_sent() const override { return layout_.bytes_sent(); }
+  int messages_sent() const override { return layout_.messages_sent(); }
+  std::string name() const override { return "nccl"; }
+
+ private:
+  // The messages wait for the pack on the stepper's stream and run on their own stream, so a
+  // step queued next on the stepper's stream overlaps them.
+  void post() {
+    check_cuda(cudaEventRecord(packed_, queue_), "cudaEventRecord");
+    check_cuda(cudaStreamWaitEvent(comm_queue_, packed_, 0), "cudaStreamWaitEvent");
+    check_nccl(ncclGroupStart(), "ncclGroupStart");
+    const float* send = send_;
+    float* receive = receive_;
+    for (std::size_t i = 0; i < layout_.neighbours().size(); ++i) {
+      const auto receive_count = static_cast<std::size_t>(layout_.receive_regions()[i].cells());
+      const auto send_count = static_cast<std::size_t>(layout_.send_regions()[i].cells());
+      check_nccl(ncclRecv(receive, receive_count, ncclFloat, layout_.neighbours()[i], comm_,
+                          comm_queue_),
+                 "ncclRecv");
+      check_nccl(ncclSend(send, send_count, ncclFloat, layout_.neighbours()[i], comm_, comm_queue_),
+                 "ncclSend");
+      receive += receive_count;
+      send += send_count;
+    }
+    check_nccl(ncclGroupEnd(), "ncclGroupEnd");
+    check_cuda(cudaEventRecord(arrived_, comm_queue_), "cudaEventRecord");
+  }
+
+  HaloExchange layout_;  // the regions and neighbours, in message order
+  cudaStream_t queue_;
+  ncclComm_t comm_ = nullptr;
+  cudaStream_t comm_queue_ = nullptr;
+  cudaEvent_t packed_ = nullptr;
+  cudaEvent_t arrived_ = nullptr;
+  float* send_ = nullptr;
+  float* receive_ = nullptr;
+};
+
+}  // namespace
+
+bool nccl_built() {
+  return true;
+}
+
+std::unique_ptr<HaloTransport> make_nccl_exchange(const CartesianGrid& ranks, const Tile& tile,
+                                                  int depth, Stepper& stepper) {
+  refuse_together(ranks.comm(), !stepper.launches_cuda_kernels(),
+                  "-impl " + stepper.implementation() + " on " + stepper.execution_space() +
+                      " has no device buffers (NCCL moves GPU memory: -impl cuda or -impl kokkos "
+                      "-space cuda)");
+  return std::make_unique<NcclHaloExchange>(ranks, tile, depth, stepper);
+}
+
+}  // namespace stencil::mpi

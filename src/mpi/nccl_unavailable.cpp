@@ -1,0 +1,17 @@
+// -halo nccl in a build without NCCL: refuse with the reason.
+#include "mpi/nccl_exchange.hpp"
+
+namespace stencil::mpi {
+
+bool nccl_built() {
+  return false;
+}
+
+std::unique_ptr<HaloTransport> make_nccl_exchange(const CartesianGrid&, const Tile&, int,
+                                                  Stepper&) {
+  throw UnsupportedRequest(
+      "-halo nccl: this build has no NCCL (nccl.h and libnccl were not found next to CUDA when it "
+      "was configured); use -halo mpi");
+}
+
+}  // namespace stencil::mpi
