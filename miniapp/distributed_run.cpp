@@ -105,8 +105,19 @@ int world_size() {
   return size;
 }
 
+// This rank's index among the ranks of its node.
+int local_rank() {
+  MPI_Comm node = MPI_COMM_NULL;
+  MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, 0, MPI_INFO_NULL, &node);
+  int rank = 0;
+  MPI_Comm_rank(node, &rank);
+  MPI_Comm_free(&node);
+  return rank;
+}
+
 RankSetup set_up(const Options& options) {
   refuse_unsupported(options);
+  use_gpu_of_local_rank(local_rank());
   RankSetup setup;
   const int dimensions = options.variant_info->dimensions;
   setup.extent = mpi::GlobalExtent::of(dimensions, options.n);

@@ -19,9 +19,9 @@ struct HaloModel {
   int messages = 0;        // sent per exchange by the busiest rank
 
   double predicted_seconds() const {
-    const double transfer =
-        bandwidth_bytes_per_second > 0.0 ? static_cast<double>(bytes) / bandwidth_bytes_per_second
-                                         : 0.0;
+    const double transfer = bandwidth_bytes_per_second > 0.0
+                                ? static_cast<double>(bytes) / bandwidth_bytes_per_second
+                                : 0.0;
     return latency_seconds + transfer + staging_seconds;
   }
 };

@@ -1,5 +1,9 @@
 #include "backends.hpp"
 
+#if defined(STENCIL_HAVE_CUDA)
+#include <cuda_runtime.h>
+#endif
+
 #include "kokkos/stepper.hpp"
 #include "openmp/stepper.hpp"
 #if defined(STENCIL_HAVE_CUDA)
@@ -111,6 +115,16 @@ std::string unavailable_reason(const Backend& backend) {
       return impl.unavailable_reason();
   }
   return "this build has no implementation '" + backend.implementation + "'";
+}
+
+void use_gpu_of_local_rank(int local_rank) {
+#if defined(STENCIL_HAVE_CUDA)
+  int devices = 0;
+  if (cudaGetDeviceCount(&devices) == cudaSuccess && devices > 1)
+    cudaSetDevice(local_rank % devices);
+#else
+  (void)local_rank;
+#endif
 }
 
 bool steps_rectangles(std::string_view implementation) {

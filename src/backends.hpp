@@ -42,6 +42,11 @@ std::string unavailable_reason(const Backend& backend);
 // Whether `implementation` steps a rows x cols local array (an MPI rank's tile plus halo).
 bool steps_rectangles(std::string_view implementation);
 
+// Under MPI with several GPUs on a node: makes native CUDA's device the one of this rank's
+// node-local index (local_rank mod the GPU count), so one rank drives one GPU. Kokkos maps its
+// own device from the launcher's local rank. Does nothing without CUDA or with one GPU.
+void use_gpu_of_local_rank(int local_rank);
+
 // The execution spaces of `implementation`, default first; empty where it has none.
 std::vector<std::string> spaces_of(std::string_view implementation);
 // What an implementation without execution spaces runs on (e.g. "CUDA device 0: NVIDIA H200

@@ -65,8 +65,7 @@ void refuse_shared_gpus(MPI_Comm comm) {
 class NcclHaloExchange final : public HaloTransport {
  public:
   NcclHaloExchange(const CartesianGrid& ranks, const Tile& tile, int depth, Stepper& stepper)
-      : layout_(ranks, tile, depth),
-        queue_(static_cast<cudaStream_t>(stepper.cuda_stream())) {
+      : layout_(ranks, tile, depth), queue_(static_cast<cudaStream_t>(stepper.cuda_stream())) {
     refuse_shared_gpus(ranks.comm());
     ncclUniqueId id;
     if (ranks.rank() == 0)
@@ -75,8 +74,9 @@ class NcclHaloExchange final : public HaloTransport {
     int size = 0;
     MPI_Comm_size(ranks.comm(), &size);
     const ncclResult_t init = ncclCommInitRank(&comm_, size, id, ranks.rank());
-    refuse_together(ranks.comm(), init != ncclSuccess,
-                    std::string("NCCL refused the communicator (") + ncclGetErrorString(init) + ")");
+    refuse_together(
+        ranks.comm(), init != ncclSuccess,
+        std::string("NCCL refused the communicator (") + ncclGetErrorString(init) + ")");
     check_cuda(cudaStreamCreateWithFlags(&comm_queue_, cudaStreamNonBlocking), "stream");
     check_cuda(cudaEventCreateWithFlags(&packed_, cudaEventDisableTiming), "event");
     check_cuda(cudaEventCreateWithFlags(&arrived_, cudaEventDisableTiming), "event");
@@ -122,9 +122,9 @@ class NcclHaloExchange final : public HaloTransport {
     for (std::size_t i = 0; i < layout_.neighbours().size(); ++i) {
       const auto receive_count = static_cast<std::size_t>(layout_.receive_regions()[i].cells());
       const auto send_count = static_cast<std::size_t>(layout_.send_regions()[i].cells());
-      check_nccl(ncclRecv(receive, receive_count, ncclFloat, layout_.neighbours()[i], comm_,
-                          comm_queue_),
-                 "ncclRecv");
+      check_nccl(
+          ncclRecv(receive, receive_count, ncclFloat, layout_.neighbours()[i], comm_, comm_queue_),
+          "ncclRecv");
       check_nccl(ncclSend(send, send_count, ncclFloat, layout_.neighbours()[i], comm_, comm_queue_),
                  "ncclSend");
       receive += receive_count;
