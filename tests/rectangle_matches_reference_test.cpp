@@ -165,6 +165,36 @@ TEST(RectangleConfig, RefusedWhereTheImplementationHasNoRectangles) {
   }
 }
 
+// A CUDA grid has at most 65535 blocks along y: naive's and tiled's 8-row blocks reach that at
+// 524,280 rows, which a tall, narrow tile within the 32-bit index can pass. -impl cuda refuses
+// such a tile, and more row chunks than a launch holds, with one line, before looking for a GPU.
+TEST(RectangleConfig, CudaRefusesWhatOneLaunchCannotCover) {
+  if (!is_implementation("cuda"))
+    GTEST_SKIP() << "this build has no native CUDA";
+  RunConfig tall{&info(Variant::naive), 100000};
+  tall.rows = 65535 * 8 + 1;
+  tall.cols = 3;
+  RunConfig chunked{&info(Variant::rolling), 100000};
+  chunked.rows = 20;
+  chunked.cols = 20;
+  chunked.chunks = 65536;
+  for (const auto& [config, expected] :
+       {std::pair{tall, "524281 rows"}, std::pair{chunked, "row chunks"}}) {
+    try {
+      open_stepper("cuda", "", check_config(config));
+      ADD_FAILURE() << "accepted: " << expected;
+    } catch (const UnsupportedRequest& e) {
+      EXPECT_NE(std::string(e.what()).find(expected), std::string::npos) << e.what();
+    }
+  }
+  tall.rows -= 1;  // exactly 65535 blocks of 8: refused only for want of a GPU, if at all
+  try {
+    open_stepper("cuda", "", check_config(tall));
+  } catch (const UnsupportedRequest& e) {
+    EXPECT_EQ(std::string(e.what()).find("rows"), std::string::npos) << e.what();
+  }
+}
+
 TEST(RectangleConfig, CheckedLikeAGrid) {
   RunConfig one_d{&info(Variant::naive1d), 64};
   one_d.rows = 1;
