@@ -22,11 +22,12 @@ namespace {
 
 // rows x cols: single rows and columns, two-wide strips, odd sizes that are not multiples of any
 // block, tile or SIMD width, both orientations of the same rectangle, and rectangles wider than
-// one 256-column strip and one stream block.
-const std::pair<int, int> kRectangles[] = {{1, 1},    {1, 9},    {9, 1},    {1, 70},   {70, 1},
-                                           {2, 5},    {5, 2},    {3, 3},    {3, 17},   {17, 3},
-                                           {7, 33},   {33, 7},   {65, 9},   {9, 1027}, {130, 67},
-                                           {37, 300}, {300, 37}, {2, 2051}, {61, 1029}};
+// one 256-column strip and one stream block. 520 x 1028 has 16-byte rows and enough of them for
+// the CUDA stream kernel's default launch to take clusters of chunks.
+const std::pair<int, int> kRectangles[] = {
+    {1, 1},    {1, 9},    {9, 1},    {1, 70},   {70, 1},    {2, 5},     {5, 2},
+    {3, 3},    {3, 17},   {17, 3},   {7, 33},   {33, 7},    {65, 9},    {9, 1027},
+    {130, 67}, {37, 300}, {300, 37}, {2, 2051}, {61, 1029}, {520, 1028}};
 
 std::vector<float> reference_on_rectangle(std::vector<float> grid, int rows, int cols,
                                           int iterations) {
