@@ -70,7 +70,7 @@ const std::vector<Implementation>& implementation_table() {
        &kokkos::make_stepper},
       {"openmp", true, true, &no_spaces, &always_available, &openmp::thread_description,
        &openmp::make_stepper},
-      {"cuda", kCudaBuilt, false, &no_spaces, &cuda::unavailable_reason, &cuda::device_description,
+      {"cuda", kCudaBuilt, true, &no_spaces, &cuda::unavailable_reason, &cuda::device_description,
        &make_cuda},
   };
   return table;

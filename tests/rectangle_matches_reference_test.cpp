@@ -22,11 +22,12 @@ namespace {
 
 // rows x cols: single rows and columns, two-wide strips, odd sizes that are not multiples of any
 // block, tile or SIMD width, both orientations of the same rectangle, and rectangles wider than
-// one 256-column strip and one stream block.
-const std::pair<int, int> kRectangles[] = {{1, 1},    {1, 9},    {9, 1},    {1, 70},   {70, 1},
-                                           {2, 5},    {5, 2},    {3, 3},    {3, 17},   {17, 3},
-                                           {7, 33},   {33, 7},   {65, 9},   {9, 1027}, {130, 67},
-                                           {37, 300}, {300, 37}, {2, 2051}, {61, 1029}};
+// one 256-column strip and one stream block. 520 x 1028 has 16-byte rows and enough of them for
+// the CUDA stream kernel's default launch to take clusters of chunks.
+const std::pair<int, int> kRectangles[] = {
+    {1, 1},    {1, 9},    {9, 1},    {1, 70},   {70, 1},    {2, 5},     {5, 2},
+    {3, 3},    {3, 17},   {17, 3},   {7, 33},   {33, 7},    {65, 9},    {9, 1027},
+    {130, 67}, {37, 300}, {300, 37}, {2, 2051}, {61, 1029}, {520, 1028}};
 
 std::vector<float> reference_on_rectangle(std::vector<float> grid, int rows, int cols,
                                           int iterations) {
@@ -162,6 +163,36 @@ TEST(RectangleConfig, RefusedWhereTheImplementationHasNoRectangles) {
     } catch (const UnsupportedRequest& e) {
       EXPECT_NE(std::string(e.what()).find("rectangular"), std::string::npos) << e.what();
     }
+  }
+}
+
+// A CUDA grid has at most 65535 blocks along y: naive's and tiled's 8-row blocks reach that at
+// 524,280 rows, which a tall, narrow tile within the 32-bit index can pass. -impl cuda refuses
+// such a tile, and more row chunks than a launch holds, with one line, before looking for a GPU.
+TEST(RectangleConfig, CudaRefusesWhatOneLaunchCannotCover) {
+  if (!is_implementation("cuda"))
+    GTEST_SKIP() << "this build has no native CUDA";
+  RunConfig tall{&info(Variant::naive), 100000};
+  tall.rows = 65535 * 8 + 1;
+  tall.cols = 3;
+  RunConfig chunked{&info(Variant::rolling), 100000};
+  chunked.rows = 20;
+  chunked.cols = 20;
+  chunked.chunks = 65536;
+  for (const auto& [config, expected] :
+       {std::pair{tall, "524281 rows"}, std::pair{chunked, "row chunks"}}) {
+    try {
+      open_stepper("cuda", "", check_config(config));
+      ADD_FAILURE() << "accepted: " << expected;
+    } catch (const UnsupportedRequest& e) {
+      EXPECT_NE(std::string(e.what()).find(expected), std::string::npos) << e.what();
+    }
+  }
+  tall.rows -= 1;  // exactly 65535 blocks of 8: refused only for want of a GPU, if at all
+  try {
+    open_stepper("cuda", "", check_config(tall));
+  } catch (const UnsupportedRequest& e) {
+    EXPECT_EQ(std::string(e.what()).find("rows"), std::string::npos) << e.what();
   }
 }
 

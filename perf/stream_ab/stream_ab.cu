@@ -62,6 +62,17 @@ float ms_per_call(Launch launch, int calls, cudaStream_t stream) {
   return ms / calls;
 }
 
+// Launches a plain (non-cluster) kernel on the n x n grid: the previous kernel takes N alone, the
+// current one a rows x cols array.
+void launch_square(void (*kernel)(const float*, float*, int), dim3 grid, cudaStream_t stream,
+                   const float* in, float* out, int n) {
+  kernel<<<grid, 256, 0, stream>>>(in, out, n);
+}
+void launch_square(void (*kernel)(const float*, float*, int, int), dim3 grid, cudaStream_t stream,
+                   const float* in, float* out, int n) {
+  kernel<<<grid, 256, 0, stream>>>(in, out, n, n);
+}
+
 struct Bench {
   int n;
   const float* in;
@@ -78,7 +89,7 @@ struct Bench {
   void plain(const char* name, Kernel kernel, int chunks) const {
     const dim3 grid((n + 1023) / 1024, chunks);
     report(name, chunks,
-           ms_per_call([&] { kernel<<<grid, 256, 0, stream>>>(in, out, n); }, calls, stream));
+           ms_per_call([&] { launch_square(kernel, grid, stream, in, out, n); }, calls, stream));
   }
   template <class Kernel>
   void clustered(const char* name, Kernel kernel, int cluster, int chunks) const {
@@ -88,10 +99,10 @@ struct Bench {
     cudaOccupancyMaxActiveClusters(&resident, kernel, &launch.config);
     char note[64];
     std::snprintf(note, sizeof note, "  (%d clusters of %d resident)", resident, cluster);
-    report(
-        name, chunks,
-        ms_per_call([&] { cudaLaunchKernelEx(&launch.config, kernel, in, out, n); }, calls, stream),
-        note);
+    report(name, chunks,
+           ms_per_call([&] { cudaLaunchKernelEx(&launch.config, kernel, in, out, n, n); }, calls,
+                       stream),
+           note);
   }
 };
 
@@ -110,7 +121,7 @@ bool matches_legacy(const char* name, Kernel kernel, int cluster, int n, int chu
   const dim3 grid((n + 1023) / 1024, chunks);
   legacy::stream_kernel<1, 4, 4, 3><<<grid, 256>>>(in, a, n);
   const stencil::cuda::ClusterLaunch launch(grid, dim3(256), cluster, nullptr);
-  cudaLaunchKernelEx(&launch.config, kernel, static_cast<const float*>(in), b, n);
+  cudaLaunchKernelEx(&launch.config, kernel, static_cast<const float*>(in), b, n, n);
   std::vector<float> ha(cells), hb(cells);
   cudaMemcpy(ha.data(), a, cells * 4, cudaMemcpyDeviceToHost);
   cudaMemcpy(hb.data(), b, cells * 4, cudaMemcpyDeviceToHost);
@@ -154,7 +165,7 @@ void conditions(int n, Kernel kernel, dim3 grid, int cluster, long spacer_mib = 
   cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking);
   const stencil::cuda::ClusterLaunch launch(grid, dim3(256), cluster, stream);
   auto step = [&](const float* in, float* out) {
-    cudaLaunchKernelEx(&launch.config, kernel, in, out, n);
+    cudaLaunchKernelEx(&launch.config, kernel, in, out, n, n);
   };
   auto copy = [&] {
     cudaMemcpyAsync(b, a, cells * sizeof(float), cudaMemcpyDeviceToDevice, stream);
@@ -213,12 +224,12 @@ bool time_shape(int shape, int n, int iterations) {
       !ok(cudaStreamCreateWithFlags(&queue, cudaStreamNonBlocking), "cudaStreamCreate"))
     return false;
   fill_random<<<(cells + 255) / 256, 256, 0, queue>>>(a, cells);
-  stencil::perf::stream_shapes::launch(shape, a, b, n, 0, queue);  // warm-up
+  stencil::perf::stream_shapes::launch(shape, a, b, n, n, 0, queue);  // warm-up
   cudaStreamSynchronize(queue);
   const auto start = std::chrono::steady_clock::now();
   for (int i = 0; i < iterations; ++i)
-    i % 2 ? stencil::perf::stream_shapes::launch(shape, b, a, n, 0, queue)
-          : stencil::perf::stream_shapes::launch(shape, a, b, n, 0, queue);
+    i % 2 ? stencil::perf::stream_shapes::launch(shape, b, a, n, n, 0, queue)
+          : stencil::perf::stream_shapes::launch(shape, a, b, n, n, 0, queue);
   cudaStreamSynchronize(queue);
   const double seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();

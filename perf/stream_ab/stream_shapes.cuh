@@ -12,34 +12,36 @@ namespace stencil::perf::stream_shapes {
 inline constexpr int kDefaultShape = 6;  // hybrid: shape 2 at large N, shape 10 at small N
 inline constexpr int kShapeCount = 11;
 
-// Launches shape `shape` with the mini-app's chunking (chunks <= 0: one wave, as it chooses).
-inline void launch(int shape, const float* in, float* out, int n, int chunks, cudaStream_t queue) {
+// Launches shape `shape` on a rows x cols array with the mini-app's chunking (chunks <= 0: one
+// wave, as it chooses).
+inline void launch(int shape, const float* in, float* out, int rows, int cols, int chunks,
+                   cudaStream_t queue) {
   using namespace stencil::cuda::stream_launch;
-  if (n % 4 != 0)  // 16-byte rows take float4; others one float at a time (as stream.cu)
-    return launch_plain<8, 1, 4, 1>(in, out, n, chunks, queue);
+  if (cols % 4 != 0)  // 16-byte rows take float4; others one float at a time (as stream.cu)
+    return launch_plain<8, 1, 4, 1>(in, out, rows, cols, chunks, queue);
   switch (shape) {
     case 0:
-      return launch_plain<2, 4, 2, 2>(in, out, n, chunks, queue);
+      return launch_plain<2, 4, 2, 2>(in, out, rows, cols, chunks, queue);
     case 1:
-      return launch_plain<1, 4, 8, 2>(in, out, n, chunks, queue);
+      return launch_plain<1, 4, 8, 2>(in, out, rows, cols, chunks, queue);
     case 2:
-      return launch_plain<1, 4, 4, 3>(in, out, n, chunks, queue);
+      return launch_plain<1, 4, 4, 3>(in, out, rows, cols, chunks, queue);
     case 3:
-      return launch_plain<2, 4, 3, 2>(in, out, n, chunks, queue);
+      return launch_plain<2, 4, 3, 2>(in, out, rows, cols, chunks, queue);
     case 4:
-      return launch_plain<1, 4, 6, 2>(in, out, n, chunks, queue);
+      return launch_plain<1, 4, 6, 2>(in, out, rows, cols, chunks, queue);
     case 5:
-      return launch_plain<1, 4, 3, 3>(in, out, n, chunks, queue);
+      return launch_plain<1, 4, 3, 3>(in, out, rows, cols, chunks, queue);
     case 7:
-      return launch_clustered<1, 3, 3, 8>(in, out, n, chunks, queue);
+      return launch_clustered<1, 3, 3, 8>(in, out, rows, cols, chunks, queue);
     case 8:
-      return launch_clustered<1, 4, 3, 8>(in, out, n, chunks, queue);
+      return launch_clustered<1, 4, 3, 8>(in, out, rows, cols, chunks, queue);
     case 9:
-      return launch_plain<1, 4, 4, 3, true>(in, out, n, chunks, queue);
+      return launch_plain<1, 4, 4, 3, true>(in, out, rows, cols, chunks, queue);
     case 10:
-      return launch_clustered<1, 4, 4, 8>(in, out, n, chunks, queue);
+      return launch_clustered<1, 4, 4, 8>(in, out, rows, cols, chunks, queue);
     default:  // 6, the mini-app's launch_stream
-      return launch_hybrid<1, 4, 3, 4, 4, 8>(in, out, n, chunks, queue);
+      return launch_hybrid<1, 4, 3, 4, 4, 8>(in, out, rows, cols, chunks, queue);
   }
 }
 

@@ -15,13 +15,13 @@ namespace stencil::cuda {
 constexpr int kDoubleBufThreads = kStageWidth * kStageHeight;
 
 __global__ void __launch_bounds__(kDoubleBufThreads)
-    doublebuf_kernel(const float* __restrict__ in, float* __restrict__ out, int n) {
+    doublebuf_kernel(const float* __restrict__ in, float* __restrict__ out, int rows, int cols) {
   using stage_tile::kCells;
   constexpr int kSlots = (kCells + kDoubleBufThreads - 1) / kDoubleBufThreads;  // 2 per thread
   __shared__ float tiles[2][kCells];
   const int x0 = blockIdx.x * kStageWidth;
   // The chunk comes from the launched grid (row_chunks.hpp), so the chunks cover every row.
-  const RowChunk chunk = row_chunk(n, static_cast<int>(gridDim.y), static_cast<int>(blockIdx.y));
+  const RowChunk chunk = row_chunk(rows, static_cast<int>(gridDim.y), static_cast<int>(blockIdx.y));
   if (chunk.empty())
     return;  // whole block: trailing chunks can be empty
   const int y0 = chunk.begin;
@@ -36,7 +36,7 @@ __global__ void __launch_bounds__(kDoubleBufThreads)
   for (int s = 0; s < kSlots; ++s) {
     const int t = lane + s * kDoubleBufThreads;
     if (t < kCells)
-      tiles[0][t] = in[stage_tile::source_index(t, x0, y0, n)];
+      tiles[0][t] = in[stage_tile::source_index(t, x0, y0, rows, cols)];
   }
 
   float staged[kSlots];
@@ -48,14 +48,14 @@ __global__ void __launch_bounds__(kDoubleBufThreads)
       for (int s = 0; s < kSlots; ++s) {
         const int t = lane + s * kDoubleBufThreads;
         if (t < kCells)
-          staged[s] = in[stage_tile::source_index(t, x0, y0 + (k + 1) * kStageHeight, n)];
+          staged[s] = in[stage_tile::source_index(t, x0, y0 + (k + 1) * kStageHeight, rows, cols)];
       }
     }
     __syncthreads();  // 1: stage k's tile is complete before anyone reads a neighbour
 
     const int y = y0 + k * kStageHeight + threadIdx.y;
-    if (x < n && y < y_end) {
-      out[y * n + x] = stage_tile::output(current, c, x, y, n);
+    if (x < cols && y < y_end) {
+      out[y * cols + x] = stage_tile::output(current, c, x, y, rows, cols);
     }
 
     if (prefetch) {  // the other tile was last read in stage k-1, before barrier 1
@@ -74,10 +74,11 @@ __global__ void __launch_bounds__(kDoubleBufThreads)
   }
 }
 
-void launch_doublebuf(const float* in, float* out, int n, int chunks, cudaStream_t queue) {
+void launch_doublebuf(const float* in, float* out, int rows, int cols, int chunks,
+                      cudaStream_t queue) {
   const dim3 block(kStageWidth, kStageHeight);
-  const dim3 grid((n + kStageWidth - 1) / kStageWidth, chunks);
-  doublebuf_kernel<<<grid, block, 0, queue>>>(in, out, n);
+  const dim3 grid((cols + kStageWidth - 1) / kStageWidth, chunks);
+  doublebuf_kernel<<<grid, block, 0, queue>>>(in, out, rows, cols);
   check_launch("doublebuf_kernel launch");
 }
 

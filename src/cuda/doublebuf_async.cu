@@ -16,17 +16,19 @@ constexpr int kDoubleBufAsyncThreads = kStageWidth * kStageHeight;
 
 // This thread's share of one stage tile, copied asynchronously into `tile` (4 bytes per cell).
 __device__ void copy_stage_async(float* tile, const float* __restrict__ in, int lane, int x0, int y,
-                                 int n) {
+                                 int rows, int cols) {
   for (int t = lane; t < stage_tile::kCells; t += kDoubleBufAsyncThreads)
-    __pipeline_memcpy_async(&tile[t], &in[stage_tile::source_index(t, x0, y, n)], sizeof(float));
+    __pipeline_memcpy_async(&tile[t], &in[stage_tile::source_index(t, x0, y, rows, cols)],
+                            sizeof(float));
 }
 
 __global__ void __launch_bounds__(kDoubleBufAsyncThreads)
-    doublebuf_async_kernel(const float* __restrict__ in, float* __restrict__ out, int n) {
+    doublebuf_async_kernel(const float* __restrict__ in, float* __restrict__ out, int rows,
+                           int cols) {
   __shared__ float tiles[2][stage_tile::kCells];
   const int x0 = blockIdx.x * kStageWidth;
   // The chunk comes from the launched grid (row_chunks.hpp), so the chunks cover every row.
-  const RowChunk chunk = row_chunk(n, static_cast<int>(gridDim.y), static_cast<int>(blockIdx.y));
+  const RowChunk chunk = row_chunk(rows, static_cast<int>(gridDim.y), static_cast<int>(blockIdx.y));
   if (chunk.empty())
     return;  // whole block: trailing chunks can be empty
   const int y0 = chunk.begin;
@@ -36,12 +38,12 @@ __global__ void __launch_bounds__(kDoubleBufAsyncThreads)
   const int x = x0 + threadIdx.x;
   const int c = stage_tile::centre_index(threadIdx.x, threadIdx.y);
 
-  copy_stage_async(tiles[0], in, lane, x0, y0, n);
+  copy_stage_async(tiles[0], in, lane, x0, y0, rows, cols);
   __pipeline_commit();
 
   for (int k = 0; k < stages; ++k) {
     if (k + 1 < stages)
-      copy_stage_async(tiles[(k + 1) & 1], in, lane, x0, y0 + (k + 1) * kStageHeight, n);
+      copy_stage_async(tiles[(k + 1) & 1], in, lane, x0, y0 + (k + 1) * kStageHeight, rows, cols);
     // One commit group per stage, empty after the last, so "all but the newest group" is always
     // stage k's: this thread's copies of stage k have landed.
     __pipeline_commit();
@@ -50,8 +52,8 @@ __global__ void __launch_bounds__(kDoubleBufAsyncThreads)
 
     const float* current = tiles[k & 1];
     const int y = y0 + k * kStageHeight + threadIdx.y;
-    if (x < n && y < y_end) {
-      out[y * n + x] = stage_tile::output(current, c, x, y, n);
+    if (x < cols && y < y_end) {
+      out[y * cols + x] = stage_tile::output(current, c, x, y, rows, cols);
     }
     // 2: everyone is done reading tile k & 1: the next stage issues the copy of stage k+2 into it
     // before its own barrier 1, so without this barrier the copy could overwrite cells a slow
@@ -60,10 +62,11 @@ __global__ void __launch_bounds__(kDoubleBufAsyncThreads)
   }
 }
 
-void launch_doublebuf_async(const float* in, float* out, int n, int chunks, cudaStream_t queue) {
+void launch_doublebuf_async(const float* in, float* out, int rows, int cols, int chunks,
+                            cudaStream_t queue) {
   const dim3 block(kStageWidth, kStageHeight);
-  const dim3 grid((n + kStageWidth - 1) / kStageWidth, chunks);
-  doublebuf_async_kernel<<<grid, block, 0, queue>>>(in, out, n);
+  const dim3 grid((cols + kStageWidth - 1) / kStageWidth, chunks);
+  doublebuf_async_kernel<<<grid, block, 0, queue>>>(in, out, rows, cols);
   check_launch("doublebuf_async_kernel launch");
 }
 

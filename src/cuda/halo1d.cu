@@ -23,7 +23,9 @@ __global__ void halo1d_kernel(const float* __restrict__ in, float* __restrict__ 
   }
 }
 
-void launch_halo1d(const float* in, float* out, int n, int /*chunks*/, cudaStream_t queue) {
+// One row of n cells: rows is 1.
+void launch_halo1d(const float* in, float* out, int /*rows*/, int n, int /*chunks*/,
+                   cudaStream_t queue) {
   const int blocks = (n + kHaloBlock1D - 1) / kHaloBlock1D;
   const size_t shared_bytes = (kHaloBlock1D + 2) * sizeof(float);  // 1,032 bytes
   halo1d_kernel<<<blocks, kHaloBlock1D, shared_bytes, queue>>>(in, out, n);

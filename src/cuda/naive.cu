@@ -5,20 +5,23 @@
 
 namespace stencil::cuda {
 
-__global__ void naive_kernel(const float* __restrict__ in, float* __restrict__ out, int n) {
+__global__ void naive_kernel(const float* __restrict__ in, float* __restrict__ out, int rows,
+                             int cols) {
   const int x = blockIdx.x * blockDim.x + threadIdx.x;
   const int y = blockIdx.y * blockDim.y + threadIdx.y;
-  if (x >= n || y >= n)
+  if (x >= cols || y >= rows)
     return;
-  const int i = y * n + x;
-  out[i] =
-      is_border_2d(x, y, n) ? in[i] : five_point(in[i], in[i - 1], in[i + 1], in[i - n], in[i + n]);
+  const int i = y * cols + x;
+  out[i] = is_border_2d(x, y, cols, rows)
+               ? in[i]
+               : five_point(in[i], in[i - 1], in[i + 1], in[i - cols], in[i + cols]);
 }
 
-void launch_naive(const float* in, float* out, int n, int /*chunks*/, cudaStream_t queue) {
+void launch_naive(const float* in, float* out, int rows, int cols, int /*chunks*/,
+                  cudaStream_t queue) {
   const dim3 block(32, 8);
-  const dim3 grid((n + block.x - 1) / block.x, (n + block.y - 1) / block.y);
-  naive_kernel<<<grid, block, 0, queue>>>(in, out, n);
+  const dim3 grid((cols + block.x - 1) / block.x, (rows + block.y - 1) / block.y);
+  naive_kernel<<<grid, block, 0, queue>>>(in, out, rows, cols);
   check_launch("naive_kernel launch");
 }
 

@@ -12,7 +12,9 @@ __global__ void naive1d_kernel(const float* __restrict__ in, float* __restrict__
   out[i] = is_border_1d(i, n) ? in[i] : three_point(in[i - 1], in[i], in[i + 1]);
 }
 
-void launch_naive1d(const float* in, float* out, int n, int /*chunks*/, cudaStream_t queue) {
+// One row of n cells: rows is 1.
+void launch_naive1d(const float* in, float* out, int /*rows*/, int n, int /*chunks*/,
+                    cudaStream_t queue) {
   constexpr int kBlock = 256;
   naive1d_kernel<<<(n + kBlock - 1) / kBlock, kBlock, 0, queue>>>(in, out, n);
   check_launch("naive1d_kernel launch");

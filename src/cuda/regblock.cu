@@ -16,7 +16,7 @@ namespace stencil::cuda {
 
 template <int kPatch>
 __global__ void __launch_bounds__(kRegBlockLanesX* kRegBlockLanesY)
-    regblock_kernel(const float* __restrict__ in, float* __restrict__ out, int n) {
+    regblock_kernel(const float* __restrict__ in, float* __restrict__ out, int rows, int cols) {
   constexpr int kThreads = kRegBlockLanesX * kRegBlockLanesY;
   constexpr int kOutWidth = kRegBlockLanesX * kPatch;
   constexpr int kOutHeight = kRegBlockLanesY * kPatch;
@@ -32,7 +32,8 @@ __global__ void __launch_bounds__(kRegBlockLanesX* kRegBlockLanesY)
   for (int t = threadIdx.y * kRegBlockLanesX + threadIdx.x; t < kTileCells; t += kThreads) {
     const int sx = t % kPitch;
     const int sy = t / kPitch;
-    tile[sy][sx] = in[clamp_index(oy + sy - 1, 0, n - 1) * n + clamp_index(ox + sx - 1, 0, n - 1)];
+    tile[sy][sx] =
+        in[clamp_index(oy + sy - 1, 0, rows - 1) * cols + clamp_index(ox + sx - 1, 0, cols - 1)];
   }
   __syncthreads();  // the whole tile is loaded before anyone reads a neighbour
 
@@ -58,29 +59,30 @@ __global__ void __launch_bounds__(kRegBlockLanesX* kRegBlockLanesY)
     for (int i = 0; i < kPatch; ++i) {
       const int x = ox + px + i;
       const int y = oy + py + j;
-      if (x < n && y < n) {
-        out[y * n + x] = is_border_2d(x, y, n)
-                             ? v[j + 1][i + 1]
-                             : five_point(v[j + 1][i + 1], v[j + 1][i], v[j + 1][i + 2],
-                                          v[j][i + 1], v[j + 2][i + 1]);
+      if (x < cols && y < rows) {
+        out[y * cols + x] = is_border_2d(x, y, cols, rows)
+                                ? v[j + 1][i + 1]
+                                : five_point(v[j + 1][i + 1], v[j + 1][i], v[j + 1][i + 2],
+                                             v[j][i + 1], v[j + 2][i + 1]);
       }
     }
   }
 }
 
 template <int kPatch>
-void launch_regblock(const float* in, float* out, int n, int /*chunks*/, cudaStream_t queue) {
+void launch_regblock(const float* in, float* out, int rows, int cols, int /*chunks*/,
+                     cudaStream_t queue) {
   constexpr int kOutWidth = kRegBlockLanesX * kPatch;
   constexpr int kOutHeight = kRegBlockLanesY * kPatch;
   const dim3 block(kRegBlockLanesX, kRegBlockLanesY);
-  const dim3 grid((n + kOutWidth - 1) / kOutWidth, (n + kOutHeight - 1) / kOutHeight);
-  regblock_kernel<kPatch><<<grid, block, 0, queue>>>(in, out, n);
+  const dim3 grid((cols + kOutWidth - 1) / kOutWidth, (rows + kOutHeight - 1) / kOutHeight);
+  regblock_kernel<kPatch><<<grid, block, 0, queue>>>(in, out, rows, cols);
   check_launch("regblock_kernel launch");
 }
 
 static_assert(kPatchSizes.size() == 2 && kPatchSizes[0] == 2 && kPatchSizes[1] == 4,
               "instantiate every patch size of kPatchSizes below");
-template void launch_regblock<2>(const float*, float*, int, int, cudaStream_t);
-template void launch_regblock<4>(const float*, float*, int, int, cudaStream_t);
+template void launch_regblock<2>(const float*, float*, int, int, int, cudaStream_t);
+template void launch_regblock<4>(const float*, float*, int, int, int, cudaStream_t);
 
 }  // namespace stencil::cuda

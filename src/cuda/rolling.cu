@@ -11,35 +11,35 @@
 namespace stencil::cuda {
 
 __global__ void __launch_bounds__(kStripWidth)
-    rolling_kernel(const float* __restrict__ in, float* __restrict__ out, int n) {
+    rolling_kernel(const float* __restrict__ in, float* __restrict__ out, int rows, int cols) {
   __shared__ float row[kStripWidth + 2];
   const int x = blockIdx.x * kStripWidth + threadIdx.x;
-  const int cx = x < n ? x : n - 1;
+  const int cx = x < cols ? x : cols - 1;
   const int sx = threadIdx.x + 1;
   const int xl = blockIdx.x * kStripWidth > 0 ? blockIdx.x * kStripWidth - 1 : 0;
-  const int xr = clamp_index(blockIdx.x * kStripWidth + kStripWidth, 0, n - 1);
+  const int xr = clamp_index(blockIdx.x * kStripWidth + kStripWidth, 0, cols - 1);
 
   // The chunk comes from the launched grid (row_chunks.hpp), so the chunks cover every row.
-  const RowChunk chunk = row_chunk(n, static_cast<int>(gridDim.y), static_cast<int>(blockIdx.y));
+  const RowChunk chunk = row_chunk(rows, static_cast<int>(gridDim.y), static_cast<int>(blockIdx.y));
   if (chunk.empty())
     return;  // whole block: trailing chunks can be empty
   const int y0 = chunk.begin;
   const int y_end = chunk.end;
 
-  float above = y0 > 0 ? in[(y0 - 1) * n + cx] : 0.0f;
-  float centre = in[y0 * n + cx];
+  float above = y0 > 0 ? in[(y0 - 1) * cols + cx] : 0.0f;
+  float centre = in[y0 * cols + cx];
   for (int y = y0; y < y_end; ++y) {
-    const float below = y + 1 < n ? in[(y + 1) * n + cx] : 0.0f;  // the one new global read
+    const float below = y + 1 < rows ? in[(y + 1) * cols + cx] : 0.0f;  // the one new global read
     row[sx] = centre;
     if (threadIdx.x == 0)
-      row[0] = in[y * n + xl];
+      row[0] = in[y * cols + xl];
     if (threadIdx.x == kStripWidth - 1)
-      row[kStripWidth + 1] = in[y * n + xr];
+      row[kStripWidth + 1] = in[y * cols + xr];
     __syncthreads();  // the row is published before anyone reads a neighbour
-    if (x < n) {
-      out[y * n + x] = is_border_2d(x, y, n)
-                           ? centre
-                           : five_point(centre, row[sx - 1], row[sx + 1], above, below);
+    if (x < cols) {
+      out[y * cols + x] = is_border_2d(x, y, cols, rows)
+                              ? centre
+                              : five_point(centre, row[sx - 1], row[sx + 1], above, below);
     }
     __syncthreads();  // everyone is done reading the row before it is overwritten
     above = centre;   // roll the window: y becomes y-1, y+1 becomes y
@@ -47,9 +47,10 @@ __global__ void __launch_bounds__(kStripWidth)
   }
 }
 
-void launch_rolling(const float* in, float* out, int n, int chunks, cudaStream_t queue) {
-  const dim3 grid((n + kStripWidth - 1) / kStripWidth, chunks);
-  rolling_kernel<<<grid, kStripWidth, 0, queue>>>(in, out, n);
+void launch_rolling(const float* in, float* out, int rows, int cols, int chunks,
+                    cudaStream_t queue) {
+  const dim3 grid((cols + kStripWidth - 1) / kStripWidth, chunks);
+  rolling_kernel<<<grid, kStripWidth, 0, queue>>>(in, out, rows, cols);
   check_launch("rolling_kernel launch");
 }
 

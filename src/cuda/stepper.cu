@@ -1,6 +1,9 @@
+#include <array>
 #include <sstream>
+#include <stdexcept>
 
 #include "cuda/check.hpp"
+#include "cuda/halo_pack.hpp"
 #include "cuda/kernels.hpp"
 #include "cuda/stepper.hpp"
 #include "stencil/memory_budget.hpp"
@@ -34,6 +37,7 @@ LaunchFunction launch_function(const RunConfig& config) {
 // Owns one device allocation.
 class DeviceBuffer {
  public:
+  DeviceBuffer() = default;
   explicit DeviceBuffer(std::size_t count) {
     STENCIL_CUDA_CHECK(cudaMalloc(reinterpret_cast<void**>(&data_), count * sizeof(float)));
   }
@@ -41,10 +45,64 @@ class DeviceBuffer {
   DeviceBuffer(const DeviceBuffer&) = delete;
   DeviceBuffer& operator=(const DeviceBuffer&) = delete;
   float* get() const { return data_; }
+  void swap(DeviceBuffer& other) noexcept { std::swap(data_, other.data_); }
 
  private:
   float* data_ = nullptr;
 };
+
+// A device buffer for halo cells that grows to the largest request and is then kept, so an
+// exchange allocates only on its first round.
+class StagingBuffer {
+ public:
+  // At least `cells` floats. Growing frees the old buffer: the caller fences first if queued
+  // work may still use it.
+  float* reserve(std::size_t cells) {
+    if (cells > capacity_ || buffer_.get() == nullptr) {
+      const std::size_t capacity = cells == 0 ? 1 : cells;
+      DeviceBuffer grown(capacity);
+      buffer_.swap(grown);
+      capacity_ = capacity;
+    }
+    return buffer_.get();
+  }
+  std::size_t capacity() const { return capacity_; }
+
+ private:
+  DeviceBuffer buffer_;
+  std::size_t capacity_ = 0;
+};
+
+// The shape the kernels step: the local array (rows x cols, 2-D) or one row of n cells (1-D).
+struct LocalShape {
+  int rows;
+  int cols;
+};
+LocalShape local_shape(const RunConfig& config) {
+  if (config.variant->dimensions == 2)
+    return {config.local_rows(), config.local_cols()};
+  return {1, config.n};
+}
+
+// Launch limits the kernels cannot stretch: a CUDA grid has at most 65535 blocks along y, which
+// the 2-D kernels give to row chunks or, in naive and tiled (the shortest blocks), to 8-row
+// blocks. A square grid never reaches them (N <= 46340); a rank's tall, narrow tile could.
+constexpr int kMaxGridY = 65535;
+constexpr int kRowsPerBlockY = 8;
+void check_launch_limits(const RunConfig& config) {
+  if (config.variant->dimensions != 2)
+    return;
+  const int rows = config.local_rows();
+  if ((rows + kRowsPerBlockY - 1) / kRowsPerBlockY > kMaxGridY) {
+    throw UnsupportedRequest(
+        "-impl cuda: a local array of " + std::to_string(rows) + " rows exceeds one launch's " +
+        std::to_string(kMaxGridY * kRowsPerBlockY) + " rows; use more ranks along y");
+  }
+  if (config.variant->chunks != ChunkPolicy::none && config.chunks > kMaxGridY) {
+    throw UnsupportedRequest("-impl cuda: at most " + std::to_string(kMaxGridY) +
+                             " row chunks, got " + std::to_string(config.chunks));
+  }
+}
 
 // Kokkos 3.4's CUDA initialisation sets cudaFuncCachePreferShared for the whole device
 // (Kokkos_Cuda_Instance.cpp), which leaves the least L1 to every kernel that states no preference
@@ -70,15 +128,20 @@ class CudaStepper final : public Stepper {
  public:
   explicit CudaStepper(const CheckedConfig& config)
       : config_(config.get()),
-        cells_(cell_count(*config->variant, config->n)),
+        shape_(local_shape(config_)),
+        cells_(config_.local_cells()),
         launch_(launch_function(config_)),
         a_(cells_),
         b_(cells_) {
     STENCIL_CUDA_CHECK(cudaStreamCreateWithFlags(&queue_, cudaStreamNonBlocking));
+    STENCIL_CUDA_CHECK(cudaEventCreateWithFlags(&copied_, cudaEventDisableTiming));
     current_ = a_.get();
     next_ = b_.get();
   }
-  ~CudaStepper() override { cudaStreamDestroy(queue_); }
+  ~CudaStepper() override {
+    cudaEventDestroy(copied_);
+    cudaStreamDestroy(queue_);
+  }
 
   std::string implementation() const override { return "cuda"; }
   std::string execution_space() const override { return device_description(); }
@@ -136,11 +199,117 @@ class CudaStepper final : public Stepper {
     return cells;
   }
 
+  // Halo access. The host forms go through the device forms: pack on the device into a staging
+  // buffer of the stepper's own, then one copy over PCIe (page-locked from host_staging, so the
+  // copy runs at full speed) and back. Everything is queued on the stepper's stream, after the
+  // steps already queued.
+  HostBuffer host_staging(std::size_t cells) override {
+    float* data = nullptr;
+    STENCIL_CUDA_CHECK(
+        cudaMallocHost(reinterpret_cast<void**>(&data), (cells == 0 ? 1 : cells) * sizeof(float)));
+    return HostBuffer(data, [](float* p) { cudaFreeHost(p); });
+  }
+
+  void pack_regions(const std::vector<GridRegion>& regions, float* buffer) override {
+    const std::size_t cells = checked_cells(regions);
+    if (cells == 0)
+      return;
+    float* device = reserve(host_path_[kSendSlot], cells);
+    pack_regions_on_device(regions, device);
+    copy_to_host(device, buffer, cells);
+  }
+
+  // Waits for the copy only: the buffer may then be reused while the unpack stays queued.
+  void unpack_regions(const std::vector<GridRegion>& regions, const float* buffer) override {
+    const std::size_t cells = checked_cells(regions);
+    if (cells == 0)
+      return;
+    float* device = reserve(host_path_[kReceiveSlot], cells);
+    STENCIL_CUDA_CHECK(
+        cudaMemcpyAsync(device, buffer, cells * sizeof(float), cudaMemcpyHostToDevice, queue_));
+    STENCIL_CUDA_CHECK(cudaEventRecord(copied_, queue_));
+    unpack_regions_on_device(regions, device);
+    STENCIL_CUDA_CHECK(cudaEventSynchronize(copied_));
+  }
+
+  void pack_stepped_regions(const std::vector<GridRegion>& regions, float* buffer) override {
+    const std::size_t cells = checked_cells(regions);
+    if (config_.iterations_per_step() != 1)
+      throw UnsupportedRequest("only single-iteration steps can send their halos ahead");
+    if (cells == 0)
+      return;
+    float* device = reserve(host_path_[kSendSlot], cells);
+    pack_stepped_regions_on_device(regions, device);
+    copy_to_host(device, buffer, cells);
+  }
+
+  float* device_staging(int slot, std::size_t cells) override {
+    if (slot != kSendSlot && slot != kReceiveSlot)
+      throw std::invalid_argument("device staging slot " + std::to_string(slot) + " is not 0 or 1");
+    return reserve(nccl_[slot], cells);
+  }
+
+  void pack_regions_on_device(const std::vector<GridRegion>& regions,
+                              float* device_buffer) override {
+    checked_cells(regions);
+    launch_pack_regions(current_, shape_.rows, shape_.cols, regions, PackedValue::current,
+                        device_buffer, queue_);
+  }
+
+  void pack_stepped_regions_on_device(const std::vector<GridRegion>& regions,
+                                      float* device_buffer) override {
+    checked_cells(regions);
+    if (config_.iterations_per_step() != 1)
+      throw UnsupportedRequest("only single-iteration steps can send their halos ahead");
+    const PackedValue value =
+        config_.variant->dimensions == 2 ? PackedValue::stepped_2d : PackedValue::stepped_1d;
+    launch_pack_regions(current_, shape_.rows, shape_.cols, regions, value, device_buffer, queue_);
+  }
+
+  void unpack_regions_on_device(const std::vector<GridRegion>& regions,
+                                const float* device_buffer) override {
+    checked_cells(regions);
+    launch_unpack_regions(current_, shape_.cols, regions, device_buffer, queue_);
+  }
+
  private:
-  void launch(const float* in, float* out) { launch_(in, out, config_.n, config_.chunks, queue_); }
+  static constexpr int kSendSlot = 0;
+  static constexpr int kReceiveSlot = 1;
+
+  void launch(const float* in, float* out) {
+    launch_(in, out, shape_.rows, shape_.cols, config_.chunks, queue_);
+  }
+
+  // The buffer's cells, after checking that every region lies inside the local array.
+  std::size_t checked_cells(const std::vector<GridRegion>& regions) const {
+    for (const GridRegion& region : regions) {
+      if (region.row0 < 0 || region.col0 < 0 || region.rows < 0 || region.cols < 0 ||
+          region.row0 + region.rows > shape_.rows || region.col0 + region.cols > shape_.cols) {
+        throw std::invalid_argument("halo region outside the " + std::to_string(shape_.rows) +
+                                    " x " + std::to_string(shape_.cols) + " local array");
+      }
+    }
+    return static_cast<std::size_t>(buffer_cells(regions));
+  }
+
+  // A staging buffer of at least `cells` floats. Growing frees the old one, which queued packs or
+  // unpacks may still read or write, so it waits for them first (only while buffers grow).
+  float* reserve(StagingBuffer& staging, std::size_t cells) {
+    if (cells > staging.capacity())
+      fence();
+    return staging.reserve(cells);
+  }
+
+  // One copy of the packed cells to host memory, waited for.
+  void copy_to_host(const float* device, float* host, std::size_t cells) {
+    STENCIL_CUDA_CHECK(
+        cudaMemcpyAsync(host, device, cells * sizeof(float), cudaMemcpyDeviceToHost, queue_));
+    fence();
+  }
 
   DefaultCacheConfig cache_config_;
   RunConfig config_;
+  LocalShape shape_;
   std::size_t cells_;
   LaunchFunction launch_;
   DeviceBuffer a_;
@@ -148,6 +317,9 @@ class CudaStepper final : public Stepper {
   float* current_ = nullptr;
   float* next_ = nullptr;
   cudaStream_t queue_ = nullptr;
+  cudaEvent_t copied_ = nullptr;            // unpack_regions: the host buffer has been read
+  std::array<StagingBuffer, 2> host_path_;  // the host forms' device side, by slot
+  std::array<StagingBuffer, 2> nccl_;       // device_staging, by slot
 };
 
 }  // namespace
@@ -176,12 +348,13 @@ std::string device_description() {
 }
 
 std::unique_ptr<Stepper> make_stepper(const CheckedConfig& config) {
+  check_launch_limits(config.get());  // first: no device serves these
   if (const std::string reason = unavailable_reason(); !reason.empty()) {
     throw UnsupportedRequest("-impl cuda: " + reason);
   }
   std::size_t free = 0, total = 0;
   STENCIL_CUDA_CHECK(cudaMemGetInfo(&free, &total));
-  require_memory(2 * cell_count(*config->variant, config->n) * sizeof(float), free, "the GPU");
+  require_memory(2 * config->local_cells() * sizeof(float), free, "the GPU");
   return std::make_unique<CudaStepper>(config);
 }
 

@@ -5,13 +5,15 @@
 
 namespace stencil::cuda {
 
-void launch_stream(const float* in, float* out, int n, int chunks, cudaStream_t queue) {
-  // 16-byte rows (N % 4 == 0; cudaMalloc aligns the base) take float4; others one float at a time.
-  if (n % 4 != 0)
-    return stream_launch::launch_plain<8, 1, 4, 1>(in, out, n, chunks, queue);
+void launch_stream(const float* in, float* out, int rows, int cols, int chunks,
+                   cudaStream_t queue) {
+  // 16-byte rows (cols % 4 == 0; cudaMalloc aligns the base) take float4; others, such as a rank's
+  // odd-width tile, one float at a time.
+  if (cols % 4 != 0)
+    return stream_launch::launch_plain<8, 1, 4, 1>(in, out, rows, cols, chunks, queue);
   // The hybrid, shape 6 of the sweep (docs/stream-and-temporal.md): plain <1, 4, 4, 3> where one
   // wave of blocks already has long chunks (large N), clusters <1, 4, 4, 8> otherwise.
-  return stream_launch::launch_hybrid<1, 4, 3, 4, 4, 8>(in, out, n, chunks, queue);
+  return stream_launch::launch_hybrid<1, 4, 3, 4, 4, 8>(in, out, rows, cols, chunks, queue);
 }
 
 }  // namespace stencil::cuda

@@ -6,8 +6,8 @@
 // it adds, and why:
 //  * wide rows per block (1024 or 2048 columns): the x-halo (two scalars per row) costs under 1%
 //    of the traffic;
-//  * 16-byte loads and stores (float4) where rows are 16-byte aligned (N % 4 == 0): a quarter of
-//    the memory instructions; other N take the same path one float at a time;
+//  * 16-byte loads and stores (float4) where rows are 16-byte aligned (cols % 4 == 0): a quarter
+//    of the memory instructions; other widths take the same path one float at a time;
 //  * interleaved slots: lane t of a warp owns slots t, t + 256, ... so each warp instruction
 //    covers 512 contiguous bytes, every sector it touches fully used;
 //  * a prefetch ring: row y + 1 + kAhead is requested while row y is computed, keeping kAhead
@@ -120,7 +120,7 @@ struct RowSlots<kSlots, kWidth, false> {
 template <int kSlots, int kWidth, int kAhead, int kMinBlocks, int kCluster, bool kEvictFirst,
           bool kHaloInShared = (kCluster > 1)>
 __global__ void __launch_bounds__(kThreads, kMinBlocks)
-    stream_kernel(const float* __restrict__ in, float* __restrict__ out, int n) {
+    stream_kernel(const float* __restrict__ in, float* __restrict__ out, int rows, int cols) {
   constexpr int kBlockWidth = kThreads * kSlots * kWidth;  // columns a block owns
   constexpr bool kHaloInRegisters = !kHaloInShared;
   using Row = RowSlots<kSlots, kWidth, kHaloInRegisters>;
@@ -149,8 +149,8 @@ __global__ void __launch_bounds__(kThreads, kMinBlocks)
   // Chunks split the rows evenly; with more chunks than rows some are empty (never in a cluster
   // launch, whose chunks have at least two rows: see stream.cu).
   const int base = blockIdx.x * kBlockWidth;
-  const int y0 = static_cast<int>(static_cast<long>(blockIdx.y) * n / gridDim.y);
-  const int y_end = static_cast<int>(static_cast<long>(blockIdx.y + 1) * n / gridDim.y);
+  const int y0 = static_cast<int>(static_cast<long>(blockIdx.y) * rows / gridDim.y);
+  const int y_end = static_cast<int>(static_cast<long>(blockIdx.y + 1) * rows / gridDim.y);
   if (kCluster == 1 && y0 == y_end)
     return;  // whole block
   const int rank = kCluster > 1 ? static_cast<int>(blockIdx.y % kCluster) : 0;
@@ -159,17 +159,17 @@ __global__ void __launch_bounds__(kThreads, kMinBlocks)
   const int y_first = above_in_cluster ? y0 + 1 : y0;  // row y0 of rank r > 0 is rank r - 1's
   // The lowest row read from global memory: "below" of the chunk's last row, unless the next
   // rank hands it over.
-  const int last_global_row = below_in_cluster ? y_end - 1 : (y_end < n - 1 ? y_end : n - 1);
+  const int last_global_row = below_in_cluster ? y_end - 1 : (y_end < rows - 1 ? y_end : rows - 1);
 
   // Index of slot k's first element in this thread's row of the block, and its column in the grid
-  // (N % kWidth == 0, so a slot lies wholly inside or outside the grid).
+  // (cols % kWidth == 0, so a slot lies wholly inside or outside the array).
   auto slot_index = [&](int k) { return (k * kThreads + threadIdx.x) * kWidth; };
   auto column = [&](int k) { return base + slot_index(k); };
   const bool left_halo_thread = threadIdx.x == 0 && base > 0;
-  const bool right_halo_thread = threadIdx.x == kThreads - 1 && base + kBlockWidth < n;
+  const bool right_halo_thread = threadIdx.x == kThreads - 1 && base + kBlockWidth < cols;
   auto halo_slot = [&](int y) { return halo_ring[y % kHaloSlots]; };
-  auto halo_left = [&](int y) { return in + static_cast<long>(y) * n + base - 1; };
-  auto halo_right = [&](int y) { return in + static_cast<long>(y) * n + base + kBlockWidth; };
+  auto halo_left = [&](int y) { return in + static_cast<long>(y) * cols + base - 1; };
+  auto halo_right = [&](int y) { return in + static_cast<long>(y) * cols + base + kBlockWidth; };
 
   // Requests row y into `dst` and, for rows this chunk computes, its x-halo: into registers, or
   // by cp.async into `halo`. Without halo registers every thread commits one cp.async group per
@@ -178,8 +178,8 @@ __global__ void __launch_bounds__(kThreads, kMinBlocks)
   auto load_row = [&](Row& dst, int y, float* halo) {
 #pragma unroll
     for (int k = 0; k < kSlots; ++k) {
-      if (column(k) < n)
-        dst.s[k].template load_global<kEvictFirst>(in + static_cast<long>(y) * n + column(k));
+      if (column(k) < cols)
+        dst.s[k].template load_global<kEvictFirst>(in + static_cast<long>(y) * cols + column(k));
     }
     if (y >= y0 && y < y_end) {  // only rows this chunk computes need their x-halo
       if constexpr (kHaloInRegisters) {
@@ -237,7 +237,7 @@ __global__ void __launch_bounds__(kThreads, kMinBlocks)
       const float before = published.row[slot_index(k)];
       const float after = published.row[1 + slot_index(k) + kWidth];
       const int x0 = column(k);
-      if (x0 >= n)
+      if (x0 >= cols)
         continue;
       Slot<kWidth> result;
 #pragma unroll
@@ -245,11 +245,11 @@ __global__ void __launch_bounds__(kThreads, kMinBlocks)
         const float c = centre.s[k].v[e];
         const float left = e > 0 ? centre.s[k].v[e - 1] : before;
         const float right = e + 1 < kWidth ? centre.s[k].v[e + 1] : after;
-        result.v[e] = is_border_2d(x0 + e, y, n)
+        result.v[e] = is_border_2d(x0 + e, y, cols, rows)
                           ? c
                           : five_point(c, left, right, above.s[k].v[e], below.s[k].v[e]);
       }
-      result.template store_global<kEvictFirst>(out + static_cast<long>(y) * n + x0);
+      result.template store_global<kEvictFirst>(out + static_cast<long>(y) * cols + x0);
     }
   };
 

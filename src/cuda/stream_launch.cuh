@@ -39,17 +39,17 @@ int resident_blocks(Kernel kernel, dim3 grid) {
 // Without clusters: one wave, as many blocks as fit on the GPU at once and no more (a second,
 // partial wave would take as long as the first), chunks of at least kMinRowsPerChunk rows.
 template <int kSlots, int kWidth, int kAhead, int kMinBlocks, bool kEvictFirst = false>
-void launch_plain(const float* in, float* out, int n, int chunks, cudaStream_t queue) {
+void launch_plain(const float* in, float* out, int rows, int cols, int chunks, cudaStream_t queue) {
   constexpr int kBlockWidth = kThreads * kSlots * kWidth;
   auto* kernel = &stream_kernel<kSlots, kWidth, kAhead, kMinBlocks, 1, kEvictFirst>;
-  const int column_blocks = (n + kBlockWidth - 1) / kBlockWidth;
+  const int column_blocks = (cols + kBlockWidth - 1) / kBlockWidth;
   if (chunks <= 0) {
     static const int wave = resident_blocks<1>(kernel, dim3());
     const int fit = wave / column_blocks > 1 ? wave / column_blocks : 1;
-    const int most = n / kMinRowsPerChunk > 1 ? n / kMinRowsPerChunk : 1;
+    const int most = rows / kMinRowsPerChunk > 1 ? rows / kMinRowsPerChunk : 1;
     chunks = fit < most ? fit : most;
   }
-  kernel<<<dim3(column_blocks, chunks), kThreads, 0, queue>>>(in, out, n);
+  kernel<<<dim3(column_blocks, chunks), kThreads, 0, queue>>>(in, out, rows, cols);
   check_launch("stream_kernel launch");
 }
 
@@ -57,21 +57,24 @@ void launch_plain(const float* in, float* out, int n, int chunks, cudaStream_t q
 // one-wave choice) is a multiple of kCluster and every chunk has two rows or more; otherwise the
 // plain kernel of the same shape runs.
 template <int kSlots, int kAhead, int kMinBlocks, int kCluster, bool kEvictFirst = false>
-void launch_clustered(const float* in, float* out, int n, int chunks, cudaStream_t queue) {
+void launch_clustered(const float* in, float* out, int rows, int cols, int chunks,
+                      cudaStream_t queue) {
   constexpr int kBlockWidth = kThreads * kSlots * 4;
   auto* kernel = &stream_kernel<kSlots, 4, kAhead, kMinBlocks, kCluster, kEvictFirst>;
-  const int column_blocks = (n + kBlockWidth - 1) / kBlockWidth;
+  const int column_blocks = (cols + kBlockWidth - 1) / kBlockWidth;
   if (chunks <= 0) {
     static const int wave = resident_blocks<kCluster>(kernel, dim3(1, kCluster));
     const int fit = wave / column_blocks / kCluster;
-    const int most = n / kMinRowsPerCluster;
+    const int most = rows / kMinRowsPerCluster;
     chunks = (fit < most ? fit : most) * kCluster;
   }
-  if (chunks < kCluster || chunks % kCluster != 0 || n < 2 * chunks)
-    return launch_plain<kSlots, 4, kAhead, kMinBlocks, kEvictFirst>(in, out, n, chunks, queue);
+  if (chunks < kCluster || chunks % kCluster != 0 || rows < 2 * chunks)
+    return launch_plain<kSlots, 4, kAhead, kMinBlocks, kEvictFirst>(in, out, rows, cols, chunks,
+                                                                    queue);
 
   const ClusterLaunch launch(dim3(column_blocks, chunks), dim3(kThreads), kCluster, queue);
-  check(cudaLaunchKernelEx(&launch.config, kernel, in, out, n), "stream_kernel cluster launch");
+  check(cudaLaunchKernelEx(&launch.config, kernel, in, out, rows, cols),
+        "stream_kernel cluster launch");
 }
 
 // The default policy: clusters only where the sector budget, not the GPU, limits the chunk count.
@@ -83,19 +86,21 @@ void launch_clustered(const float* in, float* out, int n, int chunks, cudaStream
 // instead of 88 (docs/stream-and-temporal.md).
 template <int kSlots, int kPlainAhead, int kPlainMinBlocks, int kClusterAhead,
           int kClusterMinBlocks, int kCluster>
-void launch_hybrid(const float* in, float* out, int n, int chunks, cudaStream_t queue) {
+void launch_hybrid(const float* in, float* out, int rows, int cols, int chunks,
+                   cudaStream_t queue) {
   if (chunks <= 0) {
     constexpr int kBlockWidth = kThreads * kSlots * 4;
     static const int wave = resident_blocks<1>(
         &stream_kernel<kSlots, 4, kPlainAhead, kPlainMinBlocks, 1, false>, dim3());
-    const int column_blocks = (n + kBlockWidth - 1) / kBlockWidth;
-    if (wave / column_blocks <= n / kMinRowsPerChunk)
-      return launch_plain<kSlots, 4, kPlainAhead, kPlainMinBlocks>(in, out, n, 0, queue);
-    return launch_clustered<kSlots, kClusterAhead, kClusterMinBlocks, kCluster>(in, out, n, 0,
-                                                                                queue);
+    const int column_blocks = (cols + kBlockWidth - 1) / kBlockWidth;
+    if (wave / column_blocks <= rows / kMinRowsPerChunk)
+      return launch_plain<kSlots, 4, kPlainAhead, kPlainMinBlocks>(in, out, rows, cols, 0, queue);
+    return launch_clustered<kSlots, kClusterAhead, kClusterMinBlocks, kCluster>(in, out, rows, cols,
+                                                                                0, queue);
   }
   // A given chunk count: clusters where it suits them (launch_clustered falls back otherwise).
-  launch_clustered<kSlots, kClusterAhead, kClusterMinBlocks, kCluster>(in, out, n, chunks, queue);
+  launch_clustered<kSlots, kClusterAhead, kClusterMinBlocks, kCluster>(in, out, rows, cols, chunks,
+                                                                       queue);
 }
 
 }  // namespace stencil::cuda::stream_launch

@@ -16,7 +16,7 @@ namespace stencil::cuda {
 
 template <int kPitch>
 __global__ void __launch_bounds__(kTileWidth* kTileHeight)
-    tiled_kernel(const float* __restrict__ in, float* __restrict__ out, int n) {
+    tiled_kernel(const float* __restrict__ in, float* __restrict__ out, int rows, int cols) {
   constexpr int kColumns = kTileWidth + 2;  // tile columns = shared rows
   constexpr int kRows = kTileHeight + 2;    // tile rows = used floats of a shared row
   constexpr int kLoadCells = kColumns * kRows;
@@ -32,35 +32,37 @@ __global__ void __launch_bounds__(kTileWidth* kTileHeight)
        t += kTileWidth * kTileHeight) {
     const int sx = t % kColumns;
     const int sy = t / kColumns;
-    tile[sx][sy] = in[clamp_index(oy + sy - 1, 0, n - 1) * n + clamp_index(ox + sx - 1, 0, n - 1)];
+    tile[sx][sy] =
+        in[clamp_index(oy + sy - 1, 0, rows - 1) * cols + clamp_index(ox + sx - 1, 0, cols - 1)];
   }
   __syncthreads();  // the whole tile is loaded before anyone reads a neighbour
 
   const int x = ox + threadIdx.x;
   const int y = oy + threadIdx.y;
-  if (x < n && y < n) {
+  if (x < cols && y < rows) {
     const int tx = threadIdx.x + 1;  // the halo shifts the interior by one in both axes
     const int ty = threadIdx.y + 1;
-    out[y * n + x] = is_border_2d(x, y, n)
-                         ? tile[tx][ty]
-                         : five_point(tile[tx][ty], tile[tx - 1][ty], tile[tx + 1][ty],
-                                      tile[tx][ty - 1], tile[tx][ty + 1]);
+    out[y * cols + x] = is_border_2d(x, y, cols, rows)
+                            ? tile[tx][ty]
+                            : five_point(tile[tx][ty], tile[tx - 1][ty], tile[tx + 1][ty],
+                                         tile[tx][ty - 1], tile[tx][ty + 1]);
   }
 }
 
 template <int kPitch>
-void launch_tiled(const float* in, float* out, int n, int /*chunks*/, cudaStream_t queue) {
+void launch_tiled(const float* in, float* out, int rows, int cols, int /*chunks*/,
+                  cudaStream_t queue) {
   const dim3 block(kTileWidth, kTileHeight);
-  const dim3 grid((n + kTileWidth - 1) / kTileWidth, (n + kTileHeight - 1) / kTileHeight);
-  tiled_kernel<kPitch><<<grid, block, 0, queue>>>(in, out, n);
+  const dim3 grid((cols + kTileWidth - 1) / kTileWidth, (rows + kTileHeight - 1) / kTileHeight);
+  tiled_kernel<kPitch><<<grid, block, 0, queue>>>(in, out, rows, cols);
   check_launch("tiled_kernel launch");
 }
 
 static_assert(kTiledPitches.size() == 3 && kTiledPitches[0] == 32 && kTiledPitches[1] == 33 &&
                   kTiledPitches[2] == 34,
               "instantiate every pitch of kTiledPitches below");
-template void launch_tiled<32>(const float*, float*, int, int, cudaStream_t);
-template void launch_tiled<33>(const float*, float*, int, int, cudaStream_t);
-template void launch_tiled<34>(const float*, float*, int, int, cudaStream_t);
+template void launch_tiled<32>(const float*, float*, int, int, int, cudaStream_t);
+template void launch_tiled<33>(const float*, float*, int, int, int, cudaStream_t);
+template void launch_tiled<34>(const float*, float*, int, int, int, cudaStream_t);
 
 }  // namespace stencil::cuda
