@@ -241,7 +241,7 @@ LoopTimes timed_loop(const Options& options, RankSetup& setup, int rank) {
 
 // The owned cells of every rank, assembled on rank 0 into the row-major N x N grid (MPI_Gatherv
 // of the tiles, then each tile copied to its place). Empty on the other ranks.
-std::vector<float> gather_grid(const Options& options, RankSetup& setup, int rank) {
+std::vector<float> gather_grid(RankSetup& setup, int rank) {
   const mpi::Tile& tile = setup.tile;
   const GridRegion owned{tile.halo_top, tile.rows.count, tile.halo_left, tile.cols.count};
   const std::vector<float> local = setup.stepper->download();
@@ -373,7 +373,7 @@ int run_distributed(const Options& options, std::ostream& out, std::ostream& err
 
   try {
     DistributedResult result = measure(options, setup, rank);
-    const std::vector<float> global = gather_grid(options, setup, rank);
+    const std::vector<float> global = gather_grid(setup, rank);
     int verdict = 0;
     if (rank == 0) {
       check(options, global, result.run);
