@@ -72,10 +72,12 @@ class HaloAccess : public ::testing::TestWithParam<Case> {
     if (!reason.empty())
       GTEST_SKIP() << std::get<0>(GetParam()).label() << ": " << reason;
   }
-  Shape shape() const { return info(std::get<1>(GetParam())).dimensions == 1 ? Shape{1, 1029}
-                                                                               : Shape{37, 301}; }
+  Shape shape() const {
+    return info(std::get<1>(GetParam())).dimensions == 1 ? Shape{1, 1029} : Shape{37, 301};
+  }
   std::unique_ptr<Stepper> open(const std::vector<float>& initial) const {
-    auto stepper = open_stepper(std::get<0>(GetParam()), config_for(std::get<1>(GetParam()), shape()));
+    auto stepper =
+        open_stepper(std::get<0>(GetParam()), config_for(std::get<1>(GetParam()), shape()));
     stepper->upload(initial);
     return stepper;
   }
@@ -129,8 +131,9 @@ TEST_P(HaloAccess, SteppedPackGivesWhatAStepGives) {
   for (const GridRegion& r : regions) {
     for (std::int64_t y = r.row0; y < r.row0 + r.rows; ++y) {
       for (std::int64_t x = r.col0; x < r.col0 + r.cols; ++x) {
-        by_definition.push_back(s.rows == 1 ? stepped_cell_1d(initial.data(), s.cols, x)
-                                            : stepped_cell_2d(initial.data(), s.rows, s.cols, y, x));
+        by_definition.push_back(s.rows == 1
+                                    ? stepped_cell_1d(initial.data(), s.cols, x)
+                                    : stepped_cell_2d(initial.data(), s.rows, s.cols, y, x));
       }
     }
   }

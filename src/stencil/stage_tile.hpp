@@ -11,11 +11,16 @@ namespace stencil::stage_tile {
 inline constexpr int kColumns = kStageWidth + 2;
 inline constexpr int kCells = kColumns * (kStageHeight + 2);  // 340 floats
 
-// Global index of tile cell t for the stage of the strip at column x0 whose first output row is
-// y. Clamped, so halo cells past the grid still hold a value (border outputs never use it).
+// Index, in a rows x cols row-major array, of tile cell t for the stage of the strip at column x0
+// whose first output row is y. Clamped, so halo cells past the array still hold a value (border
+// outputs never use it).
+STENCIL_HOST_DEVICE inline int source_index(int t, int x0, int y, int rows, int cols) {
+  return clamp_index(y + t / kColumns - 1, 0, rows - 1) * cols +
+         clamp_index(x0 + t % kColumns - 1, 0, cols - 1);
+}
+// The same on an n x n grid.
 STENCIL_HOST_DEVICE inline int source_index(int t, int x0, int y, int n) {
-  return clamp_index(y + t / kColumns - 1, 0, n - 1) * n +
-         clamp_index(x0 + t % kColumns - 1, 0, n - 1);
+  return source_index(t, x0, y, n, n);
 }
 
 // Tile index of the stage's output (tx, ty): the halo shifts the interior by one in both axes.
@@ -23,13 +28,19 @@ STENCIL_HOST_DEVICE inline int centre_index(int tx, int ty) {
   return (ty + 1) * kColumns + tx + 1;
 }
 
-// The stage's output at grid cell (x, y), whose tile cell is index c of `tile` (a pointer or a
-// rank-1 Kokkos view): border cells copy their centre, the rest take the five-point update.
+// The stage's output at cell (x, y) of a rows x cols array, whose tile cell is index c of `tile`
+// (a pointer or a rank-1 Kokkos view): border cells copy their centre, the rest take the
+// five-point update.
+template <class Tile>
+STENCIL_HOST_DEVICE inline float output(const Tile& tile, int c, int x, int y, int rows, int cols) {
+  return is_border_2d(x, y, cols, rows) ? tile[c]
+                                        : five_point(tile[c], tile[c - 1], tile[c + 1],
+                                                     tile[c - kColumns], tile[c + kColumns]);
+}
+// The same on an n x n grid.
 template <class Tile>
 STENCIL_HOST_DEVICE inline float output(const Tile& tile, int c, int x, int y, int n) {
-  return is_border_2d(x, y, n) ? tile[c]
-                               : five_point(tile[c], tile[c - 1], tile[c + 1], tile[c - kColumns],
-                                            tile[c + kColumns]);
+  return output(tile, c, x, y, n, n);
 }
 
 }  // namespace stencil::stage_tile
