@@ -61,6 +61,13 @@ void regblock_step(const ExecSpace& space, const ConstDeviceView<ExecSpace>& in,
             // neighbour's output): a warp of lanes shares py and takes px 0, p, 2p, ...
             const int px = tx * kPatch;
             const int py = ty * kPatch;
+            // The patch's distance to the array's last column and row. Output (i, j) is in the
+            // array while i <= to_right and j <= to_bottom, and is_border_2d's x == cols - 1 is
+            // i == to_right: a compile-time i against one value per patch, which keeps p = 4 in
+            // its register budget without spills (comparing x with cols - 1 and y with rows - 1
+            // spilled).
+            const int to_right = cols - 1 - (ox + px);
+            const int to_bottom = rows - 1 - (oy + py);
 
             // Fully unrolled, so every index is a compile-time constant and v stays in registers.
             float v[kSide][kSide];
@@ -79,11 +86,13 @@ void regblock_step(const ExecSpace& space, const ConstDeviceView<ExecSpace>& in,
               for (int i = 0; i < kPatch; ++i) {
                 const int x = ox + px + i;
                 const int y = oy + py + j;
-                if (whole_tile || (x < cols && y < rows)) {
+                if (whole_tile || (i <= to_right && j <= to_bottom)) {
                   const float centre = v[j + 1][i + 1];
                   const float updated = five_point(centre, v[j + 1][i], v[j + 1][i + 2],
                                                    v[j][i + 1], v[j + 2][i + 1]);
-                  out(y * cols + x) = is_border_2d(x, y, cols, rows) ? centre : updated;
+                  const bool border =
+                      x == 0 || y == 0 || i == to_right || j == to_bottom;  // is_border_2d
+                  out(y * cols + x) = border ? centre : updated;
                 }
               }
             }

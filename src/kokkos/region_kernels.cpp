@@ -22,7 +22,8 @@ void pack_region_cells(const ExecSpace& space, const float* state, int rows, int
                        PackedValue value, const RegionTable& table, float* buffer) {
   const RegionTable regions = table;  // by value into the kernel
   Kokkos::parallel_for(
-      "stencil::kokkos::halo_pack", CellPolicy<ExecSpace>(space, table.first_cell(), table.end_cell()),
+      "stencil::kokkos::halo_pack",
+      CellPolicy<ExecSpace>(space, table.first_cell(), table.end_cell()),
       KOKKOS_LAMBDA(const std::int64_t i) {
         int y = 0, x = 0;
         regions.locate(i, y, x);
@@ -54,10 +55,10 @@ void unpack_region_cells(const ExecSpace& space, float* state, int cols, const R
       });
 }
 
-#define INSTANTIATE(Space)                                                                     \
-  template void pack_region_cells<Space>(const Space&, const float*, int, int, PackedValue,    \
-                                         const RegionTable&, float*);                          \
-  template void unpack_region_cells<Space>(const Space&, float*, int, const RegionTable&, \
+#define INSTANTIATE(Space)                                                                  \
+  template void pack_region_cells<Space>(const Space&, const float*, int, int, PackedValue, \
+                                         const RegionTable&, float*);                       \
+  template void unpack_region_cells<Space>(const Space&, float*, int, const RegionTable&,   \
                                            const float*);
 STENCIL_FOR_EACH_KOKKOS_SPACE(INSTANTIATE)
 
