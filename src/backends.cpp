@@ -66,7 +66,7 @@ std::string device_description() {
 
 const std::vector<Implementation>& implementation_table() {
   static const std::vector<Implementation> table = {
-      {"kokkos", true, false, &kokkos::space_names, &always_available, &host_or_device,
+      {"kokkos", true, true, &kokkos::space_names, &always_available, &host_or_device,
        &kokkos::make_stepper},
       {"openmp", true, true, &no_spaces, &always_available, &openmp::thread_description,
        &openmp::make_stepper},
@@ -83,6 +83,16 @@ const Implementation* find_implementation(std::string_view name) {
       return &impl;
   }
   return nullptr;
+}
+
+// "kokkos or openmp": the built implementations that step rectangles, for an error message.
+std::string rectangle_implementations() {
+  std::string names;
+  for (const auto& impl : implementation_table()) {
+    if (impl.built && impl.rectangles)
+      names += (names.empty() ? "" : " or ") + std::string(impl.name);
+  }
+  return names;
 }
 
 }  // namespace
@@ -163,7 +173,8 @@ std::unique_ptr<Stepper> open_stepper(std::string_view implementation, std::stri
   }
   if (config->has_local_shape() && !impl->rectangles) {
     throw UnsupportedRequest("-impl " + std::string(implementation) +
-                             " cannot step a rank's rectangular tile yet; use -impl openmp");
+                             " cannot step a rank's rectangular tile yet; use -impl " +
+                             rectangle_implementations());
   }
   return impl->make(config, space);
 }

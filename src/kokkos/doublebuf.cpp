@@ -4,7 +4,7 @@
 // already in flight into each lane's registers, and they are stored into the other tile after the
 // compute (register-staged prefetch). On the GPU that overlaps one stage's load latency with the
 // previous stage's compute inside the block; on a host space a team is one thread and only the
-// order is the same. The chunk height is ceil(N / chunks), as for strip and rolling. The team is
+// order is the same. The chunk height is ceil(rows / chunks), as for strip and rolling. The team is
 // TeamThreadRange(8) x ThreadVectorRange(32): on the GPU the native 32x8 block (two tile cells per
 // thread at most, outputs one per thread), on a CPU one thread whose output rows are vectorised
 // loops.
@@ -18,7 +18,7 @@ namespace stencil::kokkos {
 
 template <class ExecSpace>
 void doublebuf_step(const ExecSpace& space, const ConstDeviceView<ExecSpace>& in,
-                    const DeviceView<ExecSpace>& out, int n, int chunks) {
+                    const DeviceView<ExecSpace>& out, int rows, int cols, int chunks) {
   constexpr int kThreads = kStageHeight;  // one team thread per output row of a stage
   constexpr int kLanes = kStageWidth;     // one vector lane per output column
   constexpr int kTeamLanes = kThreads * kLanes;
@@ -26,7 +26,7 @@ void doublebuf_step(const ExecSpace& space, const ConstDeviceView<ExecSpace>& in
   constexpr int kCellSlots = (kTileCells + kTeamLanes - 1) / kTeamLanes;  // 2 cells per lane
   constexpr int kThreadSlots = slots_per_thread<ExecSpace>(kThreads);
   constexpr int kLaneSlots = slots_per_thread<ExecSpace>(kLanes);
-  const int strips = (n + kStageWidth - 1) / kStageWidth;
+  const int strips = (cols + kStageWidth - 1) / kStageWidth;
   const InputView<ExecSpace> src = in;
   const auto policy = team_policy<kTeamLanes, 8>(space, strips * chunks,
                                                  TeamShape{kThreads, kLanes}, 2 * kTileCells);
@@ -35,7 +35,7 @@ void doublebuf_step(const ExecSpace& space, const ConstDeviceView<ExecSpace>& in
   Kokkos::parallel_for(
       "stencil::kokkos::doublebuf", policy, KOKKOS_LAMBDA(const Member& team) {
         const int x0 = (team.league_rank() % strips) * kStageWidth;
-        const RowChunk chunk = row_chunk(n, chunks, team.league_rank() / strips);
+        const RowChunk chunk = row_chunk(rows, chunks, team.league_rank() / strips);
         if (chunk.empty())
           return;  // whole team: it must not reach a barrier the others wait on
         const int stages = (chunk.rows() + kStageHeight - 1) / kStageHeight;
@@ -59,7 +59,7 @@ void doublebuf_step(const ExecSpace& space, const ConstDeviceView<ExecSpace>& in
 
         // Prologue: stage 0 goes straight into tile 0.
         for_each_tile_cell([&](int, int, int, int cell) {
-          tiles(cell) = src(stage_tile::source_index(cell, x0, chunk.begin, n));
+          tiles(cell) = src(stage_tile::source_index(cell, x0, chunk.begin, rows, cols));
         });
 
         // Registers on the GPU, a stack array on a host.
@@ -72,18 +72,19 @@ void doublebuf_step(const ExecSpace& space, const ConstDeviceView<ExecSpace>& in
           if (prefetch) {  // issued now, consumed only after the compute below
             for_each_tile_cell([&](int ts, int vs, int slot, int cell) {
               staged[ts][vs][slot] =
-                  src(stage_tile::source_index(cell, x0, y_stage + kStageHeight, n));
+                  src(stage_tile::source_index(cell, x0, y_stage + kStageHeight, rows, cols));
             });
           }
           team.team_barrier();  // 1: stage k's tile is complete before anyone reads a neighbour
 
-          const int rows = chunk.end - y_stage < kStageHeight ? chunk.end - y_stage : kStageHeight;
-          const int columns = n - x0 < kStageWidth ? n - x0 : kStageWidth;
-          Kokkos::parallel_for(Kokkos::TeamThreadRange(team, rows), [&](int ty) {
+          const int outputs_y =
+              chunk.end - y_stage < kStageHeight ? chunk.end - y_stage : kStageHeight;
+          const int outputs_x = cols - x0 < kStageWidth ? cols - x0 : kStageWidth;
+          Kokkos::parallel_for(Kokkos::TeamThreadRange(team, outputs_y), [&](int ty) {
             const int y = y_stage + ty;
-            Kokkos::parallel_for(Kokkos::ThreadVectorRange(team, columns), [&](int tx) {
+            Kokkos::parallel_for(Kokkos::ThreadVectorRange(team, outputs_x), [&](int tx) {
               const int c = current + stage_tile::centre_index(tx, ty);
-              out(y * n + x0 + tx) = stage_tile::output(tiles, c, x0 + tx, y, n);
+              out(y * cols + x0 + tx) = stage_tile::output(tiles, c, x0 + tx, y, rows, cols);
             });
           });
 

@@ -9,8 +9,8 @@ namespace stencil::kokkos {
 
 template <class ExecSpace>
 void doublebuf_async_step(const ExecSpace& space, const ConstDeviceView<ExecSpace>& in,
-                          const DeviceView<ExecSpace>& out, int n, int chunks) {
-  doublebuf_step(space, in, out, n, chunks);
+                          const DeviceView<ExecSpace>& out, int rows, int cols, int chunks) {
+  doublebuf_step(space, in, out, rows, cols, chunks);
 }
 
 #define INSTANTIATE(Space) STENCIL_INSTANTIATE_STEP(doublebuf_async_step, Space)

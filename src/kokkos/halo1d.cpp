@@ -11,7 +11,7 @@ namespace stencil::kokkos {
 
 template <class ExecSpace>
 void halo1d_step(const ExecSpace& space, const ConstDeviceView<ExecSpace>& in,
-                 const DeviceView<ExecSpace>& out, int n, int /*chunks*/) {
+                 const DeviceView<ExecSpace>& out, int /*rows: 1*/, int n, int /*chunks*/) {
   constexpr TeamShape kShape{kHaloBlock1D / 32, 32};
   static_assert(kShape.size() == kHaloBlock1D, "one thread per output on the device");
   constexpr int kTileCells = kHaloBlock1D + 2;

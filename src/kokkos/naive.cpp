@@ -12,11 +12,11 @@ namespace stencil::kokkos {
 
 template <class ExecSpace>
 void naive_step(const ExecSpace& space, const ConstDeviceView<ExecSpace>& in,
-                const DeviceView<ExecSpace>& out, int n, int /*chunks*/) {
+                const DeviceView<ExecSpace>& out, int rows, int cols, int /*chunks*/) {
   constexpr TeamShape kShape{8, 32};  // rows per team x columns per pass
   const InputView<ExecSpace> src = in;
   const auto policy =
-      team_policy<kShape.size(), 8>(space, (n + kShape.threads - 1) / kShape.threads, kShape);
+      team_policy<kShape.size(), 8>(space, (rows + kShape.threads - 1) / kShape.threads, kShape);
   using Member = typename decltype(policy)::member_type;
 
   Kokkos::parallel_for(
@@ -24,22 +24,22 @@ void naive_step(const ExecSpace& space, const ConstDeviceView<ExecSpace>& in,
         const int y0 = team.league_rank() * kShape.threads;
         Kokkos::parallel_for(Kokkos::TeamThreadRange(team, kShape.threads), [&](int r) {
           const int y = y0 + r;
-          if (y >= n)
+          if (y >= rows)
             return;
-          const int row = y * n;
-          if (y == 0 || y == n - 1) {  // border row: a copy
-            Kokkos::parallel_for(Kokkos::ThreadVectorRange(team, n),
+          const int row = y * cols;
+          if (y == 0 || y == rows - 1) {  // border row: a copy
+            Kokkos::parallel_for(Kokkos::ThreadVectorRange(team, cols),
                                  [&](int x) { out(row + x) = src(row + x); });
             return;
           }
-          // An interior row: every tap is inside the grid even at x = 0 and x = n - 1 (the
+          // An interior row: every tap is inside the array even at x = 0 and x = cols - 1 (the
           // neighbouring rows' end cells), so both sides of the select may be evaluated.
-          Kokkos::parallel_for(Kokkos::ThreadVectorRange(team, n), [&](int x) {
+          Kokkos::parallel_for(Kokkos::ThreadVectorRange(team, cols), [&](int x) {
             const int i = row + x;
             const float centre = src(i);
             const float updated =
-                five_point(centre, src(i - 1), src(i + 1), src(i - n), src(i + n));
-            out(i) = (x == 0) | (x == n - 1) ? centre : updated;
+                five_point(centre, src(i - 1), src(i + 1), src(i - cols), src(i + cols));
+            out(i) = (x == 0) | (x == cols - 1) ? centre : updated;
           });
         });
       });

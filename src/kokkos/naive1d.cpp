@@ -11,7 +11,7 @@ namespace stencil::kokkos {
 
 template <class ExecSpace>
 void naive1d_step(const ExecSpace& space, const ConstDeviceView<ExecSpace>& in,
-                  const DeviceView<ExecSpace>& out, int n, int /*chunks*/) {
+                  const DeviceView<ExecSpace>& out, int /*rows: 1*/, int n, int /*chunks*/) {
   constexpr TeamShape kShape{8, 32};
   constexpr int kCellsPerTeam = 16 * kShape.size();
   const InputView<ExecSpace> src = in;

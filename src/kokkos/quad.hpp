@@ -12,7 +12,7 @@ struct alignas(16) Quad {
 };
 
 // The quad at p, which must be 16-byte aligned (a Kokkos allocation is; so is every fourth float
-// of a row when N % 4 == 0).
+// of a row when the row length is a multiple of 4).
 KOKKOS_INLINE_FUNCTION Quad load_quad(const float* p) {
   return *reinterpret_cast<const Quad*>(p);
 }

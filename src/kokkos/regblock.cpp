@@ -14,7 +14,7 @@ namespace stencil::kokkos {
 
 template <int kPatch, class ExecSpace>
 void regblock_step(const ExecSpace& space, const ConstDeviceView<ExecSpace>& in,
-                   const DeviceView<ExecSpace>& out, int n, int /*chunks*/) {
+                   const DeviceView<ExecSpace>& out, int rows, int cols, int /*chunks*/) {
   constexpr int kThreads = kRegBlockLanesY;  // a team thread per row of patches
   constexpr int kLanes = kRegBlockLanesX;    // a vector lane per patch of that row
   constexpr int kOutWidth = kRegBlockLanesX * kPatch;
@@ -23,8 +23,8 @@ void regblock_step(const ExecSpace& space, const ConstDeviceView<ExecSpace>& in,
   constexpr int kTileRows = kOutHeight + 2;
   constexpr int kTileCells = kPitch * kTileRows;
   constexpr int kSide = kPatch + 2;  // the neighbourhood held in registers is kSide x kSide
-  const int tiles_x = (n + kOutWidth - 1) / kOutWidth;
-  const int tiles_y = (n + kOutHeight - 1) / kOutHeight;
+  const int tiles_x = (cols + kOutWidth - 1) / kOutWidth;
+  const int tiles_y = (rows + kOutHeight - 1) / kOutHeight;
   const InputView<ExecSpace> src = in;
   const auto policy = team_policy<kThreads * kLanes, 6>(space, tiles_x * tiles_y,
                                                         TeamShape{kThreads, kLanes}, kTileCells);
@@ -38,12 +38,12 @@ void regblock_step(const ExecSpace& space, const ConstDeviceView<ExecSpace>& in,
 
         // Row-major, clamped load as in tiled: consecutive lanes take consecutive cells of a
         // tile row. A tile away from the left and right edges needs no column clamp.
-        const bool clamp_columns = ox == 0 || ox + kPitch - 1 > n;
+        const bool clamp_columns = ox == 0 || ox + kPitch - 1 > cols;
         Kokkos::parallel_for(Kokkos::TeamThreadRange(team, kTileRows), [&](int sy) {
-          const int row = clamp_index(oy + sy - 1, 0, n - 1) * n;
+          const int row = clamp_index(oy + sy - 1, 0, rows - 1) * cols;
           if (clamp_columns) {
             Kokkos::parallel_for(Kokkos::ThreadVectorRange(team, kPitch), [&](int sx) {
-              tile(sy * kPitch + sx) = src(row + clamp_index(ox + sx - 1, 0, n - 1));
+              tile(sy * kPitch + sx) = src(row + clamp_index(ox + sx - 1, 0, cols - 1));
             });
           } else {
             Kokkos::parallel_for(Kokkos::ThreadVectorRange(team, kPitch),
@@ -54,13 +54,20 @@ void regblock_step(const ExecSpace& space, const ConstDeviceView<ExecSpace>& in,
 
         // Team-uniform: every output of the tile is in the grid (no per-output test, which lets
         // a CPU vectorise across patches).
-        const bool whole_tile = ox + kOutWidth <= n && oy + kOutHeight <= n;
+        const bool whole_tile = ox + kOutWidth <= cols && oy + kOutHeight <= rows;
         Kokkos::parallel_for(Kokkos::TeamThreadRange(team, kThreads), [&](int ty) {
           Kokkos::parallel_for(Kokkos::ThreadVectorRange(team, kLanes), [&](int tx) {
             // Tile coordinates of the patch's neighbourhood (its top-left is halo or a
             // neighbour's output): a warp of lanes shares py and takes px 0, p, 2p, ...
             const int px = tx * kPatch;
             const int py = ty * kPatch;
+            // The patch's distance to the array's last column and row. Output (i, j) is in the
+            // array while i <= to_right and j <= to_bottom, and is_border_2d's x == cols - 1 is
+            // i == to_right: a compile-time i against one value per patch, which keeps p = 4 in
+            // its register budget without spills (comparing x with cols - 1 and y with rows - 1
+            // spilled).
+            const int to_right = cols - 1 - (ox + px);
+            const int to_bottom = rows - 1 - (oy + py);
 
             // Fully unrolled, so every index is a compile-time constant and v stays in registers.
             float v[kSide][kSide];
@@ -79,11 +86,13 @@ void regblock_step(const ExecSpace& space, const ConstDeviceView<ExecSpace>& in,
               for (int i = 0; i < kPatch; ++i) {
                 const int x = ox + px + i;
                 const int y = oy + py + j;
-                if (whole_tile || (x < n && y < n)) {
+                if (whole_tile || (i <= to_right && j <= to_bottom)) {
                   const float centre = v[j + 1][i + 1];
                   const float updated = five_point(centre, v[j + 1][i], v[j + 1][i + 2],
                                                    v[j][i + 1], v[j + 2][i + 1]);
-                  out(y * n + x) = is_border_2d(x, y, n) ? centre : updated;
+                  const bool border =
+                      x == 0 || y == 0 || i == to_right || j == to_bottom;  // is_border_2d
+                  out(y * cols + x) = border ? centre : updated;
                 }
               }
             }
@@ -94,9 +103,8 @@ void regblock_step(const ExecSpace& space, const ConstDeviceView<ExecSpace>& in,
 
 static_assert(kPatchSizes.size() == 2 && kPatchSizes[0] == 2 && kPatchSizes[1] == 4,
               "instantiate every patch size of kPatchSizes below");
-#define INSTANTIATE_PATCH(Space, Patch)                                                  \
-  template void regblock_step<Patch, Space>(const Space&, const ConstDeviceView<Space>&, \
-                                            const DeviceView<Space>&, int, int);
+#define INSTANTIATE_PATCH(Space, Patch) \
+  template void regblock_step<Patch, Space>(STENCIL_KOKKOS_STEP_PARAMETERS(Space));
 #define INSTANTIATE(Space) INSTANTIATE_PATCH(Space, 2) INSTANTIATE_PATCH(Space, 4)
 STENCIL_FOR_EACH_KOKKOS_SPACE(INSTANTIATE)
 

@@ -2,8 +2,8 @@
 // a team walks a chunk of rows of a 1024-column block with rows y-1 and y in registers and a ring
 // of the next kAhead rows already requested, publishing row y in a double-buffered scratch row
 // (one barrier per row). Each lane owns four consecutive columns, loaded and stored as one 16-byte
-// Quad where rows are 16-byte aligned (N % 4 == 0), so a warp's instruction covers 512
-// contiguous bytes; other N take the same path one float at a time.
+// Quad where rows are 16-byte aligned (cols % 4 == 0), so a warp's instruction covers 512
+// contiguous bytes; other widths take the same path one float at a time.
 // The block's 256 lanes are TeamThreadRange(8) x ThreadVectorRange(32): on the GPU one lane per
 // thread, as the native 256-thread block; on a CPU one thread walks them with the window in stack
 // arrays, and the ring is one row deep (a CPU's prefetchers already keep its loads in flight).
@@ -19,23 +19,23 @@ namespace stencil::kokkos {
 
 template <class ExecSpace>
 void stream_step(const ExecSpace& space, const ConstDeviceView<ExecSpace>& in,
-                 const DeviceView<ExecSpace>& out, int n, int chunks) {
+                 const DeviceView<ExecSpace>& out, int rows, int cols, int chunks) {
   constexpr int kThreads = 8;
   constexpr int kLanes = 32;
   constexpr int kWidth = 4 * kThreads * kLanes;           // columns of a block: one quad per lane
   constexpr int kAhead = kRunsOnHost<ExecSpace> ? 1 : 4;  // rows in flight besides row y
   constexpr int kThreadSlots = slots_per_thread<ExecSpace>(kThreads);
   constexpr int kLaneSlots = slots_per_thread<ExecSpace>(kLanes);
-  const int column_blocks = (n + kWidth - 1) / kWidth;
+  const int column_blocks = (cols + kWidth - 1) / kWidth;
   if (chunks <= 0) {  // auto: at most one wave of teams (three per 2048 device threads: a second,
                       // partial wave would double the time), >= 128 rows each
     const int teams = kRunsOnHost<ExecSpace> ? 4 * space.concurrency()
                                              : std::max(space.concurrency() * 3 / 2048, 1);
     const int fit = kRunsOnHost<ExecSpace> ? (teams + column_blocks - 1) / column_blocks
                                            : teams / column_blocks;
-    chunks = std::min(std::max(fit, 1), std::max(n / 128, 1));
+    chunks = std::min(std::max(fit, 1), std::max(rows / 128, 1));
   }
-  const bool quads = n % 4 == 0;  // 16-byte aligned rows
+  const bool quads = cols % 4 == 0;  // 16-byte aligned rows
   const float* const source = in.data();
   float* const target = out.data();
   const auto policy = team_policy<kThreads * kLanes, 3>(
@@ -45,11 +45,11 @@ void stream_step(const ExecSpace& space, const ConstDeviceView<ExecSpace>& in,
   Kokkos::parallel_for(
       "stencil::kokkos::stream", policy, KOKKOS_LAMBDA(const Member& team) {
         const int base = (team.league_rank() % column_blocks) * kWidth;
-        const RowChunk chunk = row_chunk(n, chunks, team.league_rank() / column_blocks);
+        const RowChunk chunk = row_chunk(rows, chunks, team.league_rank() / column_blocks);
         if (chunk.empty())
           return;  // whole team: it must not reach a barrier the others wait on
-        const int last_row_needed = chunk.end < n - 1 ? chunk.end : n - 1;
-        const int width = n - base < kWidth ? n - base : kWidth;
+        const int last_row_needed = chunk.end < rows - 1 ? chunk.end : rows - 1;
+        const int width = cols - base < kWidth ? cols - base : kWidth;
         ScratchView<ExecSpace> published(team.team_scratch(0), 2 * (kWidth + 2));
 
         // Per lane: rows y-1, y and the ring; the x-halo of the ring's rows in the edge threads.
@@ -69,7 +69,7 @@ void stream_step(const ExecSpace& space, const ConstDeviceView<ExecSpace>& in,
         // Requests row y into dst and, for rows this chunk computes, its x-halo into halo (by
         // the threads at the block's two ends).
         auto load_row = [&](Quad(&dst)[kThreadSlots][kLaneSlots], float(&halo)[2], int y) {
-          const float* row = source + y * n + base;
+          const float* row = source + y * cols + base;
           for_each_lane([&](int ts, int vs, int column) {
             if (quads) {
               dst[ts][vs] = load_quad(row + column);
@@ -83,7 +83,7 @@ void stream_step(const ExecSpace& space, const ConstDeviceView<ExecSpace>& in,
               Kokkos::single(Kokkos::PerThread(team), [&]() {
                 if (t == 0 && base > 0)
                   halo[0] = row[-1];
-                if (t == kThreads - 1 && base + kWidth < n)
+                if (t == kThreads - 1 && base + kWidth < cols)
                   halo[1] = row[kWidth];
               });
             });
@@ -121,8 +121,8 @@ void stream_step(const ExecSpace& space, const ConstDeviceView<ExecSpace>& in,
             });
             team.team_barrier();  // row y visible; this buffer is rewritten after the next one
 
-            const bool interior_row = y > 0 && y < n - 1;
-            float* const row_out = target + y * n + base;
+            const bool interior_row = y > 0 && y < rows - 1;
+            float* const row_out = target + y * cols + base;
             for_each_lane([&](int ts, int vs, int column) {
               const Quad& mid = centre[ts][vs];
               const float before = published(buffer + column);
@@ -134,7 +134,7 @@ void stream_step(const ExecSpace& space, const ConstDeviceView<ExecSpace>& in,
                 const int x = base + column + c;
                 const float updated =
                     five_point(mid.v[c], left, right, above[ts][vs].v[c], ring[r][ts][vs].v[c]);
-                result.v[c] = interior_row && x > 0 && x < n - 1 ? updated : mid.v[c];
+                result.v[c] = interior_row && x > 0 && x < cols - 1 ? updated : mid.v[c];
               }
               if (quads) {
                 store_quad(row_out + column, result);

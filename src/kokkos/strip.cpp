@@ -11,12 +11,12 @@ namespace stencil::kokkos {
 
 template <class ExecSpace>
 void strip_step(const ExecSpace& space, const ConstDeviceView<ExecSpace>& in,
-                const DeviceView<ExecSpace>& out, int n, int chunks) {
+                const DeviceView<ExecSpace>& out, int rows, int cols, int chunks) {
   constexpr int kLanes = 32;  // column = thread * kLanes + lane
   constexpr int kThreads = kStripWidth / kLanes;
   constexpr int kThreadSlots = slots_per_thread<ExecSpace>(kThreads);
   constexpr int kLaneSlots = slots_per_thread<ExecSpace>(kLanes);
-  const int strips = (n + kStripWidth - 1) / kStripWidth;
+  const int strips = (cols + kStripWidth - 1) / kStripWidth;
   const InputView<ExecSpace> src = in;
   const auto policy = team_policy<kStripWidth, 8>(space, strips * chunks,
                                                   TeamShape{kThreads, kLanes}, kStripWidth + 2);
@@ -25,16 +25,16 @@ void strip_step(const ExecSpace& space, const ConstDeviceView<ExecSpace>& in,
   Kokkos::parallel_for(
       "stencil::kokkos::strip", policy, KOKKOS_LAMBDA(const Member& team) {
         const int x0 = (team.league_rank() % strips) * kStripWidth;
-        const RowChunk chunk = row_chunk(n, chunks, team.league_rank() / strips);
+        const RowChunk chunk = row_chunk(rows, chunks, team.league_rank() / strips);
         if (chunk.empty())
           return;  // whole team: it must not reach a barrier the others wait on
         ScratchView<ExecSpace> row(team.team_scratch(0), kStripWidth + 2);
-        const int width = n - x0 < kStripWidth ? n - x0 : kStripWidth;
+        const int width = cols - x0 < kStripWidth ? cols - x0 : kStripWidth;
 
         for (int y = chunk.begin; y < chunk.end; ++y) {
           // Rows above and below, clamped into the grid: border rows copy and never use them.
-          const int up = (y > 0 ? y - 1 : y) * n;
-          const int down = (y + 1 < n ? y + 1 : y) * n;
+          const int up = (y > 0 ? y - 1 : y) * cols;
+          const int down = (y + 1 < rows ? y + 1 : y) * cols;
           float above[kThreadSlots][kLaneSlots], centre[kThreadSlots][kLaneSlots],
               below[kThreadSlots][kLaneSlots];
           Kokkos::parallel_for(Kokkos::TeamThreadRange(team, kThreads), [&](int t) {
@@ -45,15 +45,15 @@ void strip_step(const ExecSpace& space, const ConstDeviceView<ExecSpace>& in,
               const int cx = x0 + lane;
               const int vs = slot_of<ExecSpace>(v);
               above[ts][vs] = src(up + cx);
-              centre[ts][vs] = src(y * n + cx);
+              centre[ts][vs] = src(y * cols + cx);
               below[ts][vs] = src(down + cx);
               row(lane + 1) = centre[ts][vs];
             });
             Kokkos::single(Kokkos::PerThread(team), [&]() {  // the x-halo, by the end threads
               if (t == 0)
-                row(0) = src(y * n + (x0 > 0 ? x0 - 1 : 0));
+                row(0) = src(y * cols + (x0 > 0 ? x0 - 1 : 0));
               if (t == kThreads - 1)  // a strip cut by the grid's edge repeats its last column
-                row(width + 1) = src(y * n + clamp_index(x0 + width, 0, n - 1));
+                row(width + 1) = src(y * cols + clamp_index(x0 + width, 0, cols - 1));
             });
           });
           team.team_barrier();  // the row is published before anyone reads a neighbour
@@ -67,7 +67,7 @@ void strip_step(const ExecSpace& space, const ConstDeviceView<ExecSpace>& in,
               const float c = centre[ts][vs];
               const float updated =
                   five_point(c, row(lane), row(lane + 2), above[ts][vs], below[ts][vs]);
-              out(y * n + x) = is_border_2d(x, y, n) ? c : updated;
+              out(y * cols + x) = is_border_2d(x, y, cols, rows) ? c : updated;
             });
           });
           team.team_barrier();  // everyone is done reading the row before it is overwritten

@@ -36,7 +36,7 @@ constexpr int kAhead = 2;  // input rows requested ahead of use
 
 template <int kFuse, class ExecSpace>
 void temporal_fused(const ExecSpace& space, const ConstDeviceView<ExecSpace>& in,
-                    const DeviceView<ExecSpace>& out, int n, int chunks) {
+                    const DeviceView<ExecSpace>& out, int rows, int cols, int chunks) {
   // 256 lanes, but 128 at k = 8: the published edges (6 k floats per lane) must fit the 48 KB of
   // shared memory a block may ask for without an opt-in that Kokkos 3.4 does not make.
   constexpr int kThreads = kFuse < 8 ? 8 : 4;
@@ -48,7 +48,7 @@ void temporal_fused(const ExecSpace& space, const ConstDeviceView<ExecSpace>& in
   constexpr int kLaneSlots = slots_per_thread<ExecSpace>(kLanes);
   // Per level 0..kFuse-1 and rotation 0..2: the first columns of all lanes, then the last.
   constexpr int kEdgeFloats = kFuse * 3 * 2 * kEdgePitch;
-  const int column_blocks = (n + kBlockOutput - 1) / kBlockOutput;
+  const int column_blocks = (cols + kBlockOutput - 1) / kBlockOutput;
   if (chunks <= 0) {
     // Auto: enough teams for every core (a host), or at most one wave of two teams per
     // multiprocessor's 2048 threads (a device: a second, partial wave would double the time);
@@ -57,7 +57,7 @@ void temporal_fused(const ExecSpace& space, const ConstDeviceView<ExecSpace>& in
         kRunsOnHost<ExecSpace> ? 4 * space.concurrency() : std::max(space.concurrency() / 1024, 1);
     const int fit = kRunsOnHost<ExecSpace> ? (teams + column_blocks - 1) / column_blocks
                                            : teams / column_blocks;
-    chunks = std::max(1, std::min(fit, n / 64));
+    chunks = std::max(1, std::min(fit, rows / 64));
   }
   const float* const source = in.data();
   float* const target = out.data();
@@ -68,7 +68,7 @@ void temporal_fused(const ExecSpace& space, const ConstDeviceView<ExecSpace>& in
   Kokkos::parallel_for(
       "stencil::kokkos::temporal", policy, KOKKOS_LAMBDA(const Member& team) {
         const int first_column = (team.league_rank() % column_blocks) * kBlockOutput - kFuse;
-        const RowChunk chunk = row_chunk(n, chunks, team.league_rank() / column_blocks);
+        const RowChunk chunk = row_chunk(rows, chunks, team.league_rank() / column_blocks);
         if (chunk.empty())
           return;  // whole team: it must not reach a barrier the others wait on
         ScratchView<ExecSpace> edges(team.team_scratch(0), kEdgeFloats);
@@ -77,13 +77,13 @@ void temporal_fused(const ExecSpace& space, const ConstDeviceView<ExecSpace>& in
         };
         auto lasts = [&](int level, int rotation) { return firsts(level, rotation) + kEdgePitch; };
 
-        // Output columns of this team: the middle kBlockOutput, clipped to the grid.
+        // Output columns of this team: the middle kBlockOutput, clipped to the array.
         const int out_begin = first_column + kFuse > 0 ? first_column + kFuse : 0;
         const int out_end =
-            first_column + kFuse + kBlockOutput < n ? first_column + kFuse + kBlockOutput : n;
-        // Input rows the chunk needs: kFuse above and below its own rows, clipped to the grid.
+            first_column + kFuse + kBlockOutput < cols ? first_column + kFuse + kBlockOutput : cols;
+        // Input rows the chunk needs: kFuse above and below its own rows, clipped to the array.
         const int load_begin = chunk.begin - kFuse > 0 ? chunk.begin - kFuse : 0;
-        const int load_end = chunk.end + kFuse < n ? chunk.end + kFuse : n;
+        const int load_end = chunk.end + kFuse < rows ? chunk.end + kFuse : rows;
 
         // history[t][0..2]: level t's rows produced at steps j-1, j-2, j-3 (newest first).
         Quad history[kFuse][3][kThreadSlots][kLaneSlots];
@@ -102,13 +102,13 @@ void temporal_fused(const ExecSpace& space, const ConstDeviceView<ExecSpace>& in
         auto load = [&](Quad& q, int y, int x0) {
           if (y < load_begin || y >= load_end)
             return;
-          const float* row = source + y * n;
-          if (n % 4 == 0 && x0 % 4 == 0 && x0 >= 0 && x0 + 4 <= n) {  // aligned, inside the grid
+          const float* row = source + y * cols;
+          if (cols % 4 == 0 && x0 % 4 == 0 && x0 >= 0 && x0 + 4 <= cols) {  // aligned, inside
             q = load_quad(row + x0);
           } else {
             STENCIL_UNROLL
             for (int c = 0; c < 4; ++c) {
-              if (x0 + c >= 0 && x0 + c < n)
+              if (x0 + c >= 0 && x0 + c < cols)
                 q.v[c] = row[x0 + c];
             }
           }
@@ -141,7 +141,7 @@ void temporal_fused(const ExecSpace& space, const ConstDeviceView<ExecSpace>& in
               STENCIL_UNROLL
               for (int t = 1; t <= kFuse; ++t) {
                 const int y = j - 2 * t;  // the row level t computes at this step
-                const bool row_border = y == 0 || y == n - 1;
+                const bool row_border = y == 0 || y == rows - 1;
                 const Quad& below = history[t - 1][0][ts][vs];
                 const Quad& centre = history[t - 1][1][ts][vs];
                 const Quad& above = history[t - 1][2][ts][vs];
@@ -153,7 +153,7 @@ void temporal_fused(const ExecSpace& space, const ConstDeviceView<ExecSpace>& in
                 for (int c = 0; c < 4; ++c) {
                   const float left = c > 0 ? centre.v[c - 1] : left_edge;
                   const float right = c < 3 ? centre.v[c + 1] : right_edge;
-                  const bool border = row_border || x0 + c == 0 || x0 + c == n - 1;
+                  const bool border = row_border || x0 + c == 0 || x0 + c == cols - 1;
                   const float updated =
                       five_point(centre.v[c], left, right, above.v[c], below.v[c]);
                   produced[t].v[c] = border ? centre.v[c] : updated;
@@ -167,8 +167,8 @@ void temporal_fused(const ExecSpace& space, const ConstDeviceView<ExecSpace>& in
                 edges(lasts(t, rotation) + lane + 1) = produced[t].v[3];
               }
               if (store) {
-                float* dst = target + y_out * n + x0;
-                if (n % 4 == 0 && x0 % 4 == 0 && x0 >= out_begin && x0 + 4 <= out_end) {
+                float* dst = target + y_out * cols + x0;
+                if (cols % 4 == 0 && x0 % 4 == 0 && x0 >= out_begin && x0 + 4 <= out_end) {
                   store_quad(dst, produced[kFuse]);
                 } else {
                   STENCIL_UNROLL
@@ -197,13 +197,12 @@ void temporal_fused(const ExecSpace& space, const ConstDeviceView<ExecSpace>& in
 
 template <int kFuse, class ExecSpace>
 void temporal_step(const ExecSpace& space, const ConstDeviceView<ExecSpace>& in,
-                   const DeviceView<ExecSpace>& out, int n, int chunks) {
-  temporal_detail::temporal_fused<kFuse>(space, in, out, n, chunks);
+                   const DeviceView<ExecSpace>& out, int rows, int cols, int chunks) {
+  temporal_detail::temporal_fused<kFuse>(space, in, out, rows, cols, chunks);
 }
 
-#define INSTANTIATE_FUSE(Space, Fuse)                                                   \
-  template void temporal_step<Fuse, Space>(const Space&, const ConstDeviceView<Space>&, \
-                                           const DeviceView<Space>&, int, int);
+#define INSTANTIATE_FUSE(Space, Fuse) \
+  template void temporal_step<Fuse, Space>(STENCIL_KOKKOS_STEP_PARAMETERS(Space));
 #define INSTANTIATE(Space)   \
   INSTANTIATE_FUSE(Space, 1) \
   INSTANTIATE_FUSE(Space, 2) INSTANTIATE_FUSE(Space, 4) INSTANTIATE_FUSE(Space, 8)

@@ -18,7 +18,7 @@ namespace stencil::kokkos {
 
 template <int kPitch, class ExecSpace>
 void tiled_step(const ExecSpace& space, const ConstDeviceView<ExecSpace>& in,
-                const DeviceView<ExecSpace>& out, int n, int /*chunks*/) {
+                const DeviceView<ExecSpace>& out, int rows, int cols, int /*chunks*/) {
   constexpr TeamShape kShape{kTileHeight, kTileWidth};  // one team thread per output row
   constexpr int kColumns = kTileWidth + 2;
   constexpr int kRows = kTileHeight + 2;
@@ -28,8 +28,8 @@ void tiled_step(const ExecSpace& space, const ConstDeviceView<ExecSpace>& in,
   // Scratch index of tile cell (sx, sy); x neighbours are kStepX apart, y neighbours kStepY.
   constexpr int kStepX = kTransposed ? kPitch : 1;
   constexpr int kStepY = kTransposed ? 1 : kColumns;
-  const int tiles_x = (n + kTileWidth - 1) / kTileWidth;
-  const int tiles_y = (n + kTileHeight - 1) / kTileHeight;
+  const int tiles_x = (cols + kTileWidth - 1) / kTileWidth;
+  const int tiles_y = (rows + kTileHeight - 1) / kTileHeight;
   const InputView<ExecSpace> src = in;
   const auto policy = team_policy<kShape.size(), 8>(space, tiles_x * tiles_y, kShape, kScratch);
   using Member = typename decltype(policy)::member_type;
@@ -45,12 +45,12 @@ void tiled_step(const ExecSpace& space, const ConstDeviceView<ExecSpace>& in,
         // centre and never use it).
         // A tile away from the left and right edges needs no column clamp (a team-uniform test):
         // the loads are then consecutive, which a CPU's vector loop needs.
-        const bool clamp_columns = ox == 0 || ox + kColumns - 1 > n;
+        const bool clamp_columns = ox == 0 || ox + kColumns - 1 > cols;
         Kokkos::parallel_for(Kokkos::TeamThreadRange(team, kRows), [&](int sy) {
-          const int row = clamp_index(oy + sy - 1, 0, n - 1) * n;
+          const int row = clamp_index(oy + sy - 1, 0, rows - 1) * cols;
           if (clamp_columns) {
             Kokkos::parallel_for(Kokkos::ThreadVectorRange(team, kColumns), [&](int sx) {
-              tile(sx * kStepX + sy * kStepY) = src(row + clamp_index(ox + sx - 1, 0, n - 1));
+              tile(sx * kStepX + sy * kStepY) = src(row + clamp_index(ox + sx - 1, 0, cols - 1));
             });
           } else {
             Kokkos::parallel_for(Kokkos::ThreadVectorRange(team, kColumns), [&](int sx) {
@@ -60,18 +60,18 @@ void tiled_step(const ExecSpace& space, const ConstDeviceView<ExecSpace>& in,
         });
         team.team_barrier();  // the whole tile is loaded before anyone reads a neighbour
 
-        const int rows = n - oy < kTileHeight ? n - oy : kTileHeight;
-        const int columns = n - ox < kTileWidth ? n - ox : kTileWidth;
-        Kokkos::parallel_for(Kokkos::TeamThreadRange(team, rows), [&](int ty) {
+        const int outputs_y = rows - oy < kTileHeight ? rows - oy : kTileHeight;
+        const int outputs_x = cols - ox < kTileWidth ? cols - ox : kTileWidth;
+        Kokkos::parallel_for(Kokkos::TeamThreadRange(team, outputs_y), [&](int ty) {
           const int y = oy + ty;
-          Kokkos::parallel_for(Kokkos::ThreadVectorRange(team, columns), [&](int tx) {
+          Kokkos::parallel_for(Kokkos::ThreadVectorRange(team, outputs_x), [&](int tx) {
             const int x = ox + tx;
             // The halo shifts the interior by one in both axes.
             const int s = (tx + 1) * kStepX + (ty + 1) * kStepY;
             const float centre = tile(s);
             const float updated = five_point(centre, tile(s - kStepX), tile(s + kStepX),
                                              tile(s - kStepY), tile(s + kStepY));
-            out(y * n + x) = is_border_2d(x, y, n) ? centre : updated;
+            out(y * cols + x) = is_border_2d(x, y, cols, rows) ? centre : updated;
           });
         });
       });
@@ -80,9 +80,8 @@ void tiled_step(const ExecSpace& space, const ConstDeviceView<ExecSpace>& in,
 static_assert(kTiledPitches.size() == 3 && kTiledPitches[0] == 32 && kTiledPitches[1] == 33 &&
                   kTiledPitches[2] == 34,
               "instantiate every pitch of kTiledPitches below");
-#define INSTANTIATE_PITCH(Space, Pitch)                                               \
-  template void tiled_step<Pitch, Space>(const Space&, const ConstDeviceView<Space>&, \
-                                         const DeviceView<Space>&, int, int);
+#define INSTANTIATE_PITCH(Space, Pitch) \
+  template void tiled_step<Pitch, Space>(STENCIL_KOKKOS_STEP_PARAMETERS(Space));
 #define INSTANTIATE(Space) \
   INSTANTIATE_PITCH(Space, 32) INSTANTIATE_PITCH(Space, 33) INSTANTIATE_PITCH(Space, 34)
 STENCIL_FOR_EACH_KOKKOS_SPACE(INSTANTIATE)
