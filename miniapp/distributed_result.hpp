@@ -28,6 +28,7 @@ struct DistributedResult {
   double model_bandwidth = 0.0;  // bytes per second
   double model_staging_seconds = 0.0;
   int model_messages = 0;
+  double model_measured_seconds = 0.0;  // the exchange alone, no step between
 };
 
 void print_distributed_result(std::ostream& out, const DistributedResult& result,

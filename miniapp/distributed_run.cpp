@@ -16,13 +16,17 @@
 #include <vector>
 
 #include "backends.hpp"
+#include "distributed_io.hpp"
 #include "distributed_result.hpp"
 #include "halo_model.hpp"
+#include "io/errors.hpp"
+#include "io/grid_reader.hpp"
 #include "kokkos/version.hpp"
 #include "mpi/cartesian.hpp"
 #include "mpi/halo_exchange.hpp"
 #include "mpi/nccl_exchange.hpp"
 #include "progress.hpp"
+#include "rank_agreement.hpp"
 #include "stencil/compare.hpp"
 #include "stencil/initial_state.hpp"
 #include "stencil/reference.hpp"
@@ -42,6 +46,10 @@ double seconds_since(Clock::time_point start) {
 
 // Everything a rank needs before the clock starts.
 struct RankSetup {
+  Options options;                          // as requested, with N from -input when given
+  std::optional<io::GridOutline> input;     // -input, outlined (read after the ranks agree)
+  std::unique_ptr<DistributedSaver> saver;  // -output (opened after the ranks agree)
+  SaveSchedule schedule;                    // step numbers continue from the input's iteration
   std::unique_ptr<mpi::CartesianGrid> ranks;
   mpi::GlobalExtent extent;  // N x N, or 1 x N for the 1-D variants
   mpi::Tile tile;
@@ -59,12 +67,10 @@ void refuse_unsupported(const Options& options) {
     throw UnsupportedRequest(options.variant + " is 1-D: its ranks split the row, so -decomp " +
                              "must be 1xP (got " + mpi::to_string(*options.decomp) + ")");
   }
+  if (options.variant_info->dimensions == 1 && (!options.input.empty() || !options.output.empty()))
+    throw UnsupportedRequest("-input and -output under mpirun are for the 2-D variants only");
   if (!options.profile.empty())
     throw UnsupportedRequest("-profile runs in one process; drop mpirun");
-  // Not even on one rank: this driver has no I/O, and silently dropping it would lose a save.
-  if (!options.input.empty() || !options.output.empty()) {
-    throw UnsupportedRequest("-input and -output do not work under mpirun yet; run without it");
-  }
   const std::int64_t cells = static_cast<std::int64_t>(options.n) * options.n;
   if (options.verify && cells > INT_MAX) {
     throw UnsupportedRequest("-verify gathers the whole grid on rank 0, which holds at most " +
@@ -99,6 +105,27 @@ std::vector<float> initial_tile(const mpi::Tile& tile, std::int64_t n, std::uint
   return cells;
 }
 
+void start_stepper(RankSetup& setup, const std::vector<float>& local) {
+  setup.stepper->upload(local);
+  setup.stepper->warm_up();
+  setup.stepper->fence();
+}
+
+io::RunMetadata run_metadata(const RankSetup& setup) {
+  io::RunMetadata m;
+  m.dimensions = 2;
+  m.n = setup.options.n;
+  m.variant = setup.options.variant;
+  m.implementation = setup.stepper->implementation();
+  m.execution_space = setup.stepper->execution_space() + " per rank";
+  m.app_version = kVersion;
+  m.app_commit = kGitCommit;
+  m.initial_state = setup.input ? input_description(*setup.input)
+                                : "random field, seed " + std::to_string(setup.options.seed);
+  m.save_every = setup.options.save_every;
+  return m;
+}
+
 int world_size() {
   int size = 0;
   MPI_Comm_size(MPI_COMM_WORLD, &size);
@@ -115,10 +142,15 @@ int local_rank() {
   return rank;
 }
 
-RankSetup set_up(const Options& options) {
-  refuse_unsupported(options);
+RankSetup set_up(const Options& requested) {
+  refuse_unsupported(requested);
   use_gpu_of_local_rank(local_rank());
   RankSetup setup;
+  setup.input = outline_input(requested);
+  setup.options = requested;
+  if (setup.input)
+    setup.options.n = setup.input->n;
+  const Options& options = setup.options;
   const int dimensions = options.variant_info->dimensions;
   setup.extent = mpi::GlobalExtent::of(dimensions, options.n);
   std::optional<mpi::ProcessGrid> forced = options.decomp;
@@ -158,38 +190,33 @@ RankSetup set_up(const Options& options) {
   setup.exchange = std::make_unique<mpi::HaloExchange>(*setup.ranks, setup.tile, setup.depth,
                                                        setup.stepper.get());
   setup.halos = setup.exchange.get();
-  if (options.halo == "nccl") {
-    setup.nccl = mpi::make_nccl_exchange(*setup.ranks, setup.tile, setup.depth, *setup.stepper);
-    setup.halos = setup.nccl.get();
-  }
   setup.overlap = options.overlap && setup.stepper->iterations_per_step() == 1 && grid.size() > 1;
-  setup.stepper->upload(initial_tile(setup.tile, options.n, options.seed));
-  setup.stepper->warm_up();
-  setup.stepper->fence();
+  const std::int64_t first = setup.input ? setup.input->iteration : 0;
+  if (setup.depth > 1 && (first % setup.depth != 0 || options.save_every % setup.depth != 0)) {
+    throw UnsupportedRequest("-fuse " + std::to_string(setup.depth) +
+                             " needs -save-every and the input's iteration to be multiples of " +
+                             std::to_string(setup.depth));
+  }
+  setup.schedule = SaveSchedule{first, first + options.iterations, options.save_every};
+  if (!setup.input)  // an input is read once the ranks agree (read_input_tile is collective)
+    start_stepper(setup, initial_tile(setup.tile, options.n, options.seed));
   return setup;
-}
-
-// The exit status of a step every rank took: 0 when all succeeded, else the status of the
-// lowest failing rank, which also prints its one line (rank 0 for a request every rank refuses).
-int agree(int status, const std::string& message, std::ostream& err) {
-  int rank = 0;
-  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-  const int mine = status != 0 ? rank : INT_MAX;
-  int first = INT_MAX;
-  MPI_Allreduce(&mine, &first, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
-  if (first == INT_MAX)
-    return 0;
-  if (rank == first)
-    err << "stencil_miniapp: error: " << message << "\n";
-  int agreed = status;
-  MPI_Bcast(&agreed, 1, MPI_INT, first, MPI_COMM_WORLD);
-  return agreed;
 }
 
 struct LoopTimes {
   double loop_seconds = 0.0;  // exchanges + steps
   double halo_seconds = 0.0;
+  double io_seconds = 0.0;  // saving, outside the loop time
 };
+
+// The save hook: the state after `iteration` steps, if the schedule saves it (collective).
+void save_if_due(RankSetup& setup, std::int64_t iteration, LoopTimes& times) {
+  if (!setup.saver || !setup.saver->due(iteration))
+    return;
+  const auto start = Clock::now();
+  setup.saver->save(iteration, setup.stepper->download(), setup.tile);
+  times.io_seconds += seconds_since(start);
+}
 
 // Every step, without overlap: refresh the halos (as deep as the step's iterations), then step.
 // With overlap: send the values the step is about to give the send regions (computed ahead from
@@ -204,6 +231,7 @@ LoopTimes timed_loop(const Options& options, RankSetup& setup, int rank) {
   const int steps = options.iterations / per_step;
   Progress progress(steps, options.progress && rank == 0);
   LoopTimes times;
+  save_if_due(setup, setup.schedule.first, times);
   if (setup.overlap) {  // the halos of the initial state, which the first step reads
     halos.start(stepper);
     halos.finish(stepper);
@@ -234,6 +262,12 @@ LoopTimes timed_loop(const Options& options, RankSetup& setup, int rank) {
       progress.update(done);
       next_update = done + progress.next_batch(done);
     }
+    save_if_due(setup, setup.schedule.first + static_cast<std::int64_t>(done) * per_step, times);
+  }
+  if (setup.saver) {
+    const auto start = Clock::now();
+    setup.saver->commit();
+    times.io_seconds += seconds_since(start);
   }
   progress.finish();
   return times;
@@ -310,7 +344,13 @@ DistributedResult measure(const Options& options, RankSetup& setup, int rank) {
   run.pitch = variant.uses_shape(ShapeOption::pitch) ? options.pitch : 0;
   run.seconds = reduce(times.loop_seconds, MPI_MAX);
   run.copy_seconds_per_step = reduce(copy, MPI_MAX);
-  run.initial_state = "random field, seed " + std::to_string(options.seed);
+  run.initial_state = run_metadata(setup).initial_state;
+  run.first_step = setup.schedule.first;
+  run.io_seconds = reduce(times.io_seconds, MPI_MAX);
+  if (setup.saver) {
+    run.states_saved = setup.saver->states_saved();
+    run.output = setup.saver->output_text();
+  }
   run.commit = kGitCommit;
   run.kokkos_version = kokkos::version();
 
@@ -333,19 +373,23 @@ DistributedResult measure(const Options& options, RankSetup& setup, int rank) {
     result.model_staging_seconds = model->staging_seconds;
     result.model_messages = model->messages;
     result.model_seconds = model->predicted_seconds();
+    result.model_measured_seconds = model->measured_seconds;
   }
   return result;
 }
 
-// Rank 0's checksum (summed in the single-process order, so it is the same number) and -verify.
-void check(const Options& options, const std::vector<float>& global, RunResult& run) {
+// Rank 0's checksum (summed in the single-process order, so it is the same number) and -verify,
+// against the reference loop from the same initial state (the input, read again whole).
+void check(const RankSetup& setup, const std::vector<float>& global, RunResult& run) {
+  const Options& options = setup.options;
   run.checksum = std::accumulate(global.begin(), global.end(), 0.0);
   run.verification = "skipped (use -verify)";
   if (!options.verify)
     return;
   const VariantInfo& variant = *options.variant_info;
-  const auto expected = reference_run(variant, options.n, options.iterations,
-                                      random_field(global.size(), options.seed));
+  const auto initial = setup.input ? io::read_grid({setup.input->file, setup.input->dataset}).cells
+                                   : random_field(global.size(), options.seed);
+  const auto expected = reference_run(variant, options.n, options.iterations, initial);
   const GridDifference diff = compare_grids(global, expected);
   run.verification = diff.identical() ? "PASSED (bit-identical to the reference loop)"
                                       : "FAILED: " + describe_first_difference(diff, options.n);
@@ -364,25 +408,65 @@ int run_distributed(const Options& options, std::ostream& out, std::ostream& err
   } catch (const UnsupportedRequest& e) {
     status = kExitUsage;
     message = e.what();
+  } catch (const UsageError& e) {
+    status = kExitUsage;  // -n disagrees with the input
+    message = e.what();
+  } catch (const io::FileRejected& e) {
+    status = kExitUsage;
+    message = e.what();
   } catch (const std::exception& e) {
     status = kExitFailure;
     message = e.what();
   }
   if (const int agreed = agree(status, message, err); agreed != 0)
     return agreed;
+  // NCCL only once every rank has its stepper: its set-up is collective and refuses on all ranks.
+  if (options.halo == "nccl") {
+    try {
+      setup.nccl = mpi::make_nccl_exchange(*setup.ranks, setup.tile, setup.depth, *setup.stepper);
+      setup.halos = setup.nccl.get();
+    } catch (const UnsupportedRequest& e) {
+      status = kExitUsage;
+      message = e.what();
+    } catch (const std::exception& e) {
+      status = kExitFailure;
+      message = e.what();
+    }
+    if (const int agreed = agree(status, message, err); agreed != 0)
+      return agreed;
+  }
 
   try {
-    DistributedResult result = measure(options, setup, rank);
-    const std::vector<float> global = gather_grid(setup, rank);
+    if (setup.input)
+      start_stepper(setup, read_input_tile(*setup.input, setup.tile, err));
+    if (!setup.options.output.empty()) {
+      setup.saver = std::make_unique<DistributedSaver>(setup.options, run_metadata(setup),
+                                                       setup.ranks->grid(), setup.tile, setup.depth,
+                                                       setup.schedule, err);
+    }
+    DistributedResult result = measure(setup.options, setup, rank);
+    // A grid of more than INT_MAX cells is never gathered (-verify is refused for it).
+    const bool gathered = setup.extent.rows * setup.extent.cols <= INT_MAX;
+    const std::vector<float> global = gathered ? gather_grid(setup, rank) : std::vector<float>{};
+    const double tile_sum =
+        gathered ? 0.0 : tile_sum_checksum(setup.stepper->download(), setup.tile);
     int verdict = 0;
     if (rank == 0) {
-      check(options, global, result.run);
-      print_distributed_result(out, result, options.format);
+      if (gathered) {
+        check(setup, global, result.run);
+      } else {
+        result.run.checksum = tile_sum;
+        result.run.verification =
+            "skipped (grid not gathered; checksum = per-rank tile sums added in rank order)";
+      }
+      print_distributed_result(out, result, setup.options.format);
       out.flush();
       verdict = result.run.verification.rfind("FAILED", 0) == 0 ? kExitFailure : 0;
     }
     MPI_Bcast(&verdict, 1, MPI_INT, 0, MPI_COMM_WORLD);
     return verdict;
+  } catch (const AgreedFailure& e) {
+    return e.status();  // every rank threw it; the line is printed, temporaries go with `setup`
   } catch (const std::exception& e) {
     // Other ranks may be inside a collective: end the whole job rather than leave them waiting.
     err << "stencil_miniapp: error: rank " << rank << ": " << e.what() << "\n";

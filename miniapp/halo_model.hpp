@@ -17,6 +17,8 @@ struct HaloModel {
   double staging_seconds = 0.0;
   std::int64_t bytes = 0;  // sent per exchange by the busiest rank
   int messages = 0;        // sent per exchange by the busiest rank
+  // The exchange itself, run alone (no step between): what the model predicts.
+  double measured_seconds = 0.0;
 
   double predicted_seconds() const {
     const double transfer = bandwidth_bytes_per_second > 0.0
@@ -26,8 +28,9 @@ struct HaloModel {
   }
 };
 
-// Collective: every rank calls it with its exchange and stepper (whose state it leaves unchanged:
-// it packs and unpacks the same halo values). The figures are the slowest rank's.
+// Collective: every rank calls it with its exchange and stepper, after the run: it leaves the
+// owned cells unchanged (it packs and unpacks their own values, and refreshes the halo cells).
+// The figures are the slowest rank's.
 HaloModel calibrate_halo_model(const mpi::CartesianGrid& ranks, mpi::HaloExchange& exchange,
                                Stepper& stepper);
 

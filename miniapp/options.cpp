@@ -271,7 +271,7 @@ std::string wrapped(const std::string& text) {
 
 }  // namespace
 
-Options parse_options(const std::vector<std::string>& args) {
+Options parse_options(const std::vector<std::string>& args, bool across_ranks) {
   Options options;
   options.seed = kDefaultSeed;
   for (std::size_t i = 0; i < args.size(); ++i) {
@@ -341,7 +341,9 @@ Options parse_options(const std::vector<std::string>& args) {
                        " is not a multiple of -fuse " + std::to_string(options.fuse));
     }
   }
-  if (variant.dimensions == 2 && options.n > kMaxGridSize2D) {
+  // Across ranks the global N may exceed one array's limit; each rank's rectangle is checked
+  // against it instead (check_config), once the decomposition is known.
+  if (variant.dimensions == 2 && options.n > kMaxGridSize2D && !across_ranks) {
     throw UsageError("-n " + std::to_string(options.n) + " is too large for a 2-D grid: N*N " +
                      "must fit a 32-bit index, so N <= " + std::to_string(kMaxGridSize2D));
   }

@@ -53,7 +53,9 @@ struct Options {
 };
 
 // Parses argv (without argv[0]). Arguments starting with --kokkos- are left for Kokkos.
-Options parse_options(const std::vector<std::string>& args);
+// `across_ranks` (started by mpirun): a 2-D -n above the one-array limit (46340) is accepted, for
+// the decomposition to split; a plain run refuses it here.
+Options parse_options(const std::vector<std::string>& args, bool across_ranks = false);
 
 // The text of --help, generated from the same option table the parser uses.
 std::string help_text();

@@ -42,7 +42,7 @@ say ""
 # job NAME NP ARGS...: one run under mpirun, its output in NAME.log; returns its exit status.
 job() {
   local name=$1 np=$2; shift 2
-  "${mpi[@]}" -np "$np" "$app" -no-progress "$@" >"$out/$name.log" 2>&1
+  "${mpi[@]}" -np "$np" "$app" -no-progress "$@" </dev/null >"$out/$name.log" 2>&1
 }
 
 # 1. Correctness with ranks sharing the GPU(s).
@@ -132,15 +132,17 @@ if [ "$gpus" -ge 2 ]; then
 fi
 
 say ""
-say "rates (runs.csv): label, ranks, Gcell/s, halo share, halo time per step and model per exchange"
+say "rates (runs.csv): label, ranks, Gcell/s, halo share, halo time per step in the loop, the cost"
+say "model's prediction of one exchange and that exchange measured alone (no step between)"
 python3 - "$out/runs.csv" <<'PY' | tee -a "$summary"
 import csv, sys
 for row in csv.DictReader(open(sys.argv[1])):
     model = float(row.get("model_seconds") or 0) * 1e6
+    alone = float(row.get("exchange_alone_seconds") or 0) * 1e6
     halo = float(row.get("halo_seconds_per_step") or 0) * 1e6
     print(f'{row["label"]:<42} np={row["np"]:<2} {float(row["gcells_per_s"]):9.1f} Gcell/s  '
           f'halo {float(row.get("halo_share") or 0) * 100:5.1f} %  {halo:8.1f} us/step  '
-          f'model {model:8.1f} us')
+          f'model {model:8.1f} us  alone {alone:8.1f} us')
 PY
 say ""
 say "steps failed: $failures"

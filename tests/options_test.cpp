@@ -23,6 +23,21 @@ TEST(Options, DefaultsMatchTheTypicalCall) {
   EXPECT_EQ(o.pitch, 33);
 }
 
+// One process addresses its N x N grid with 32-bit indices; across ranks only each rank's
+// rectangle must fit (check_config, once the decomposition is known), so the parser lets it pass.
+TEST(Options, GlobalNAboveTheOneArrayLimitOnlyAcrossRanks) {
+  const std::string above = std::to_string(kMaxGridSize2D + 1);
+  try {
+    parse({"-n", above, "-variant", "naive"});
+    FAIL() << "a plain run accepted -n " << above;
+  } catch (const UsageError& e) {
+    EXPECT_NE(std::string(e.what()).find("N <= 46340"), std::string::npos) << e.what();
+  }
+  EXPECT_EQ(parse_options({"-n", above, "-variant", "naive"}, true).n, kMaxGridSize2D + 1);
+  EXPECT_EQ(parse_options({"-n", "50000", "-variant", "tiled"}, true).n, 50000);
+  EXPECT_EQ(parse({"-n", "46340"}).n, 46340);
+}
+
 TEST(Options, PatchAndPitchTakeEveryInstantiatedValue) {
   for (const int p : kPatchSizes)
     EXPECT_EQ(parse({"-variant", "regblock", "-patch", std::to_string(p)}).patch, p);

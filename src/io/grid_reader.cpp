@@ -16,6 +16,7 @@
 #include "io/grid_file.hpp"
 #include "io/hdf5_handle.hpp"
 #include "io/stored_extent.hpp"
+#include "io/tile_piece.hpp"
 #include "stencil/memory_budget.hpp"
 #include "stencil/variants.hpp"
 
@@ -153,7 +154,7 @@ void read_shape(hid_t dataset, const std::string& where, const ReadRules& rules,
     throw FileRejected(where + " is " + std::to_string(dims[0]) + " x " + std::to_string(dims[1]) +
                        "; a 2-D grid state must be square (N x N)");
   }
-  const hsize_t limit = rank == 2 ? kMaxGridSize2D : INT_MAX;
+  const hsize_t limit = rank == 2 && rules.whole_grid ? kMaxGridSize2D : INT_MAX;
   if (dims[0] > limit) {
     throw FileRejected(where + " has N = " + std::to_string(dims[0]) + ", more than the " +
                        std::to_string(limit) + " a " + std::to_string(rank) + "-D grid may have");
@@ -243,33 +244,120 @@ void require_finite(const GridState& state, const std::string& where) {
   }
 }
 
+bool is_virtual(hid_t dataset) {
+  const Handle dcpl(H5Dget_create_plist(dataset), H5Pclose, "cannot read the storage layout");
+  return H5Pget_layout(dcpl.id()) == H5D_VIRTUAL;
+}
+
+// The file, the dataset and what a reader checks before reading cells.
+struct OpenedState {
+  Handle file;
+  Handle dataset;
+  std::string where;              // "input 'file:/dataset'"
+  GridState state;                // without cells
+  std::vector<TilePiece> pieces;  // of a virtual dataset
+};
+
+OpenedState open_state(const DatasetRef& ref, const ReadRules& rules) {
+  require_readable_file(ref.file);
+  OpenedState opened;
+  GridState& state = opened.state;
+  opened.file = open_file(ref.file);
+  const hid_t file = opened.file.id();
+  state.dataset = ref.dataset.empty() ? default_dataset(file, ref.file) : ref.dataset;
+  if (state.dataset.front() != '/')
+    state.dataset.insert(0, "/");
+  opened.where = "input " + quoted(ref.file + ":" + state.dataset);
+  if (!path_exists(file, state.dataset))
+    throw FileRejected("input " + quoted(ref.file) + " has no dataset " + quoted(state.dataset));
+  opened.dataset = Handle(H5Oopen(file, state.dataset.c_str(), H5P_DEFAULT), H5Oclose,
+                          "cannot open " + state.dataset);
+  if (H5Iget_type(opened.dataset.id()) != H5I_DATASET)
+    throw FileRejected(opened.where + " is a group, not a dataset");
+  read_shape(opened.dataset.id(), opened.where, rules, state);
+  state.iteration = read_iteration(opened.dataset.id(), opened.where);
+  if (is_virtual(opened.dataset.id())) {
+    opened.pieces =
+        read_virtual_pieces(opened.dataset.id(), state.dimensions, state.n, opened.where);
+  } else {
+    require_stored_in_full(opened.dataset.id(), opened.where);
+  }
+  return opened;
+}
+
+// Opens the tile file of `piece` and checks what needs no cells: present, a float32 dataset of
+// the piece's shape, stored in full, and its own hash equal to the main file's record. Returns
+// the open dataset (and keeps its file open through `file`).
+Handle open_tile(const std::string& main_file, const std::string& dataset_path, int dimensions,
+                 const TilePiece& piece, const std::string& where, Handle& file) {
+  const std::string path = tile_file_path(main_file, piece);
+  const std::string tile_where = where + ": tile file " + quoted(path);
+  struct stat info {};
+  if (::stat(path.c_str(), &info) != 0 || !S_ISREG(info.st_mode)) {
+    throw FileRejected(tile_where +
+                       " is missing (the main file and its tile files must stay "
+                       "together)");
+  }
+  if (H5Fis_hdf5(path.c_str()) <= 0)
+    throw FileRejected(tile_where + " is not an HDF5 file");
+  try {
+    const Handle fapl = hdf5::file_access_properties();
+    file = Handle(H5Fopen(path.c_str(), H5F_ACC_RDONLY, fapl.id()), H5Fclose, "cannot open");
+  } catch (const hdf5::Failure& e) {
+    throw FileRejected(tile_where + " is truncated or corrupt (" + e.what() + ")");
+  }
+  if (!path_exists(file.id(), dataset_path))
+    throw FileRejected(tile_where + " has no dataset " + quoted(dataset_path));
+  Handle dataset(H5Dopen2(file.id(), dataset_path.c_str(), H5P_DEFAULT), H5Dclose,
+                 "cannot open " + dataset_path);
+  const Handle type(H5Dget_type(dataset.id()), H5Tclose, "cannot read the type");
+  const Handle space(H5Dget_space(dataset.id()), H5Sclose, "cannot read the shape");
+  hsize_t dims[2] = {0, 0};
+  const int rank = H5Sget_simple_extent_ndims(space.id());
+  if (rank == dimensions)
+    H5Sget_simple_extent_dims(space.id(), dims, nullptr);
+  const bool shape_fits = dimensions == 2
+                              ? dims[0] == hsize_t(piece.rows) && dims[1] == hsize_t(piece.cols)
+                              : rank == 1 && dims[0] == hsize_t(piece.cols);
+  if (!is_float32(type.id()) || rank != dimensions || !shape_fits)
+    throw FileRejected(tile_where + " does not hold a float32 tile of the mapped shape");
+  require_stored_in_full(dataset.id(), tile_where);
+  const std::optional<std::uint64_t> own = read_content_hash(dataset.id(), tile_where);
+  if (own && piece.content_hash && *own != *piece.content_hash) {
+    throw FileRejected(tile_where + " has content hash " + hex(*own) + ", but the main file " +
+                       "records " + hex(*piece.content_hash) + " for it; the tile file is from " +
+                       "another save or corrupt");
+  }
+  return dataset;
+}
+
+std::string virtual_unverified_reason(const std::vector<TilePiece>& pieces) {
+  for (const TilePiece& piece : pieces) {
+    if (!piece.content_hash)
+      return "no tile hashes";
+  }
+  return content_hash_available() ? "" : "this build has no xxHash";
+}
+
 }  // namespace
 
 GridState read_grid(const DatasetRef& ref, const ReadRules& rules) {
   hdf5::silence_error_stack();
-  require_readable_file(ref.file);
   GridState state;
   try {
-    const Handle file = open_file(ref.file);
-    state.dataset = ref.dataset.empty() ? default_dataset(file.id(), ref.file) : ref.dataset;
-    if (state.dataset.front() != '/')
-      state.dataset.insert(0, "/");
-    const std::string where = "input " + quoted(ref.file + ":" + state.dataset);
-    if (!path_exists(file.id(), state.dataset))
-      throw FileRejected("input " + quoted(ref.file) + " has no dataset " + quoted(state.dataset));
-    const Handle object(H5Oopen(file.id(), state.dataset.c_str(), H5P_DEFAULT), H5Oclose,
-                        "cannot open " + state.dataset);
-    if (H5Iget_type(object.id()) != H5I_DATASET)
-      throw FileRejected(where + " is a group, not a dataset");
-    read_shape(object.id(), where, rules, state);
+    OpenedState opened = open_state(ref, rules);
+    state = std::move(opened.state);
+    const std::string& where = opened.where;
+    for (const TilePiece& piece : opened.pieces) {
+      Handle tile_file;
+      open_tile(ref.file, state.dataset, state.dimensions, piece, where, tile_file);
+    }
     const std::size_t cells = state.dimensions == 2 ? static_cast<std::size_t>(state.n) * state.n
                                                     : static_cast<std::size_t>(state.n);
     if (cells * sizeof(float) > host_available_bytes()) {
       throw FileRejected(where + " needs " + format_bytes(cells * sizeof(float)) +
                          ", more memory than this machine has available");
     }
-    state.iteration = read_iteration(object.id(), where);
-    require_stored_in_full(object.id(), where);
     try {
       state.cells.resize(cells);
     } catch (const std::bad_alloc&) {
@@ -277,13 +365,20 @@ GridState read_grid(const DatasetRef& ref, const ReadRules& rules) {
                          ", which cannot be allocated");
     }
     try {
-      hdf5::check(
-          H5Dread(object.id(), H5T_NATIVE_FLOAT, H5S_ALL, H5S_ALL, H5P_DEFAULT, state.cells.data()),
-          "cannot read the data");
+      hdf5::check(H5Dread(opened.dataset.id(), H5T_NATIVE_FLOAT, H5S_ALL, H5S_ALL, H5P_DEFAULT,
+                          state.cells.data()),
+                  "cannot read the data");
     } catch (const hdf5::Failure& e) {
       throw FileRejected(where + " is truncated or corrupt (" + e.what() + ")");
     }
-    verify_content(object.id(), where, state);
+    if (opened.pieces.empty()) {
+      verify_content(opened.dataset.id(), where, state);
+    } else {
+      // The cells HDF5 assembled, whichever files it found, against the main file's record.
+      verify_tile_hashes(state.cells, state.dimensions == 2 ? state.n : 0, opened.pieces, ref.file,
+                         where);
+      state.unverified_reason = virtual_unverified_reason(opened.pieces);
+    }
     if (!rules.allow_non_finite)
       require_finite(state, where);
   } catch (const hdf5::Failure& e) {
@@ -291,6 +386,87 @@ GridState read_grid(const DatasetRef& ref, const ReadRules& rules) {
                        ")");
   }
   return state;
+}
+
+GridOutline outline_grid(const DatasetRef& ref, const ReadRules& rules) {
+  hdf5::silence_error_stack();
+  GridOutline outline;
+  try {
+    OpenedState opened = open_state(ref, rules);
+    outline.file = ref.file;
+    outline.dataset = opened.state.dataset;
+    outline.dimensions = opened.state.dimensions;
+    outline.n = opened.state.n;
+    outline.iteration = opened.state.iteration;
+    outline.pieces = std::move(opened.pieces);
+    if (!outline.pieces.empty()) {
+      outline.unverified_reason = virtual_unverified_reason(outline.pieces);
+    } else if (!read_content_hash(opened.dataset.id(), opened.where)) {
+      outline.unverified_reason = "no content hash";
+    } else if (!content_hash_available()) {
+      outline.unverified_reason = "this build has no xxHash";
+    }
+  } catch (const hdf5::Failure& e) {
+    throw FileRejected("input " + quoted(ref.file) + " is corrupt or unreadable (" + e.what() +
+                       ")");
+  }
+  return outline;
+}
+
+void verify_tile(const GridOutline& outline, std::size_t index, const ReadRules& rules) {
+  hdf5::silence_error_stack();
+  const TilePiece& piece = outline.pieces.at(index);
+  const std::string where = "input " + quoted(outline.file + ":" + outline.dataset);
+  try {
+    Handle file;
+    const Handle dataset =
+        open_tile(outline.file, outline.dataset, outline.dimensions, piece, where, file);
+    GridState tile;
+    tile.dimensions = 2;
+    tile.n = static_cast<int>(piece.cols);
+    tile.cells.resize(static_cast<std::size_t>(piece.cells()));
+    try {
+      hdf5::check(
+          H5Dread(dataset.id(), H5T_NATIVE_FLOAT, H5S_ALL, H5S_ALL, H5P_DEFAULT, tile.cells.data()),
+          "cannot read the data");
+    } catch (const hdf5::Failure& e) {
+      throw FileRejected(where + ": tile file " + quoted(tile_file_path(outline.file, piece)) +
+                         " is truncated or corrupt (" + e.what() + ")");
+    }
+    TilePiece whole = piece;
+    whole.row0 = whole.col0 = 0;
+    verify_tile_hashes(tile.cells, piece.cols, {whole}, outline.file, where);
+    if (!rules.allow_non_finite)
+      require_finite(tile, where + ": tile file " + quoted(tile_file_path(outline.file, piece)));
+  } catch (const hdf5::Failure& e) {
+    throw FileRejected(where + ": a tile file is corrupt or unreadable (" + e.what() + ")");
+  }
+}
+
+std::vector<float> read_region(const GridOutline& outline, std::int64_t row0, std::int64_t rows,
+                               std::int64_t col0, std::int64_t cols) {
+  hdf5::silence_error_stack();
+  const std::string where = "input " + quoted(outline.file + ":" + outline.dataset);
+  std::vector<float> cells(static_cast<std::size_t>(rows * cols));
+  try {
+    const Handle file = open_file(outline.file);
+    const Handle dataset(H5Dopen2(file.id(), outline.dataset.c_str(), H5P_DEFAULT), H5Dclose,
+                         "cannot open " + outline.dataset);
+    const Handle space(H5Dget_space(dataset.id()), H5Sclose, "cannot read the shape");
+    const bool flat = outline.dimensions == 1;
+    const hsize_t start[2] = {hsize_t(flat ? col0 : row0), hsize_t(col0)};
+    const hsize_t count[2] = {hsize_t(flat ? cols : rows), hsize_t(cols)};
+    hdf5::check(H5Sselect_hyperslab(space.id(), H5S_SELECT_SET, start, nullptr, count, nullptr),
+                "selecting the region");
+    const Handle memory(H5Screate_simple(outline.dimensions, count, nullptr), H5Sclose,
+                        "describing the region");
+    hdf5::check(
+        H5Dread(dataset.id(), H5T_NATIVE_FLOAT, memory.id(), space.id(), H5P_DEFAULT, cells.data()),
+        "cannot read the data");
+  } catch (const hdf5::Failure& e) {
+    throw FileRejected(where + " is truncated or corrupt (" + e.what() + ")");
+  }
+  return cells;
 }
 
 }  // namespace stencil::io

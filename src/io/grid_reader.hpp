@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "io/dataset_ref.hpp"
+#include "io/tile_piece.hpp"
 
 namespace stencil::io {
 
@@ -26,10 +27,44 @@ struct ReadRules {
   int dimensions = 0;             // required rank (1 or 2); 0 accepts either
   std::string purpose;            // who needs that rank, for the message ("the 2-D variant ...")
   bool allow_non_finite = false;  // stencil_check compares broken outputs too
+  // The whole state is read into one array for one process (2-D: N <= 46340). A run across
+  // ranks reads regions only and lifts this limit (outline_grid).
+  bool whole_grid = true;
 };
 
 // The state `ref` names: its dataset, or by default the last /step_*/u (by iteration number),
 // or /u when the file has no step groups.
+// A virtual dataset (a state saved across ranks, tile_piece.hpp) is read the same way, as one
+// grid, after checking each tile file (present, stored in full, its own hash equal to the one
+// the main file records) and then each tile's region of the cells read against the record.
 GridState read_grid(const DatasetRef& ref, const ReadRules& rules = {});
+
+// A state as a run across ranks reads it: every rank outlines it (no cells), the ranks share
+// out its verification, then each reads only its region.
+struct GridOutline {
+  std::string file;
+  std::string dataset;  // the path, e.g. /step_000100/u
+  int dimensions = 2;
+  int n = 0;
+  std::int64_t iteration = 0;
+  std::vector<TilePiece> pieces;  // a virtual dataset's tiles; empty for a plain dataset
+  // Why the state cannot be verified ("" when it can): no content hash, no tile hashes.
+  std::string unverified_reason;
+};
+
+// The dataset's shape, iteration and (virtual) tiles, with every check that needs no cells.
+// Throws FileRejected.
+GridOutline outline_grid(const DatasetRef& ref, const ReadRules& rules);
+
+// Reads tile `index` of a virtual state from its own file and checks it in full: present,
+// stored in full, its content hash equal to its own attribute and to the main file's record,
+// and (unless allowed) finite. Throws FileRejected.
+void verify_tile(const GridOutline& outline, std::size_t index, const ReadRules& rules);
+
+// The cells of rows [row0, row0 + rows) x columns [col0, col0 + cols) (1-D: row0 0, rows 1),
+// row-major, read through HDF5 as a hyperslab of the dataset (plain or virtual). Throws
+// FileRejected.
+std::vector<float> read_region(const GridOutline& outline, std::int64_t row0, std::int64_t rows,
+                               std::int64_t col0, std::int64_t cols);
 
 }  // namespace stencil::io

@@ -8,20 +8,10 @@
 #include <string>
 #include <vector>
 
-namespace stencil::io {
+#include "io/run_metadata.hpp"
+#include "io/tile_piece.hpp"
 
-// What a reader needs besides the grids: stored as attributes of the root group.
-struct RunMetadata {
-  int dimensions = 2;  // 2: states are N x N; 1: N cells
-  int n = 0;
-  std::string variant;
-  std::string implementation;
-  std::string execution_space;
-  std::string app_version;
-  std::string app_commit;
-  std::string initial_state;  // "random field, seed 20261130" or "file.h5:/step_000040/u"
-  int save_every = 0;         // 0: only the initial and the final state are saved
-};
+namespace stencil::io {
 
 class GridFileWriter {
  public:
@@ -37,8 +27,15 @@ class GridFileWriter {
   // Writes /step_<iteration>/u and flushes the file, so a full disk shows up here, at the state
   // that did not fit. Iterations must increase. Throws WriteFailed.
   void write_step(std::int64_t iteration, const std::vector<float>& cells);
-  // Closes the file, writes the XDMF sidecar and renames both into place. Throws WriteFailed.
-  void commit();
+  // Writes /step_<iteration>/u as a virtual dataset of the whole grid that maps each piece's
+  // region onto /step_<iteration>/u of the piece's own file (a run across ranks: one tile file
+  // per rank, see tile_piece.hpp), with the pieces' content hashes recorded. Iterations must
+  // increase. Throws WriteFailed.
+  void write_virtual_step(std::int64_t iteration, const std::vector<TilePiece>& pieces);
+  // Closes the file, writes the XDMF sidecar and renames both into place; then removes tile
+  // files of this output other than those of `tile_set` (the set the virtual steps name; none
+  // for a single-process run), which no main file refers to any more. Throws WriteFailed.
+  void commit(const std::string& tile_set = "");
 
   const std::string& path() const;
   std::string sidecar_path() const;

@@ -1,0 +1,30 @@
+// How the ranks of a run agree on the outcome of a step every rank took (setting up, reading the
+// input, each save), so that no rank is left waiting in a collective the others skipped.
+#pragma once
+
+#include <ostream>
+#include <stdexcept>
+#include <string>
+
+namespace stencil::app {
+
+// Collective over MPI_COMM_WORLD. Returns 0 when every rank's `status` is 0, else the status of
+// the lowest failing rank, which also prints its one line `stencil_miniapp: error: <message>`
+// (rank 0 for a failure every rank sees).
+int agree(int status, const std::string& message, std::ostream& err);
+
+// Thrown on every rank at once after agree() returned `status` != 0: the line is printed, and the
+// run ends with that exit status (destructors remove the temporaries).
+class AgreedFailure : public std::runtime_error {
+ public:
+  explicit AgreedFailure(int status) : std::runtime_error("agreed failure"), status_(status) {}
+  int status() const { return status_; }
+
+ private:
+  int status_;
+};
+
+// agree(), then throw AgreedFailure when the agreed status is not 0.
+void agree_or_throw(int status, const std::string& message, std::ostream& err);
+
+}  // namespace stencil::app

@@ -1,0 +1,28 @@
+// What a reader needs besides the grids, stored as attributes of a saved file's root group
+// (docs/hdf5.md, "Root attributes"): the single file of a run, the main file of a run across
+// ranks and each rank's tile file carry the same set.
+#pragma once
+
+#include <hdf5.h>
+
+#include <string>
+
+namespace stencil::io {
+
+struct RunMetadata {
+  int dimensions = 2;  // 2: states are N x N; 1: N cells
+  int n = 0;
+  std::string variant;
+  std::string implementation;
+  std::string execution_space;
+  std::string app_version;
+  std::string app_commit;
+  std::string initial_state;  // "random field, seed 20261130" or "file.h5:/step_000040/u"
+  int save_every = 0;         // 0: only the initial and the final state are saved
+};
+
+// Writes the attributes of `m` (plus the stencil's text and coefficients and the creation time)
+// to `root`. Throws hdf5::Failure.
+void write_run_attributes(hid_t root, const RunMetadata& m);
+
+}  // namespace stencil::io

@@ -1,0 +1,31 @@
+// One saved state as an HDF5 dataset (docs/hdf5.md, "File layout"): /step_<iteration>/u, float32,
+// chunked in whole rows of about 1 MiB with Fletcher32 on every chunk (optionally shuffle + gzip),
+// with its `iteration` and `content_xxh3_64` attributes. The single-file writer stores the whole
+// grid so; a rank's tile file stores its tile (rows x cols) the same way.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+#include "io/hdf5_handle.hpp"
+
+namespace stencil::io {
+
+// The shape of a stored state: rank 1 (extent[0] cells) or rank 2 (extent[0] rows x extent[1]).
+struct StateShape {
+  int rank = 2;
+  hsize_t extent[2] = {0, 0};
+  hsize_t cells() const { return rank == 2 ? extent[0] * extent[1] : extent[0]; }
+};
+
+// Dataset-creation properties for states of `shape`. Throws hdf5::Failure.
+hdf5::Handle state_dataset_properties(const StateShape& shape, bool compress);
+
+// Creates the group and dataset of `iteration` in `file`, writes `cells` (row-major, shape.cells()
+// of them) and the attributes, and flushes the file, so a full disk shows up at this state.
+// Returns the content hash written (nullopt in a build without xxHash). Throws hdf5::Failure.
+std::optional<std::uint64_t> write_state(hid_t file, hid_t dcpl, std::int64_t iteration,
+                                         const StateShape& shape, const std::vector<float>& cells);
+
+}  // namespace stencil::io

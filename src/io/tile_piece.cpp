@@ -1,0 +1,270 @@
+#include "io/tile_piece.hpp"
+
+#include <dirent.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cctype>
+#include <cstdio>
+#include <limits>
+
+#include "io/atomic_file.hpp"
+#include "io/content_hash.hpp"
+#include "io/errors.hpp"
+#include "io/grid_file.hpp"
+#include "io/hdf5_attributes.hpp"
+#include "io/hdf5_handle.hpp"
+
+namespace stencil::io {
+namespace {
+
+using hdf5::Handle;
+
+bool ends_with(const std::string& s, const std::string& suffix) {
+  return s.size() >= suffix.size() &&
+         s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
+}
+
+std::string hex(std::uint64_t value) {
+  char text[24];
+  std::snprintf(text, sizeof text, "%016llx", static_cast<unsigned long long>(value));
+  return text;
+}
+
+// The piece's region in the virtual dataset's extent, as start and count per dimension.
+void region_of(const TilePiece& p, int dimensions, hsize_t* start, hsize_t* count) {
+  if (dimensions == 2) {
+    start[0] = p.row0, start[1] = p.col0;
+    count[0] = p.rows, count[1] = p.cols;
+  } else {
+    start[0] = p.col0;
+    count[0] = p.cols;
+  }
+}
+
+// A mapping's string (file or dataset name): asked once for the length, then read.
+template <class Get>
+std::string mapping_string(Get get, const std::string& what) {
+  const ssize_t length = get(nullptr, 0);
+  if (length < 0)
+    throw hdf5::Failure(what);
+  std::string text(static_cast<std::size_t>(length) + 1, '\0');
+  if (get(text.data(), text.size()) < 0)
+    throw hdf5::Failure(what);
+  text.resize(static_cast<std::size_t>(length));
+  return text;
+}
+
+std::vector<std::uint64_t> read_recorded_hashes(hid_t dataset, std::size_t count,
+                                                const std::string& where) {
+  const htri_t exists = H5Aexists(dataset, kTileHashesAttribute);
+  hdf5::check(exists < 0 ? -1 : 0, "cannot read the attributes");
+  if (exists == 0)
+    return {};
+  const std::string what = std::string("cannot read attribute '") + kTileHashesAttribute + "'";
+  const Handle attribute(H5Aopen(dataset, kTileHashesAttribute, H5P_DEFAULT), H5Aclose, what);
+  const Handle type(H5Aget_type(attribute.id()), H5Tclose, what);
+  const Handle space(H5Aget_space(attribute.id()), H5Sclose, what);
+  if (H5Tget_class(type.id()) != H5T_INTEGER || H5Tget_size(type.id()) != 8 ||
+      H5Tget_sign(type.id()) != H5T_SGN_NONE ||
+      H5Sget_simple_extent_npoints(space.id()) != static_cast<hssize_t>(count)) {
+    throw FileRejected(where + " has an attribute '" + kTileHashesAttribute +
+                       "' that is not one unsigned 64-bit integer per tile; the file is corrupt");
+  }
+  std::vector<std::uint64_t> hashes(count);
+  hdf5::check(H5Aread(attribute.id(), H5T_NATIVE_UINT64, hashes.data()), what);
+  return hashes;
+}
+
+bool overlap(const TilePiece& a, const TilePiece& b) {
+  return a.row0 < b.row0 + b.rows && b.row0 < a.row0 + a.rows && a.col0 < b.col0 + b.cols &&
+         b.col0 < a.col0 + a.cols;
+}
+
+// The stem of tile file names: "run.h5" -> "run".
+std::string tile_stem(const std::string& main_file_name) {
+  std::string stem = file_name_of(main_file_name);
+  for (const char* suffix : {".h5", ".hdf5", ".hdf"}) {
+    if (ends_with(stem, suffix)) {
+      stem.resize(stem.size() - std::string(suffix).size());
+      break;
+    }
+  }
+  return stem;
+}
+
+// Whether `name` is "<stem>.<set>.rank<R>of<P>.h5" with a set token of kSetTokenLength hex
+// digits, and if so, which set.
+std::optional<std::string> tile_set_of(const std::string& name, const std::string& stem) {
+  const std::string head = stem + ".";
+  if (name.size() < head.size() + kSetTokenLength || name.compare(0, head.size(), head) != 0)
+    return std::nullopt;
+  const std::string set = name.substr(head.size(), kSetTokenLength);
+  for (const char c : set) {
+    if (!std::isxdigit(static_cast<unsigned char>(c)) ||
+        std::isupper(static_cast<unsigned char>(c)))
+      return std::nullopt;
+  }
+  std::string rest = name.substr(head.size() + kSetTokenLength);  // ".rank3of4.h5"
+  std::size_t rank_digits = 0, of_digits = 0, i = 0;
+  if (rest.compare(0, 5, ".rank") != 0)
+    return std::nullopt;
+  for (i = 5; i < rest.size() && std::isdigit(static_cast<unsigned char>(rest[i])); ++i)
+    ++rank_digits;
+  if (rank_digits == 0 || rest.compare(i, 2, "of") != 0)
+    return std::nullopt;
+  for (i += 2; i < rest.size() && std::isdigit(static_cast<unsigned char>(rest[i])); ++i)
+    ++of_digits;
+  if (of_digits == 0 || rest.substr(i) != ".h5")
+    return std::nullopt;
+  return set;
+}
+
+}  // namespace
+
+std::string tile_file_name(const std::string& main_file_name, const std::string& set, int rank,
+                           int ranks) {
+  return tile_stem(main_file_name) + "." + set + ".rank" + std::to_string(rank) + "of" +
+         std::to_string(ranks) + ".h5";
+}
+
+void remove_other_tile_sets(const std::string& main_path, const std::string& keep_set) {
+  const std::string directory = directory_of(main_path);
+  const std::string stem = tile_stem(main_path);
+  DIR* listing = ::opendir(directory.c_str());
+  if (listing == nullptr)
+    return;  // best effort: the new set is in place either way
+  std::vector<std::string> doomed;
+  while (const dirent* entry = ::readdir(listing)) {
+    const std::optional<std::string> set = tile_set_of(entry->d_name, stem);
+    if (set && *set != keep_set)
+      doomed.push_back(directory + "/" + entry->d_name);
+  }
+  ::closedir(listing);
+  for (const std::string& path : doomed)
+    ::unlink(path.c_str());
+}
+
+Handle create_virtual_state(hid_t group, int dimensions, std::int64_t n, std::int64_t iteration,
+                            const std::vector<TilePiece>& pieces) {
+  const std::string what = "writing the virtual dataset " + step_dataset_path(iteration);
+  const hsize_t extent[2] = {static_cast<hsize_t>(n), static_cast<hsize_t>(n)};
+  const Handle space(H5Screate_simple(dimensions, extent, nullptr), H5Sclose, what);
+  const Handle dcpl(H5Pcreate(H5P_DATASET_CREATE), H5Pclose, what);
+  // An unmapped or unreadable region reads as NaN, not as plausible zeros.
+  const float fill = std::numeric_limits<float>::quiet_NaN();
+  hdf5::check(H5Pset_fill_value(dcpl.id(), H5T_NATIVE_FLOAT, &fill), what);
+  hdf5::check(H5Pset_obj_track_times(dcpl.id(), false), what);
+  const std::string source_dataset = step_dataset_path(iteration);
+  bool every_hash = !pieces.empty();
+  std::vector<std::uint64_t> hashes;
+  for (const TilePiece& piece : pieces) {
+    hsize_t start[2], count[2];
+    region_of(piece, dimensions, start, count);
+    const Handle region(H5Scopy(space.id()), H5Sclose, what);
+    hdf5::check(H5Sselect_hyperslab(region.id(), H5S_SELECT_SET, start, nullptr, count, nullptr),
+                what);
+    const Handle source(H5Screate_simple(dimensions, count, nullptr), H5Sclose, what);
+    hdf5::check(H5Pset_virtual(dcpl.id(), region.id(), piece.file.c_str(), source_dataset.c_str(),
+                               source.id()),
+                what);
+    every_hash = every_hash && piece.content_hash.has_value();
+    hashes.push_back(piece.content_hash.value_or(0));
+  }
+  Handle dataset(H5Dcreate2(group, kStateName, H5T_IEEE_F32LE, space.id(), H5P_DEFAULT, dcpl.id(),
+                            H5P_DEFAULT),
+                 H5Dclose, what);
+  hdf5::write_integer(dataset.id(), kIterationAttribute, iteration);
+  if (every_hash)
+    hdf5::write_unsigned_array(dataset.id(), kTileHashesAttribute, hashes);
+  return dataset;
+}
+
+std::vector<TilePiece> read_virtual_pieces(hid_t dataset, int dimensions, std::int64_t n,
+                                           const std::string& where) {
+  const Handle dcpl(H5Dget_create_plist(dataset), H5Pclose, "cannot read the storage layout");
+  size_t count = 0;
+  hdf5::check(H5Pget_virtual_count(dcpl.id(), &count), "cannot read the virtual mappings");
+  if (count == 0)
+    throw FileRejected(where + " is a virtual dataset without mappings; it holds no data");
+  std::vector<TilePiece> pieces(count);
+  std::int64_t mapped = 0;
+  for (size_t i = 0; i < count; ++i) {
+    TilePiece& piece = pieces[i];
+    const std::string what = "cannot read virtual mapping " + std::to_string(i);
+    const Handle region(H5Pget_virtual_vspace(dcpl.id(), i), H5Sclose, what);
+    hsize_t start[2] = {0, 0}, end[2] = {0, 0};
+    const hssize_t points = H5Sget_select_npoints(region.id());
+    if (H5Sget_select_type(region.id()) != H5S_SEL_HYPERSLABS ||
+        H5Sget_select_bounds(region.id(), start, end) < 0 || points <= 0) {
+      throw FileRejected(where + ": virtual mapping " + std::to_string(i) +
+                         " is not one block of the grid; not a state saved across ranks");
+    }
+    if (dimensions == 2) {
+      piece.row0 = start[0], piece.rows = end[0] - start[0] + 1;
+      piece.col0 = start[1], piece.cols = end[1] - start[1] + 1;
+    } else {
+      piece.col0 = start[0], piece.cols = end[0] - start[0] + 1;
+    }
+    if (piece.cells() != points) {
+      throw FileRejected(where + ": virtual mapping " + std::to_string(i) +
+                         " is not one block of the grid; not a state saved across ranks");
+    }
+    const Handle source(H5Pget_virtual_srcspace(dcpl.id(), i), H5Sclose, what);
+    // The whole source dataset; its shape is checked against the block when it is opened.
+    if (H5Sget_select_type(source.id()) != H5S_SEL_ALL) {
+      throw FileRejected(where + ": virtual mapping " + std::to_string(i) +
+                         " does not map a whole tile dataset of its block's shape");
+    }
+    piece.file = mapping_string(
+        [&](char* text, size_t size) { return H5Pget_virtual_filename(dcpl.id(), i, text, size); },
+        what);
+    mapped += points;
+  }
+  // Cells counted once each and no two blocks overlapping: the blocks tile the extent exactly.
+  const std::int64_t extent = dimensions == 2 ? n * n : n;
+  bool overlapping = false;
+  for (size_t i = 0; i < count && !overlapping; ++i) {
+    for (size_t j = i + 1; j < count && !overlapping; ++j)
+      overlapping = overlap(pieces[i], pieces[j]);
+  }
+  if (mapped != extent || overlapping) {
+    throw FileRejected(where +
+                       ": its virtual mappings do not cover the grid exactly once; the "
+                       "file is corrupt");
+  }
+  const std::vector<std::uint64_t> hashes = read_recorded_hashes(dataset, count, where);
+  for (size_t i = 0; i < hashes.size(); ++i)
+    pieces[i].content_hash = hashes[i];
+  return pieces;
+}
+
+std::string tile_file_path(const std::string& main_file, const TilePiece& piece) {
+  if (!piece.file.empty() && piece.file.front() == '/')
+    return piece.file;
+  return directory_of(main_file) + "/" + piece.file;
+}
+
+void verify_tile_hashes(const std::vector<float>& cells, std::int64_t n,
+                        const std::vector<TilePiece>& pieces, const std::string& main_file,
+                        const std::string& where) {
+  std::vector<float> tile;
+  for (const TilePiece& piece : pieces) {
+    if (!piece.content_hash)
+      continue;
+    tile.resize(static_cast<std::size_t>(piece.cells()));
+    for (std::int64_t r = 0; r < piece.rows; ++r) {
+      const float* row = cells.data() + (piece.row0 + r) * n + piece.col0;
+      std::copy(row, row + piece.cols, tile.begin() + r * piece.cols);
+    }
+    const std::optional<std::uint64_t> computed = content_hash(tile);
+    if (computed && *computed != *piece.content_hash) {
+      throw FileRejected(where + ": the tile from '" + tile_file_path(main_file, piece) +
+                         "' does not match the hash recorded for it (recorded " +
+                         hex(*piece.content_hash) + ", computed " + hex(*computed) +
+                         "); the tile file is missing, corrupt or from another save");
+    }
+  }
+}
+
+}  // namespace stencil::io

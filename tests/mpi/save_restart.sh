@@ -1,0 +1,136 @@
+#!/usr/bin/env bash
+# -output and -input under mpirun (docs/hdf5.md, "Runs across ranks"), through the real binaries.
+# usage: save_restart.sh CASE MPIEXEC APP CHECK PYTHON WORK_DIR
+#   restart       save on 2x2 ranks; restart on 3x1 ranks, in one plain process and (from a
+#                 single-process file) on 1x2 ranks; every saved state bit-identical
+#                 (stencil_check) to one uninterrupted single-process run; temporal -fuse 2 too
+#   h5py          h5py reads the virtual dataset as one N x N dataset equal to the single-process
+#                 one and recomputes every tile's hash (exit 77, skipped, without h5py/xxhash)
+#   corrupt       a tile file from another save, or missing, is refused: exit 2, one line, in
+#                 stencil_check, a plain restart and a restart under mpirun
+#   failed_save   a save that fails in the ranks' tile files (file-size limit) exits 1 and leaves
+#                 the earlier set byte for byte as it was, with no temporaries or new tile files;
+#                 an output in a missing directory is refused at once (exit 2, one line)
+set -u
+case_name=$1 mpiexec=$2 app=$3 check=$4 python=$5 work=$6
+
+rm -rf "$work" && mkdir -p "$work" && cd "$work" || exit 1
+session_dir=$(mktemp -d /tmp/stencil-mpi.XXXXXX)  # see miniapp_job.cmake
+export OMPI_MCA_orte_tmpdir_base=$session_dir
+trap 'rm -rf "$session_dir"' EXIT
+
+fail() {
+  echo "FAILED: $*"
+  exit 1
+}
+# ranks decomp args...: the mini-app under mpirun; stdout to last.out, stderr to last.err.
+job() {
+  local ranks=$1 decomp=$2
+  shift 2
+  "$mpiexec" -n "$ranks" "$app" -impl openmp -no-progress -decomp "$decomp" "$@" \
+    >last.out 2>last.err
+}
+plain() { "$app" -impl openmp -no-progress "$@" >last.out 2>last.err; }
+# a b: stencil_check must find the two states bit-identical.
+same() {
+  "$check" "$1" "$2" >check.out 2>&1 || fail "$1 differs from $2: $(cat check.out)"
+  grep -q "PASSED (bit-identical)" check.out || fail "$1 vs $2: $(cat check.out)"
+}
+errors() { grep -c "stencil_miniapp: error:" last.err; }
+# status pattern: exit 2 and exactly one error line that matches.
+refused() {
+  local rc=$1 pattern=$2
+  [ "$rc" -eq 2 ] || fail "expected exit 2, got $rc: $(cat last.err)"
+  [ "$(errors)" -eq 1 ] || fail "expected one error line: $(cat last.err)"
+  grep "stencil_miniapp: error:" last.err | grep -q -- "$pattern" ||
+    fail "the error line does not say '$pattern': $(cat last.err)"
+}
+no_temporaries() {
+  if ls -a | grep -q "\.tmp-"; then fail "temporaries left: $(ls -a)"; fi
+  if ls -a | grep -q "\.lock$"; then fail "lock file left: $(ls -a)"; fi
+}
+
+grid=(-variant naive -n 41)
+case $case_name in
+  restart)
+    for variant in naive temporal; do
+      args=(-variant "$variant" -n 41)
+      [ "$variant" = temporal ] && args+=(-fuse 2)
+      plain "${args[@]}" -iters 12 -save-every 4 -output single.h5 || fail "single: $(cat last.err)"
+      job 4 2x2 "${args[@]}" -iters 12 -save-every 4 -output run.h5 -verify ||
+        fail "2x2 save: $(cat last.err)"
+      grep -q "verification     : PASSED" last.out || fail "2x2 save: $(cat last.out)"
+      [ "$(ls run.*.rank*of4.h5 | wc -l)" -eq 4 ] || fail "expected 4 tile files: $(ls)"
+      for step in 000000 000004 000008 000012; do
+        same "run.h5:/step_$step/u" "single.h5:/step_$step/u"
+      done
+      job 3 3x1 -input run.h5:/step_000004/u -iters 8 -save-every 4 -output rest3.h5 -verify \
+        "${args[@]}" || fail "3x1 restart: $(cat last.err)"
+      grep -q "verification     : PASSED" last.out || fail "3x1 restart: $(cat last.out)"
+      grep -q "steps 4 -> 12" last.out || fail "3x1 restart did not continue the count"
+      same rest3.h5:/step_000008/u single.h5:/step_000008/u
+      same rest3.h5 single.h5
+      plain -input run.h5:/step_000004/u -iters 8 -output rest1.h5 "${args[@]}" ||
+        fail "plain restart: $(cat last.err)"
+      same rest1.h5 single.h5
+      job 2 1x2 -input single.h5:/step_000008/u -iters 4 -output rest2.h5 -verify \
+        "${args[@]}" || fail "1x2 restart from a plain file: $(cat last.err)"
+      same rest2.h5 single.h5
+      # The comparison can fail: another step of the same run is not bit-identical.
+      if "$check" rest3.h5:/step_000008/u single.h5:/step_000012/u >/dev/null 2>&1; then
+        fail "stencil_check passed two different states"
+      fi
+    done
+    ;;
+  h5py)
+    if ! "$python" -c "import h5py, numpy, xxhash" 2>/dev/null; then
+      echo "SKIPPED: $python has no h5py, numpy or xxhash"
+      exit 77
+    fi
+    plain "${grid[@]}" -iters 6 -save-every 3 -output single.h5 || fail "$(cat last.err)"
+    job 4 2x2 "${grid[@]}" -iters 6 -save-every 3 -output run.h5 || fail "$(cat last.err)"
+    "$python" "$(dirname "$0")/check_virtual_with_h5py.py" run.h5 single.h5 || exit 1
+    ;;
+  corrupt)
+    job 4 2x2 "${grid[@]}" -iters 4 -output a.h5 || fail "$(cat last.err)"
+    job 4 2x2 "${grid[@]}" -iters 4 -seed 7 -output b.h5 || fail "$(cat last.err)"
+    # Same shape, valid on its own, but not the tile a.h5 records.
+    cp "$(ls b.*.rank2of4.h5)" "$(ls a.*.rank2of4.h5)"
+    "$check" a.h5 b.h5 >last.out 2>last.err
+    rc=$?
+    [ "$rc" -eq 2 ] && grep -q "from another save" last.err || fail "stencil_check: $rc $(cat last.err)"
+    plain -input a.h5 -iters 1 -variant naive
+    rc=$?
+    refused "$rc" "from another save"
+    job 2 2x1 -input a.h5 -iters 1 -variant naive
+    refused $? "from another save"
+    rm "$(ls a.*.rank1of4.h5)"
+    job 3 3x1 -input a.h5 -iters 1 -variant naive
+    refused $? "is missing"
+    ;;
+  failed_save)
+    job 4 2x2 -variant naive -n 200 -iters 4 -output a.h5 || fail "$(cat last.err)"
+    before=$(md5sum a.h5 a.xmf a.*.rank*of4.h5)
+    # Each tile of a state is 100 x 100 floats (40 kB); the limit stops the tile files at the
+    # second state, while the main file (virtual datasets only) stays far below it. Limited in
+    # the ranks, not in mpirun; shared memory off, whose files the limit would also stop.
+    OMPI_MCA_btl=self,tcp "$mpiexec" -n 4 bash -c \
+      "ulimit -f 64; exec '$app' -impl openmp -no-progress -decomp 2x2 -variant naive -n 200 \
+       -iters 4 -save-every 1 -output a.h5" >last.out 2>last.err
+    rc=$?
+    [ "$rc" -eq 1 ] || fail "expected exit 1 from the failed save, got $rc: $(cat last.err)"
+    grep "stencil_miniapp: error:" last.err | head -1 | grep -q "File too large" ||
+      fail "no line about the failed write: $(cat last.err)"
+    [ "$(md5sum a.h5 a.xmf a.*.rank*of4.h5)" = "$before" ] || fail "the earlier set changed: $(ls -la)"
+    no_temporaries
+    [ "$(ls | grep -c "\.rank")" -eq 4 ] || fail "tile files of the failed set remain: $(ls)"
+    same a.h5 a.h5
+    job 2 1x2 "${grid[@]}" -iters 1 -output missing/run.h5
+    refused $? "cannot create output"
+    no_temporaries
+    ;;
+  *)
+    fail "unknown case $case_name"
+    ;;
+esac
+echo "PASSED: $case_name"

@@ -1,0 +1,169 @@
+// States saved across ranks (io/tile_piece.hpp): a virtual dataset over tile files, built here
+// with HDF5's C API directly, is read as one grid and verified per tile; gaps, overlaps and
+// tiles that are not the recorded ones are refused; and only real tile-file names of other
+// save sets are swept.
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <numeric>
+
+#include "h5_fixtures.hpp"
+#include "io/content_hash.hpp"
+#include "io/errors.hpp"
+#include "io/grid_reader.hpp"
+#include "io/tile_piece.hpp"
+
+namespace stencil::io {
+namespace {
+
+using test::TempDir;
+
+// The 4 x 4 grid 0, 1, ..., 15 as two 2 x 4 row tiles.
+std::vector<float> grid() {
+  std::vector<float> cells(16);
+  std::iota(cells.begin(), cells.end(), 0.0f);
+  return cells;
+}
+
+std::vector<float> rows_of(const std::vector<float>& cells, int first) {
+  return {cells.begin() + first * 4, cells.begin() + (first + 2) * 4};
+}
+
+struct Mapping {
+  hsize_t start[2];
+  hsize_t count[2];
+  std::string file;
+  std::uint64_t hash;
+};
+
+// main.h5:/step_000003/u, 4 x 4, mapping each block onto file:/step_000003/u.
+void write_main(const std::string& path, const std::vector<Mapping>& mappings) {
+  const hid_t file = H5Fcreate(path.c_str(), H5F_ACC_TRUNC, H5P_DEFAULT, H5P_DEFAULT);
+  const hid_t group = H5Gcreate2(file, "step_000003", H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT);
+  const hsize_t dims[2] = {4, 4};
+  const hid_t space = H5Screate_simple(2, dims, nullptr);
+  const hid_t dcpl = H5Pcreate(H5P_DATASET_CREATE);
+  std::vector<std::uint64_t> hashes;
+  for (const Mapping& m : mappings) {
+    const hid_t region = H5Scopy(space);
+    H5Sselect_hyperslab(region, H5S_SELECT_SET, m.start, nullptr, m.count, nullptr);
+    const hid_t source = H5Screate_simple(2, m.count, nullptr);
+    H5Pset_virtual(dcpl, region, m.file.c_str(), "/step_000003/u", source);
+    H5Sclose(source);
+    H5Sclose(region);
+    hashes.push_back(m.hash);
+  }
+  const hid_t dataset =
+      H5Dcreate2(group, "u", H5T_IEEE_F32LE, space, H5P_DEFAULT, dcpl, H5P_DEFAULT);
+  const hsize_t count = hashes.size();
+  const hid_t list = H5Screate_simple(1, &count, nullptr);
+  const hid_t attribute =
+      H5Acreate2(dataset, kTileHashesAttribute, H5T_STD_U64LE, list, H5P_DEFAULT, H5P_DEFAULT);
+  H5Awrite(attribute, H5T_NATIVE_UINT64, hashes.data());
+  H5Aclose(attribute);
+  H5Sclose(list);
+  H5Dclose(dataset);
+  H5Pclose(dcpl);
+  H5Sclose(space);
+  H5Gclose(group);
+  H5Fclose(file);
+}
+
+class VirtualGrid : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    if (!content_hash_available())
+      GTEST_SKIP() << "this build has no xxHash";
+    const auto cells = grid();
+    test::write_floats(dir / "t0.h5", "/step_000003/u", {2, 4}, rows_of(cells, 0), true, 3);
+    test::write_floats(dir / "t1.h5", "/step_000003/u", {2, 4}, rows_of(cells, 2), true, 3);
+    top = {{0, 0}, {2, 4}, "t0.h5", *content_hash(rows_of(cells, 0))};
+    bottom = {{2, 0}, {2, 4}, "t1.h5", *content_hash(rows_of(cells, 2))};
+  }
+
+  std::string refusal(const std::string& path) {
+    try {
+      read_grid({path, ""});
+    } catch (const FileRejected& e) {
+      return e.what();
+    }
+    return "(read without complaint)";
+  }
+
+  TempDir dir;
+  Mapping top{}, bottom{};
+};
+
+TEST_F(VirtualGrid, IsReadAsOneGridAndVerifiedPerTile) {
+  write_main(dir / "main.h5", {top, bottom});
+  const GridState state = read_grid({dir / "main.h5", ""});
+  EXPECT_EQ(state.n, 4);
+  EXPECT_EQ(state.iteration, 0);  // the main file's dataset has no iteration attribute here
+  EXPECT_EQ(state.cells, grid());
+  EXPECT_EQ(state.unverified_reason, "");
+
+  ReadRules rules;
+  rules.whole_grid = false;
+  const GridOutline outline = outline_grid({dir / "main.h5", ""}, rules);
+  ASSERT_EQ(outline.pieces.size(), 2u);
+  EXPECT_EQ(outline.pieces[1].row0, 2);
+  verify_tile(outline, 0, rules);
+  verify_tile(outline, 1, rules);
+  // Rows 1..2, columns 1..2: across both tiles.
+  EXPECT_EQ(read_region(outline, 1, 2, 1, 2), (std::vector<float>{5, 6, 9, 10}));
+}
+
+TEST_F(VirtualGrid, AGapOrAnOverlapIsRefused) {
+  write_main(dir / "gap.h5", {top});
+  EXPECT_NE(refusal(dir / "gap.h5").find("do not cover the grid exactly once"), std::string::npos);
+  Mapping shifted = bottom;
+  shifted.start[0] = 1;  // overlaps `top` by a row, leaves the last row unmapped
+  write_main(dir / "overlap.h5", {top, shifted});
+  EXPECT_NE(refusal(dir / "overlap.h5").find("do not cover the grid exactly once"),
+            std::string::npos);
+}
+
+TEST_F(VirtualGrid, ATileThatIsNotTheRecordedOneIsRefused) {
+  Mapping wrong = bottom;
+  wrong.hash ^= 1;  // as if t1.h5 were from another save
+  write_main(dir / "main.h5", {top, wrong});
+  const std::string why = refusal(dir / "main.h5");
+  EXPECT_NE(why.find("from another save"), std::string::npos) << why;
+  ReadRules rules;
+  rules.whole_grid = false;
+  const GridOutline outline = outline_grid({dir / "main.h5", ""}, rules);
+  EXPECT_THROW(verify_tile(outline, 1, rules), FileRejected);
+}
+
+TEST_F(VirtualGrid, AMissingTileFileIsRefused) {
+  write_main(dir / "main.h5", {top, bottom});
+  std::remove((dir / "t1.h5").c_str());
+  const std::string why = refusal(dir / "main.h5");
+  EXPECT_NE(why.find("t1.h5' is missing"), std::string::npos) << why;
+}
+
+TEST(TileFiles, OnlyOtherSetsOfTheSameOutputAreSwept) {
+  TempDir dir;
+  const std::vector<std::string> doomed = {"run.0123456789ab.rank0of2.h5",
+                                           "run.0123456789ab.rank1of2.h5"};
+  const std::vector<std::string> kept = {
+      "run.h5",
+      "run.aaaaaaaaaaaa.rank0of1.h5",    // the set being kept
+      "run.x.0123456789ab.rank0of2.h5",  // another output's ("run.x.h5")
+      "run.0123456789AB.rank0of2.h5",    // not a token this program writes
+      "run.0123456789ab.rank0of2.h5.bak",
+      "run.0123456789a.rank0of2.h5",  // 11 digits
+      "other.0123456789ab.rank0of2.h5"};
+  for (const auto& name : doomed)
+    std::ofstream(dir / name) << "x";
+  for (const auto& name : kept)
+    std::ofstream(dir / name) << "x";
+  EXPECT_EQ(tile_file_name("run.h5", "0123456789ab", 1, 2), doomed[1]);
+  remove_other_tile_sets(dir / "run.h5", "aaaaaaaaaaaa");
+  std::vector<std::string> expected = kept;
+  std::sort(expected.begin(), expected.end());
+  EXPECT_EQ(dir.names(), expected);
+}
+
+}  // namespace
+}  // namespace stencil::io
