@@ -71,7 +71,8 @@ void refuse_unsupported(const Options& options) {
     throw UnsupportedRequest("-input and -output under mpirun are for the 2-D variants only");
   if (!options.profile.empty())
     throw UnsupportedRequest("-profile runs in one process; drop mpirun");
-  const std::int64_t cells = static_cast<std::int64_t>(options.n) * options.n;
+  const std::int64_t n = options.n;
+  const std::int64_t cells = options.variant_info->dimensions == 2 ? n * n : n;
   if (options.verify && cells > INT_MAX) {
     throw UnsupportedRequest("-verify gathers the whole grid on rank 0, which holds at most " +
                              std::to_string(INT_MAX) + " cells");
