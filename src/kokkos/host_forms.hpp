@@ -85,9 +85,9 @@ KOKKOS_INLINE_FUNCTION void update_row(const Member& team, const float* KOKKOS_R
 // blocks `column_block` wide (cols: whole rows), so the three input rows a block row reads stay
 // in L1 however wide the array is. This is the host form of every single-step 2-D variant.
 template <class ExecSpace>
-void step_row_bands(const ExecSpace& space, const char* label,
-                    const ConstDeviceView<ExecSpace>& in, const DeviceView<ExecSpace>& out,
-                    int rows, int cols, int bands, int column_block) {
+void step_row_bands(const ExecSpace& space, const char* label, const ConstDeviceView<ExecSpace>& in,
+                    const DeviceView<ExecSpace>& out, int rows, int cols, int bands,
+                    int column_block) {
   const float* const src = in.data();
   float* const dst = out.data();
   const auto policy = band_policy(space, bands);

@@ -120,8 +120,8 @@ void step_fused_bands(const ExecSpace& space, const char* label,
     bands = space.concurrency();
   const int block = ring_block_columns<kFuse>(cols);
   const int blocks = (cols + block - 1) / block;
-  const std::size_t ring_floats = static_cast<std::size_t>(kRingRows) * (kFuse - 1) *
-                                  Wavefront<kFuse>::ring_pitch(block);
+  const std::size_t ring_floats =
+      static_cast<std::size_t>(kRingRows) * (kFuse - 1) * Wavefront<kFuse>::ring_pitch(block);
   const float* const src = in.data();
   float* const dst = out.data();
   const auto policy = band_policy(space, bands * blocks, ring_floats);
@@ -133,9 +133,10 @@ void step_fused_bands(const ExecSpace& space, const char* label,
           return;
         const int x0 = (team.league_rank() % blocks) * block;
         const int x1 = cols - x0 > block ? x0 + block : cols;
-        float* ring = ring_floats > 0 ? static_cast<float*>(team.team_scratch(1).get_shmem(
-                                            ring_floats * sizeof(float)))
-                                      : nullptr;
+        float* ring =
+            ring_floats > 0
+                ? static_cast<float*>(team.team_scratch(1).get_shmem(ring_floats * sizeof(float)))
+                : nullptr;
         Wavefront<kFuse>(src, dst, rows, cols, band, x0, x1, ring).run(team);
       });
 }
