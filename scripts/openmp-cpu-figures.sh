@@ -3,7 +3,7 @@
 # (OMP_PROC_BIND=spread OMP_PLACES=threads), stencil/copy in the same process, repeated and
 # reduced to the best ratio (a shared machine only ever slows a run down). 2-D at N = 4096;
 # 1-D at N = 4096² cells, the same bytes (at N = 4096 cells a 1-D grid is 16 KiB and measures
-# the fork/join of a parallel region, not the stencil). Kokkos-OpenMP rows for comparison.
+# the fork/join of a parallel region, not the stencil). Kokkos-OpenMP rows for every variant.
 #
 #   bash scripts/openmp-cpu-figures.sh [--build-dir build] [--repeats 3] [--iters 100]
 set -euo pipefail
@@ -35,7 +35,14 @@ rows=(
   "openmp halo1d 16777216"
   "kokkos naive 4096 -space openmp"
   "kokkos tiled 4096 -space openmp"
+  "kokkos strip 4096 -space openmp"
+  "kokkos rolling 4096 -space openmp"
+  "kokkos regblock 4096 -space openmp"
+  "kokkos doublebuf 4096 -space openmp"
+  "kokkos doublebuf_async 4096 -space openmp"
+  "kokkos stream 4096 -space openmp"
   "kokkos temporal 4096 -space openmp -fuse 4"
+  "kokkos temporal 4096 -space openmp -fuse 8"
   "kokkos naive1d 16777216 -space openmp"
   "kokkos halo1d 16777216 -space openmp"
 )

@@ -8,6 +8,7 @@
 // TeamThreadRange(8) x ThreadVectorRange(32): on the GPU the native 32x8 block (two tile cells per
 // thread at most, outputs one per thread), on a CPU one thread whose output rows are vectorised
 // loops.
+#include "kokkos/host_forms.hpp"
 #include "kokkos/kernels.hpp"
 #include "kokkos/team_policy.hpp"
 #include "stencil/arithmetic.hpp"
@@ -19,87 +20,95 @@ namespace stencil::kokkos {
 template <class ExecSpace>
 void doublebuf_step(const ExecSpace& space, const ConstDeviceView<ExecSpace>& in,
                     const DeviceView<ExecSpace>& out, int rows, int cols, int chunks) {
-  constexpr int kThreads = kStageHeight;  // one team thread per output row of a stage
-  constexpr int kLanes = kStageWidth;     // one vector lane per output column
-  constexpr int kTeamLanes = kThreads * kLanes;
-  constexpr int kTileCells = stage_tile::kCells;
-  constexpr int kCellSlots = (kTileCells + kTeamLanes - 1) / kTeamLanes;  // 2 cells per lane
-  constexpr int kThreadSlots = slots_per_thread<ExecSpace>(kThreads);
-  constexpr int kLaneSlots = slots_per_thread<ExecSpace>(kLanes);
-  const int strips = (cols + kStageWidth - 1) / kStageWidth;
-  const InputView<ExecSpace> src = in;
-  const auto policy = team_policy<kTeamLanes, 8>(space, strips * chunks,
-                                                 TeamShape{kThreads, kLanes}, 2 * kTileCells);
-  using Member = typename decltype(policy)::member_type;
+  if constexpr (kRunsOnHost<ExecSpace>) {
+    // Host form (host_forms.hpp): one band of whole rows per chunk, walked top to bottom; the
+    // CPU's prefetchers overlap the next rows' loads with this row's compute, the staging the GPU
+    // form does by hand.
+    host_form::step_row_bands(space, "stencil::kokkos::doublebuf", in, out, rows, cols, chunks,
+                              cols);
+  } else {
+    constexpr int kThreads = kStageHeight;  // one team thread per output row of a stage
+    constexpr int kLanes = kStageWidth;     // one vector lane per output column
+    constexpr int kTeamLanes = kThreads * kLanes;
+    constexpr int kTileCells = stage_tile::kCells;
+    constexpr int kCellSlots = (kTileCells + kTeamLanes - 1) / kTeamLanes;  // 2 cells per lane
+    constexpr int kThreadSlots = slots_per_thread<ExecSpace>(kThreads);
+    constexpr int kLaneSlots = slots_per_thread<ExecSpace>(kLanes);
+    const int strips = (cols + kStageWidth - 1) / kStageWidth;
+    const InputView<ExecSpace> src = in;
+    const auto policy = team_policy<kTeamLanes, 8>(space, strips * chunks,
+                                                   TeamShape{kThreads, kLanes}, 2 * kTileCells);
+    using Member = typename decltype(policy)::member_type;
 
-  Kokkos::parallel_for(
-      "stencil::kokkos::doublebuf", policy, KOKKOS_LAMBDA(const Member& team) {
-        const int x0 = (team.league_rank() % strips) * kStageWidth;
-        const RowChunk chunk = row_chunk(rows, chunks, team.league_rank() / strips);
-        if (chunk.empty())
-          return;  // whole team: it must not reach a barrier the others wait on
-        const int stages = (chunk.rows() + kStageHeight - 1) / kStageHeight;
-        ScratchView<ExecSpace> tiles(team.team_scratch(0), 2 * kTileCells);
+    Kokkos::parallel_for(
+        "stencil::kokkos::doublebuf", policy, KOKKOS_LAMBDA(const Member& team) {
+          const int x0 = (team.league_rank() % strips) * kStageWidth;
+          const RowChunk chunk = row_chunk(rows, chunks, team.league_rank() / strips);
+          if (chunk.empty())
+            return;  // whole team: it must not reach a barrier the others wait on
+          const int stages = (chunk.rows() + kStageHeight - 1) / kStageHeight;
+          ScratchView<ExecSpace> tiles(team.team_scratch(0), 2 * kTileCells);
 
-        // Visits the tile cells of each lane (lane, lane + 256: a flat walk in image order, so
-        // consecutive lanes load consecutive cells of a tile row) with the lane's slots. The cell
-        // loop is unrolled, so on the GPU a lane's staged cells stay in registers.
-        auto for_each_tile_cell = [&](auto&& visit) {
-          Kokkos::parallel_for(Kokkos::TeamThreadRange(team, kThreads), [&](int t) {
-            Kokkos::parallel_for(Kokkos::ThreadVectorRange(team, kLanes), [&](int v) {
-              STENCIL_UNROLL
-              for (int s = 0; s < kCellSlots; ++s) {
-                const int cell = t * kLanes + v + s * kTeamLanes;
-                if (cell < kTileCells)
-                  visit(slot_of<ExecSpace>(t), slot_of<ExecSpace>(v), s, cell);
-              }
+          // Visits the tile cells of each lane (lane, lane + 256: a flat walk in image order, so
+          // consecutive lanes load consecutive cells of a tile row) with the lane's slots. The cell
+          // loop is unrolled, so on the GPU a lane's staged cells stay in registers.
+          auto for_each_tile_cell = [&](auto&& visit) {
+            Kokkos::parallel_for(Kokkos::TeamThreadRange(team, kThreads), [&](int t) {
+              Kokkos::parallel_for(Kokkos::ThreadVectorRange(team, kLanes), [&](int v) {
+                STENCIL_UNROLL
+                for (int s = 0; s < kCellSlots; ++s) {
+                  const int cell = t * kLanes + v + s * kTeamLanes;
+                  if (cell < kTileCells)
+                    visit(slot_of<ExecSpace>(t), slot_of<ExecSpace>(v), s, cell);
+                }
+              });
             });
-          });
-        };
+          };
 
-        // Prologue: stage 0 goes straight into tile 0.
-        for_each_tile_cell([&](int, int, int, int cell) {
-          tiles(cell) = src(stage_tile::source_index(cell, x0, chunk.begin, rows, cols));
+          // Prologue: stage 0 goes straight into tile 0.
+          for_each_tile_cell([&](int, int, int, int cell) {
+            tiles(cell) = src(stage_tile::source_index(cell, x0, chunk.begin, rows, cols));
+          });
+
+          // Registers on the GPU, a stack array on a host.
+          float staged[kThreadSlots][kLaneSlots][kCellSlots];
+          for (int k = 0; k < stages; ++k) {
+            const int current = (k & 1) * kTileCells;
+            const int next = kTileCells - current;
+            const int y_stage = chunk.begin + k * kStageHeight;
+            const bool prefetch = k + 1 < stages;
+            if (prefetch) {  // issued now, consumed only after the compute below
+              for_each_tile_cell([&](int ts, int vs, int slot, int cell) {
+                staged[ts][vs][slot] =
+                    src(stage_tile::source_index(cell, x0, y_stage + kStageHeight, rows, cols));
+              });
+            }
+            team.team_barrier();  // 1: stage k's tile is complete before anyone reads a neighbour
+
+            const int outputs_y =
+                chunk.end - y_stage < kStageHeight ? chunk.end - y_stage : kStageHeight;
+            const int outputs_x = cols - x0 < kStageWidth ? cols - x0 : kStageWidth;
+            Kokkos::parallel_for(Kokkos::TeamThreadRange(team, outputs_y), [&](int ty) {
+              const int y = y_stage + ty;
+              Kokkos::parallel_for(Kokkos::ThreadVectorRange(team, outputs_x), [&](int tx) {
+                const int c = current + stage_tile::centre_index(tx, ty);
+                out(y * cols + x0 + tx) = stage_tile::output(tiles, c, x0 + tx, y, rows, cols);
+              });
+            });
+
+            if (prefetch) {  // the other tile was last read in stage k-1, before barrier 1
+              for_each_tile_cell([&](int ts, int vs, int slot, int cell) {
+                tiles(next + cell) = staged[ts][vs][slot];
+              });
+            }
+            // 2: everyone is done reading tile k & 1 before it is written again. In this
+            // register-staged form that write comes after the next stage's barrier 1 anyway; the
+            // barrier keeps the lesson's two-barrier stage, which doublebuf_async needs, so the two
+            // variants differ only in how the copy is made (docs/lesson004.md).
+            team.team_barrier();
+          }
         });
-
-        // Registers on the GPU, a stack array on a host.
-        float staged[kThreadSlots][kLaneSlots][kCellSlots];
-        for (int k = 0; k < stages; ++k) {
-          const int current = (k & 1) * kTileCells;
-          const int next = kTileCells - current;
-          const int y_stage = chunk.begin + k * kStageHeight;
-          const bool prefetch = k + 1 < stages;
-          if (prefetch) {  // issued now, consumed only after the compute below
-            for_each_tile_cell([&](int ts, int vs, int slot, int cell) {
-              staged[ts][vs][slot] =
-                  src(stage_tile::source_index(cell, x0, y_stage + kStageHeight, rows, cols));
-            });
-          }
-          team.team_barrier();  // 1: stage k's tile is complete before anyone reads a neighbour
-
-          const int outputs_y =
-              chunk.end - y_stage < kStageHeight ? chunk.end - y_stage : kStageHeight;
-          const int outputs_x = cols - x0 < kStageWidth ? cols - x0 : kStageWidth;
-          Kokkos::parallel_for(Kokkos::TeamThreadRange(team, outputs_y), [&](int ty) {
-            const int y = y_stage + ty;
-            Kokkos::parallel_for(Kokkos::ThreadVectorRange(team, outputs_x), [&](int tx) {
-              const int c = current + stage_tile::centre_index(tx, ty);
-              out(y * cols + x0 + tx) = stage_tile::output(tiles, c, x0 + tx, y, rows, cols);
-            });
-          });
-
-          if (prefetch) {  // the other tile was last read in stage k-1, before barrier 1
-            for_each_tile_cell([&](int ts, int vs, int slot, int cell) {
-              tiles(next + cell) = staged[ts][vs][slot];
-            });
-          }
-          // 2: everyone is done reading tile k & 1 before it is written again. In this
-          // register-staged form that write comes after the next stage's barrier 1 anyway; the
-          // barrier keeps the lesson's two-barrier stage, which doublebuf_async needs, so the two
-          // variants differ only in how the copy is made (docs/lesson004.md).
-          team.team_barrier();
-        }
-      });
+  }
 }
 
 #define INSTANTIATE(Space) STENCIL_INSTANTIATE_STEP(doublebuf_step, Space)

@@ -3,6 +3,7 @@
 // A team owns a block of cells and TeamVectorRange spreads it over the team: on the GPU 256
 // threads take consecutive cells (coalesced, like the native one-cell-per-thread kernel, but each
 // thread walks several); on a CPU one thread walks the block in a loop the compiler vectorises.
+#include "kokkos/host_forms.hpp"
 #include "kokkos/kernels.hpp"
 #include "kokkos/team_policy.hpp"
 #include "stencil/arithmetic.hpp"
@@ -12,29 +13,35 @@ namespace stencil::kokkos {
 template <class ExecSpace>
 void naive1d_step(const ExecSpace& space, const ConstDeviceView<ExecSpace>& in,
                   const DeviceView<ExecSpace>& out, int /*rows: 1*/, int n, int /*chunks*/) {
-  constexpr TeamShape kShape{8, 32};
-  constexpr int kCellsPerTeam = 16 * kShape.size();
-  const InputView<ExecSpace> src = in;
-  const auto policy =
-      team_policy<kShape.size(), 8>(space, (n + kCellsPerTeam - 1) / kCellsPerTeam, kShape);
-  using Member = typename decltype(policy)::member_type;
+  if constexpr (kRunsOnHost<ExecSpace>) {
+    // Host form (host_forms.hpp): one long contiguous range of cells per thread.
+    host_form::step_cell_bands(space, "stencil::kokkos::naive1d", in, out, n, space.concurrency());
+  } else {
+    constexpr TeamShape kShape{8, 32};
+    constexpr int kCellsPerTeam = 16 * kShape.size();
+    const InputView<ExecSpace> src = in;
+    const auto policy =
+        team_policy<kShape.size(), 8>(space, (n + kCellsPerTeam - 1) / kCellsPerTeam, kShape);
+    using Member = typename decltype(policy)::member_type;
 
-  Kokkos::parallel_for(
-      "stencil::kokkos::naive1d", policy, KOKKOS_LAMBDA(const Member& team) {
-        const int begin = team.league_rank() * kCellsPerTeam;
-        const int end = begin + kCellsPerTeam < n ? begin + kCellsPerTeam : n;
-        // The two end cells copy themselves; every other cell has both neighbours in the grid.
-        const int first = begin > 1 ? begin : 1;
-        const int last = end < n - 1 ? end : n - 1;
-        Kokkos::parallel_for(Kokkos::TeamVectorRange(team, first, last),
-                             [&](int i) { out(i) = three_point(src(i - 1), src(i), src(i + 1)); });
-        Kokkos::single(Kokkos::PerTeam(team), [&]() {
-          if (begin == 0)
-            out(0) = src(0);
-          if (end == n && n > 1)
-            out(n - 1) = src(n - 1);
+    Kokkos::parallel_for(
+        "stencil::kokkos::naive1d", policy, KOKKOS_LAMBDA(const Member& team) {
+          const int begin = team.league_rank() * kCellsPerTeam;
+          const int end = begin + kCellsPerTeam < n ? begin + kCellsPerTeam : n;
+          // The two end cells copy themselves; every other cell has both neighbours in the grid.
+          const int first = begin > 1 ? begin : 1;
+          const int last = end < n - 1 ? end : n - 1;
+          Kokkos::parallel_for(Kokkos::TeamVectorRange(team, first, last), [&](int i) {
+            out(i) = three_point(src(i - 1), src(i), src(i + 1));
+          });
+          Kokkos::single(Kokkos::PerTeam(team), [&]() {
+            if (begin == 0)
+              out(0) = src(0);
+            if (end == n && n > 1)
+              out(n - 1) = src(n - 1);
+          });
         });
-      });
+  }
 }
 
 #define INSTANTIATE(Space) STENCIL_INSTANTIATE_STEP(naive1d_step, Space)

@@ -6,6 +6,7 @@
 //   tiled, per output: out = five_point(t[y][x], t[y][x-1], t[y][x+1], t[y-1][x], t[y+1][x])
 // Scratch reads per output: tiled 5; here (p+2)^2 - 4 per p^2 outputs (the neighbourhood's four
 // corners are no tap of the five-point stencil and are not read): 2.0 at p = 4, 3.0 at p = 2.
+#include "kokkos/host_forms.hpp"
 #include "kokkos/kernels.hpp"
 #include "kokkos/team_policy.hpp"
 #include "stencil/arithmetic.hpp"
@@ -15,90 +16,98 @@ namespace stencil::kokkos {
 template <int kPatch, class ExecSpace>
 void regblock_step(const ExecSpace& space, const ConstDeviceView<ExecSpace>& in,
                    const DeviceView<ExecSpace>& out, int rows, int cols, int /*chunks*/) {
-  constexpr int kThreads = kRegBlockLanesY;  // a team thread per row of patches
-  constexpr int kLanes = kRegBlockLanesX;    // a vector lane per patch of that row
-  constexpr int kOutWidth = kRegBlockLanesX * kPatch;
-  constexpr int kOutHeight = kRegBlockLanesY * kPatch;
-  constexpr int kPitch = kOutWidth + 2;
-  constexpr int kTileRows = kOutHeight + 2;
-  constexpr int kTileCells = kPitch * kTileRows;
-  constexpr int kSide = kPatch + 2;  // the neighbourhood held in registers is kSide x kSide
-  const int tiles_x = (cols + kOutWidth - 1) / kOutWidth;
-  const int tiles_y = (rows + kOutHeight - 1) / kOutHeight;
-  const InputView<ExecSpace> src = in;
-  const auto policy = team_policy<kThreads * kLanes, 6>(space, tiles_x * tiles_y,
-                                                        TeamShape{kThreads, kLanes}, kTileCells);
-  using Member = typename decltype(policy)::member_type;
+  if constexpr (kRunsOnHost<ExecSpace>) {
+    // Host form (host_forms.hpp): bands of whole rows; the taps neighbouring outputs share stay
+    // in the vector loop's registers and L1, the reuse the GPU form builds by hand.
+    host_form::step_row_bands(space, "stencil::kokkos::regblock", in, out, rows, cols,
+                              (rows + host_form::kBandRows - 1) / host_form::kBandRows, cols);
+  } else {
+    constexpr int kThreads = kRegBlockLanesY;  // a team thread per row of patches
+    constexpr int kLanes = kRegBlockLanesX;    // a vector lane per patch of that row
+    constexpr int kOutWidth = kRegBlockLanesX * kPatch;
+    constexpr int kOutHeight = kRegBlockLanesY * kPatch;
+    constexpr int kPitch = kOutWidth + 2;
+    constexpr int kTileRows = kOutHeight + 2;
+    constexpr int kTileCells = kPitch * kTileRows;
+    constexpr int kSide = kPatch + 2;  // the neighbourhood held in registers is kSide x kSide
+    const int tiles_x = (cols + kOutWidth - 1) / kOutWidth;
+    const int tiles_y = (rows + kOutHeight - 1) / kOutHeight;
+    const InputView<ExecSpace> src = in;
+    const auto policy = team_policy<kThreads * kLanes, 6>(space, tiles_x * tiles_y,
+                                                          TeamShape{kThreads, kLanes}, kTileCells);
+    using Member = typename decltype(policy)::member_type;
 
-  Kokkos::parallel_for(
-      "stencil::kokkos::regblock", policy, KOKKOS_LAMBDA(const Member& team) {
-        ScratchView<ExecSpace> tile(team.team_scratch(0), kTileCells);
-        const int ox = (team.league_rank() % tiles_x) * kOutWidth;
-        const int oy = (team.league_rank() / tiles_x) * kOutHeight;
+    Kokkos::parallel_for(
+        "stencil::kokkos::regblock", policy, KOKKOS_LAMBDA(const Member& team) {
+          ScratchView<ExecSpace> tile(team.team_scratch(0), kTileCells);
+          const int ox = (team.league_rank() % tiles_x) * kOutWidth;
+          const int oy = (team.league_rank() / tiles_x) * kOutHeight;
 
-        // Row-major, clamped load as in tiled: consecutive lanes take consecutive cells of a
-        // tile row. A tile away from the left and right edges needs no column clamp.
-        const bool clamp_columns = ox == 0 || ox + kPitch - 1 > cols;
-        Kokkos::parallel_for(Kokkos::TeamThreadRange(team, kTileRows), [&](int sy) {
-          const int row = clamp_index(oy + sy - 1, 0, rows - 1) * cols;
-          if (clamp_columns) {
-            Kokkos::parallel_for(Kokkos::ThreadVectorRange(team, kPitch), [&](int sx) {
-              tile(sy * kPitch + sx) = src(row + clamp_index(ox + sx - 1, 0, cols - 1));
-            });
-          } else {
-            Kokkos::parallel_for(Kokkos::ThreadVectorRange(team, kPitch),
-                                 [&](int sx) { tile(sy * kPitch + sx) = src(row + ox + sx - 1); });
-          }
-        });
-        team.team_barrier();  // the whole tile is loaded before anyone reads a neighbour
-
-        // Team-uniform: every output of the tile is in the grid (no per-output test, which lets
-        // a CPU vectorise across patches).
-        const bool whole_tile = ox + kOutWidth <= cols && oy + kOutHeight <= rows;
-        Kokkos::parallel_for(Kokkos::TeamThreadRange(team, kThreads), [&](int ty) {
-          Kokkos::parallel_for(Kokkos::ThreadVectorRange(team, kLanes), [&](int tx) {
-            // Tile coordinates of the patch's neighbourhood (its top-left is halo or a
-            // neighbour's output): a warp of lanes shares py and takes px 0, p, 2p, ...
-            const int px = tx * kPatch;
-            const int py = ty * kPatch;
-            // The patch's distance to the array's last column and row. Output (i, j) is in the
-            // array while i <= to_right and j <= to_bottom, and is_border_2d's x == cols - 1 is
-            // i == to_right: a compile-time i against one value per patch, which keeps p = 4 in
-            // its register budget without spills (comparing x with cols - 1 and y with rows - 1
-            // spilled).
-            const int to_right = cols - 1 - (ox + px);
-            const int to_bottom = rows - 1 - (oy + py);
-
-            // Fully unrolled, so every index is a compile-time constant and v stays in registers.
-            float v[kSide][kSide];
-#pragma unroll
-            for (int j = 0; j < kSide; ++j) {
-#pragma unroll
-              for (int i = 0; i < kSide; ++i) {
-                const bool corner = (j == 0 || j == kSide - 1) && (i == 0 || i == kSide - 1);
-                v[j][i] = corner ? 0.0f : tile((py + j) * kPitch + px + i);
-              }
-            }
-
-#pragma unroll
-            for (int j = 0; j < kPatch; ++j) {
-#pragma unroll
-              for (int i = 0; i < kPatch; ++i) {
-                const int x = ox + px + i;
-                const int y = oy + py + j;
-                if (whole_tile || (i <= to_right && j <= to_bottom)) {
-                  const float centre = v[j + 1][i + 1];
-                  const float updated = five_point(centre, v[j + 1][i], v[j + 1][i + 2],
-                                                   v[j][i + 1], v[j + 2][i + 1]);
-                  const bool border =
-                      x == 0 || y == 0 || i == to_right || j == to_bottom;  // is_border_2d
-                  out(y * cols + x) = border ? centre : updated;
-                }
-              }
+          // Row-major, clamped load as in tiled: consecutive lanes take consecutive cells of a
+          // tile row. A tile away from the left and right edges needs no column clamp.
+          const bool clamp_columns = ox == 0 || ox + kPitch - 1 > cols;
+          Kokkos::parallel_for(Kokkos::TeamThreadRange(team, kTileRows), [&](int sy) {
+            const int row = clamp_index(oy + sy - 1, 0, rows - 1) * cols;
+            if (clamp_columns) {
+              Kokkos::parallel_for(Kokkos::ThreadVectorRange(team, kPitch), [&](int sx) {
+                tile(sy * kPitch + sx) = src(row + clamp_index(ox + sx - 1, 0, cols - 1));
+              });
+            } else {
+              Kokkos::parallel_for(Kokkos::ThreadVectorRange(team, kPitch), [&](int sx) {
+                tile(sy * kPitch + sx) = src(row + ox + sx - 1);
+              });
             }
           });
+          team.team_barrier();  // the whole tile is loaded before anyone reads a neighbour
+
+          // Team-uniform: every output of the tile is in the grid (no per-output test, which lets
+          // a CPU vectorise across patches).
+          const bool whole_tile = ox + kOutWidth <= cols && oy + kOutHeight <= rows;
+          Kokkos::parallel_for(Kokkos::TeamThreadRange(team, kThreads), [&](int ty) {
+            Kokkos::parallel_for(Kokkos::ThreadVectorRange(team, kLanes), [&](int tx) {
+              // Tile coordinates of the patch's neighbourhood (its top-left is halo or a
+              // neighbour's output): a warp of lanes shares py and takes px 0, p, 2p, ...
+              const int px = tx * kPatch;
+              const int py = ty * kPatch;
+              // The patch's distance to the array's last column and row. Output (i, j) is in the
+              // array while i <= to_right and j <= to_bottom, and is_border_2d's x == cols - 1 is
+              // i == to_right: a compile-time i against one value per patch, which keeps p = 4 in
+              // its register budget without spills (comparing x with cols - 1 and y with rows - 1
+              // spilled).
+              const int to_right = cols - 1 - (ox + px);
+              const int to_bottom = rows - 1 - (oy + py);
+
+              // Fully unrolled, so every index is a compile-time constant and v stays in registers.
+              float v[kSide][kSide];
+#pragma unroll
+              for (int j = 0; j < kSide; ++j) {
+#pragma unroll
+                for (int i = 0; i < kSide; ++i) {
+                  const bool corner = (j == 0 || j == kSide - 1) && (i == 0 || i == kSide - 1);
+                  v[j][i] = corner ? 0.0f : tile((py + j) * kPitch + px + i);
+                }
+              }
+
+#pragma unroll
+              for (int j = 0; j < kPatch; ++j) {
+#pragma unroll
+                for (int i = 0; i < kPatch; ++i) {
+                  const int x = ox + px + i;
+                  const int y = oy + py + j;
+                  if (whole_tile || (i <= to_right && j <= to_bottom)) {
+                    const float centre = v[j + 1][i + 1];
+                    const float updated = five_point(centre, v[j + 1][i], v[j + 1][i + 2],
+                                                     v[j][i + 1], v[j + 2][i + 1]);
+                    const bool border =
+                        x == 0 || y == 0 || i == to_right || j == to_bottom;  // is_border_2d
+                    out(y * cols + x) = border ? centre : updated;
+                  }
+                }
+              }
+            });
+          });
         });
-      });
+  }
 }
 
 static_assert(kPatchSizes.size() == 2 && kPatchSizes[0] == 2 && kPatchSizes[1] == 4,

@@ -22,6 +22,7 @@
 // 256-thread block; on a CPU one thread walks them, vectorised over 32 lanes.
 #include <algorithm>
 
+#include "kokkos/host_wavefront.hpp"
 #include "kokkos/kernels.hpp"
 #include "kokkos/quad.hpp"
 #include "kokkos/team_policy.hpp"
@@ -198,7 +199,13 @@ void temporal_fused(const ExecSpace& space, const ConstDeviceView<ExecSpace>& in
 template <int kFuse, class ExecSpace>
 void temporal_step(const ExecSpace& space, const ConstDeviceView<ExecSpace>& in,
                    const DeviceView<ExecSpace>& out, int rows, int cols, int chunks) {
-  temporal_detail::temporal_fused<kFuse>(space, in, out, rows, cols, chunks);
+  if constexpr (kRunsOnHost<ExecSpace>) {
+    // Host form (host_wavefront.hpp): time-skewed row bands, as src/openmp/temporal.cpp.
+    host_form::step_fused_bands<kFuse>(space, "stencil::kokkos::temporal", in, out, rows, cols,
+                                       chunks);
+  } else {
+    temporal_detail::temporal_fused<kFuse>(space, in, out, rows, cols, chunks);
+  }
 }
 
 #define INSTANTIATE_FUSE(Space, Fuse) \
