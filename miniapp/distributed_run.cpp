@@ -402,38 +402,36 @@ int run_distributed(const Options& options, std::ostream& out, std::ostream& err
   int rank = 0;
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
   RankSetup setup;
-  int status = 0;
-  std::string message;
-  try {
-    setup = set_up(options);
-  } catch (const UnsupportedRequest& e) {
-    status = kExitUsage;
-    message = e.what();
-  } catch (const UsageError& e) {
-    status = kExitUsage;  // -n disagrees with the input
-    message = e.what();
-  } catch (const io::FileRejected& e) {
-    status = kExitUsage;
-    message = e.what();
-  } catch (const std::exception& e) {
-    status = kExitFailure;
-    message = e.what();
-  }
-  if (const int agreed = agree(status, message, err); agreed != 0)
-    return agreed;
-  // NCCL only once every rank has its stepper: its set-up is collective and refuses on all ranks.
-  if (options.halo == "nccl") {
+  // Each phase's verdict is agreed by every rank: bad input is exit 2, anything else exit 1.
+  auto agreed_phase = [&](auto&& phase) {
+    int status = 0;
+    std::string message;
     try {
-      setup.nccl = mpi::make_nccl_exchange(*setup.ranks, setup.tile, setup.depth, *setup.stepper);
-      setup.halos = setup.nccl.get();
+      phase();
     } catch (const UnsupportedRequest& e) {
+      status = kExitUsage;
+      message = e.what();
+    } catch (const UsageError& e) {
+      status = kExitUsage;  // -n disagrees with the input
+      message = e.what();
+    } catch (const io::FileRejected& e) {
       status = kExitUsage;
       message = e.what();
     } catch (const std::exception& e) {
       status = kExitFailure;
       message = e.what();
     }
-    if (const int agreed = agree(status, message, err); agreed != 0)
+    return agree(status, message, err);
+  };
+  if (const int agreed = agreed_phase([&] { setup = set_up(options); }); agreed != 0)
+    return agreed;
+  // NCCL only once every rank has its stepper: its set-up is collective and refuses on all ranks.
+  if (options.halo == "nccl") {
+    const int agreed = agreed_phase([&] {
+      setup.nccl = mpi::make_nccl_exchange(*setup.ranks, setup.tile, setup.depth, *setup.stepper);
+      setup.halos = setup.nccl.get();
+    });
+    if (agreed != 0)
       return agreed;
   }
 

@@ -282,13 +282,7 @@ class CudaStepper final : public Stepper {
 
   // The buffer's cells, after checking that every region lies inside the local array.
   std::size_t checked_cells(const std::vector<GridRegion>& regions) const {
-    for (const GridRegion& region : regions) {
-      if (region.row0 < 0 || region.col0 < 0 || region.rows < 0 || region.cols < 0 ||
-          region.row0 + region.rows > shape_.rows || region.col0 + region.cols > shape_.cols) {
-        throw std::invalid_argument("halo region outside the " + std::to_string(shape_.rows) +
-                                    " x " + std::to_string(shape_.cols) + " local array");
-      }
-    }
+    require_inside(regions, shape_.rows, shape_.cols);
     return static_cast<std::size_t>(buffer_cells(regions));
   }
 

@@ -189,7 +189,7 @@ class KokkosStepper final : public Stepper {
   // and leaves the unpack kernel queued (the next step on this space runs after it). Either way
   // `buffer` has been read when this returns.
   void unpack_regions(const std::vector<GridRegion>& regions, const float* buffer) override {
-    check_regions(regions);
+    require_inside(regions, shape_.rows, shape_.cols);
     const std::size_t cells = static_cast<std::size_t>(buffer_cells(regions));
     if (cells == 0)
       return;
@@ -222,20 +222,20 @@ class KokkosStepper final : public Stepper {
   void pack_regions_on_device(const std::vector<GridRegion>& regions,
                               float* device_buffer) override {
     require_device_buffers();
-    check_regions(regions);
+    require_inside(regions, shape_.rows, shape_.cols);
     pack(regions, PackedValue::current, device_buffer);
   }
   void pack_stepped_regions_on_device(const std::vector<GridRegion>& regions,
                                       float* device_buffer) override {
     require_device_buffers();
     require_single_iteration();
-    check_regions(regions);
+    require_inside(regions, shape_.rows, shape_.cols);
     pack(regions, stepped_value(), device_buffer);
   }
   void unpack_regions_on_device(const std::vector<GridRegion>& regions,
                                 const float* device_buffer) override {
     require_device_buffers();
-    check_regions(regions);
+    require_inside(regions, shape_.rows, shape_.cols);
     unpack(regions, device_buffer);
   }
 
@@ -267,15 +267,6 @@ class KokkosStepper final : public Stepper {
     }
   }
 
-  void check_regions(const std::vector<GridRegion>& regions) const {
-    for (const GridRegion& region : regions) {
-      if (region.row0 < 0 || region.col0 < 0 || region.rows < 0 || region.cols < 0 ||
-          region.row0 + region.rows > shape_.rows || region.col0 + region.cols > shape_.cols) {
-        throw std::invalid_argument("halo region outside the " + std::to_string(shape_.rows) +
-                                    " x " + std::to_string(shape_.cols) + " local array");
-      }
-    }
-  }
   void require_single_iteration() const {
     if (config_.iterations_per_step() != 1)
       throw UnsupportedRequest("only single-iteration steps can send their halos ahead");
@@ -303,7 +294,7 @@ class KokkosStepper final : public Stepper {
   // Returns once `buffer` holds the packed regions. A device space packs into its staging and
   // copies that in one piece; a host space packs straight into `buffer`.
   void pack_to_host(const std::vector<GridRegion>& regions, PackedValue value, float* buffer) {
-    check_regions(regions);
+    require_inside(regions, shape_.rows, shape_.cols);
     const std::size_t cells = static_cast<std::size_t>(buffer_cells(regions));
     if (cells == 0)
       return;

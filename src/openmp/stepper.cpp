@@ -101,15 +101,15 @@ class OpenMPStepper final : public Stepper {
   // Halo strips are thin (k rows or columns), so one thread copies them: a parallel region would
   // cost more than the copy.
   void pack_regions(const std::vector<GridRegion>& regions, float* buffer) override {
-    check_regions(regions);
+    require_inside(regions, shape_.rows, shape_.cols);
     stencil::pack_regions(current_.data(), shape_.cols, regions, buffer);
   }
   void unpack_regions(const std::vector<GridRegion>& regions, const float* buffer) override {
-    check_regions(regions);
+    require_inside(regions, shape_.rows, shape_.cols);
     stencil::unpack_regions(current_.data(), shape_.cols, regions, buffer);
   }
   void pack_stepped_regions(const std::vector<GridRegion>& regions, float* buffer) override {
-    check_regions(regions);
+    require_inside(regions, shape_.rows, shape_.cols);
     if (config_.iterations_per_step() != 1)
       throw UnsupportedRequest("only single-iteration steps can send their halos ahead");
     const float* in = current_.data();
@@ -140,16 +140,6 @@ class OpenMPStepper final : public Stepper {
     if (size != cells_) {
       throw std::invalid_argument("state has " + std::to_string(size) + " cells, expected " +
                                   std::to_string(cells_));
-    }
-  }
-
-  void check_regions(const std::vector<GridRegion>& regions) const {
-    for (const GridRegion& region : regions) {
-      if (region.row0 < 0 || region.col0 < 0 || region.rows < 0 || region.cols < 0 ||
-          region.row0 + region.rows > shape_.rows || region.col0 + region.cols > shape_.cols) {
-        throw std::invalid_argument("halo region outside the " + std::to_string(shape_.rows) +
-                                    " x " + std::to_string(shape_.cols) + " local array");
-      }
     }
   }
 

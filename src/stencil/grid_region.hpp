@@ -4,6 +4,8 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <stdexcept>
+#include <string>
 #include <vector>
 
 namespace stencil {
@@ -30,6 +32,19 @@ inline void unpack_region(float* local, std::int64_t local_cols, const GridRegio
   for (std::int64_t r = 0; r < region.rows; ++r) {
     const float* source = buffer + r * region.cols;
     std::copy(source, source + region.cols, local + (region.row0 + r) * local_cols + region.col0);
+  }
+}
+
+// Throws std::invalid_argument unless every region lies inside a rows x cols local array: a
+// stepper's halo access checks its caller before copying.
+inline void require_inside(const std::vector<GridRegion>& regions, std::int64_t rows,
+                           std::int64_t cols) {
+  for (const GridRegion& region : regions) {
+    if (region.row0 < 0 || region.col0 < 0 || region.rows < 0 || region.cols < 0 ||
+        region.row0 + region.rows > rows || region.col0 + region.cols > cols) {
+      throw std::invalid_argument("halo region outside the " + std::to_string(rows) + " x " +
+                                  std::to_string(cols) + " local array");
+    }
   }
 }
 
