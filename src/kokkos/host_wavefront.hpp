@@ -36,7 +36,7 @@ KOKKOS_INLINE_FUNCTION constexpr int round_up_to_line(int floats) {
 // kFuse columns either side the widest level needs, the left margin whole cache lines and the row
 // a whole number of lines. With the ring's start on a line boundary, array column x0 then starts
 // a line in every ring row, as in the grid's rows (cols % 16 == 0): rows whose x sits at a
-// different offset in a line than the input's and output's ran the fused levels ~10% slower on
+// different offset in a line than the input's and output's ran the fused levels 7-12% slower on
 // the AVX-512 CI VM (issue 14).
 template <int kFuse>
 constexpr int kRingMargin = round_up_to_line(kFuse);
@@ -103,7 +103,7 @@ class Wavefront {
   }
 
   // Row y of level `level`, indexed by array column: the input at level 0, the ring in between
-  // (whose column 0 is array column x0 - kFuse), the output at level k.
+  // (whose column 0 is array column x0 - kRingMargin), the output at level k.
   KOKKOS_INLINE_FUNCTION const float* source(int level, int y) const {
     return level == 0 ? row_of(in_, y, cols_) : ring_row(level, y);
   }
