@@ -8,7 +8,7 @@
 // it instead of exchanging it, so no team waits for another. Inside a team the levels advance as
 // a skewed wavefront: at wave t, level l computes row t - l from level l-1's rows t-l-1 .. t-l+1,
 // the last of which level l-1 produced earlier in the same wave. Each intermediate level keeps
-// only those three rows, in a ring in the team's level-1 scratch (3 (k-1) rows: 336 KiB at
+// only those three rows, in a ring in the team's level-1 scratch (3 (k-1) rows: 339 KiB at
 // N = 4096, k = 8, inside a core's L2), so the grid crosses memory once per k iterations.
 //
 // Plain form (what each team computes):
@@ -21,31 +21,54 @@
 
 namespace stencil::kokkos::host_form {
 
-constexpr int kRingRows = 3;  // rows y-1, y, y+1 of one level
+constexpr int kRingRows = 3;    // rows y-1, y, y+1 of one level
+constexpr int kLineBytes = 64;  // a cache line, and one AVX-512 vector
+constexpr int kLineFloats = kLineBytes / static_cast<int>(sizeof(float));
+
+KOKKOS_INLINE_FUNCTION constexpr int round_down_to_line(int floats) {
+  return floats / kLineFloats * kLineFloats;
+}
+KOKKOS_INLINE_FUNCTION constexpr int round_up_to_line(int floats) {
+  return round_down_to_line(floats + kLineFloats - 1);
+}
+
+// A ring row holds array columns [x0 - kRingMargin, x1 + kFuse) of a block [x0, x1): at least the
+// kFuse columns either side the widest level needs, the left margin whole cache lines and the row
+// a whole number of lines. With the ring's start on a line boundary, array column x0 then starts
+// a line in every ring row, as in the grid's rows (cols % 16 == 0): rows whose x sits at a
+// different offset in a line than the input's and output's ran the fused levels 7-12% slower on
+// the AVX-512 CI VM (issue 14).
+template <int kFuse>
+constexpr int kRingMargin = round_up_to_line(kFuse);
+template <int kFuse>
+KOKKOS_INLINE_FUNCTION constexpr int ring_pitch(int block_columns) {
+  return round_up_to_line(kRingMargin<kFuse> + block_columns + kFuse);
+}
 
 // Columns of output a team's block spans: the whole row while its ring fits in kRingBudget
 // bytes (a share of a core's L2 the rows of level 0 and the output also stream through), else
-// the widest block that fits, at least 64 columns.
+// the widest block of whole cache lines that fits, at least 64 columns.
 template <int kFuse>
 int ring_block_columns(int cols) {
   constexpr std::size_t kRingBudget = 512 * 1024;
   constexpr std::size_t kRingRowsTotal = static_cast<std::size_t>(kRingRows) * (kFuse - 1);
   if (kRingRowsTotal == 0 ||
-      kRingRowsTotal * (static_cast<std::size_t>(cols) + 2 * kFuse) * sizeof(float) <= kRingBudget)
+      kRingRowsTotal * static_cast<std::size_t>(ring_pitch<kFuse>(cols)) * sizeof(float) <=
+          kRingBudget)
     return cols;
-  const std::size_t fits = kRingBudget / sizeof(float) / kRingRowsTotal - 2 * kFuse;
-  return fits < 64 ? 64 : static_cast<int>(fits);
+  constexpr int kPitchFits = round_down_to_line(
+      static_cast<int>(kRingBudget / sizeof(float) / (kRingRowsTotal > 0 ? kRingRowsTotal : 1)));
+  constexpr int kFits = round_down_to_line(kPitchFits - kRingMargin<kFuse> - kFuse);
+  return kFits < 64 ? 64 : kFits;
 }
 
 template <int kFuse>
 class Wavefront {
  public:
-  // ring: 3 (kFuse - 1) rows of ring_pitch() floats.
+  // ring: 3 (kFuse - 1) rows of ring_pitch(x1 - x0) floats, starting on a cache line.
   KOKKOS_INLINE_FUNCTION Wavefront(const float* in, float* out, int rows, int cols, RowChunk band,
                                    int x0, int x1, float* ring)
       : in_(in), out_(out), rows_(rows), cols_(cols), band_(band), x0_(x0), x1_(x1), ring_(ring) {}
-
-  static constexpr int ring_pitch(int block_columns) { return block_columns + 2 * kFuse; }
 
   template <class Member>
   KOKKOS_INLINE_FUNCTION void run(const Member& team) const {
@@ -80,13 +103,14 @@ class Wavefront {
   }
 
   // Row y of level `level`, indexed by array column: the input at level 0, the ring in between
-  // (whose column 0 is array column x0 - kFuse), the output at level k.
+  // (whose column 0 is array column x0 - kRingMargin), the output at level k.
   KOKKOS_INLINE_FUNCTION const float* source(int level, int y) const {
     return level == 0 ? row_of(in_, y, cols_) : ring_row(level, y);
   }
   KOKKOS_INLINE_FUNCTION float* ring_row(int level, int y) const {
     const int slot = (level - 1) * kRingRows + y % kRingRows;
-    return ring_ + static_cast<std::ptrdiff_t>(slot) * ring_pitch(x1_ - x0_) - (x0_ - kFuse);
+    return ring_ + static_cast<std::ptrdiff_t>(slot) * ring_pitch<kFuse>(x1_ - x0_) -
+           (x0_ - kRingMargin<kFuse>);
   }
 
   template <class Member>
@@ -121,10 +145,12 @@ void step_fused_bands(const ExecSpace& space, const char* label,
   const int block = ring_block_columns<kFuse>(cols);
   const int blocks = (cols + block - 1) / block;
   const std::size_t ring_floats =
-      static_cast<std::size_t>(kRingRows) * (kFuse - 1) * Wavefront<kFuse>::ring_pitch(block);
+      static_cast<std::size_t>(kRingRows) * (kFuse - 1) * ring_pitch<kFuse>(block);
   const float* const src = in.data();
   float* const dst = out.data();
-  const auto policy = band_policy(space, bands * blocks, ring_floats);
+  // One line more than the ring, so that its start can be moved to a line boundary.
+  const auto policy =
+      band_policy(space, bands * blocks, ring_floats > 0 ? ring_floats + kLineFloats : 0);
   using Member = typename decltype(policy)::member_type;
   Kokkos::parallel_for(
       label, policy, KOKKOS_LAMBDA(const Member& team) {
@@ -133,10 +159,9 @@ void step_fused_bands(const ExecSpace& space, const char* label,
           return;
         const int x0 = (team.league_rank() % blocks) * block;
         const int x1 = cols - x0 > block ? x0 + block : cols;
-        float* ring =
-            ring_floats > 0
-                ? static_cast<float*>(team.team_scratch(1).get_shmem(ring_floats * sizeof(float)))
-                : nullptr;
+        float* ring = ring_floats > 0 ? static_cast<float*>(team.team_scratch(1).get_shmem_aligned(
+                                            ring_floats * sizeof(float), kLineBytes))
+                                      : nullptr;
         Wavefront<kFuse>(src, dst, rows, cols, band, x0, x1, ring).run(team);
       });
 }
