@@ -175,6 +175,8 @@ DistributedSaver::DistributedSaver(const Options& options, const io::RunMetadata
         if (s.rank != 0)
           return;
         s.main = std::make_unique<io::GridFileWriter>(options.output, metadata, options.compress);
+        // Under the output's lock, before any rank of this run creates a tile file.
+        io::remove_stale_tile_temporaries(s.main->path());
         // Named from the file the output resolves to, and relative to its directory.
         for (int r = 0; r < grid.size(); ++r) {
           io::TilePiece piece =

@@ -4,6 +4,10 @@
 // save sets are swept.
 #include <gtest/gtest.h>
 
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <algorithm>
 #include <fstream>
 #include <numeric>
 
@@ -160,6 +164,36 @@ TEST(TileFiles, OnlyOtherSetsOfTheSameOutputAreSwept) {
     std::ofstream(dir / name) << "x";
   EXPECT_EQ(tile_file_name("run.h5", "0123456789ab", 1, 2), doomed[1]);
   remove_other_tile_sets(dir / "run.h5", "aaaaaaaaaaaa");
+  std::vector<std::string> expected = kept;
+  std::sort(expected.begin(), expected.end());
+  EXPECT_EQ(dir.names(), expected);
+}
+
+// A rank killed mid-save leaves "." + its tile file's name + ".tmp-<pid>-XXXXXX". The next save
+// removes those whose writer is gone, and nothing else.
+TEST(TileFiles, TemporariesOfDeadWritersAreSwept) {
+  TempDir dir;
+  const pid_t child = ::fork();
+  ASSERT_GE(child, 0);
+  if (child == 0)
+    ::_exit(0);
+  ASSERT_EQ(::waitpid(child, nullptr, 0), child);  // `child` is now a pid no process has
+  const std::string dead = std::to_string(child);
+  const std::string alive = std::to_string(::getpid());
+  const std::vector<std::string> doomed = {".run.0123456789ab.rank0of2.h5.tmp-" + dead + "-Ab12Cd",
+                                           ".run.aaaaaaaaaaaa.rank3of4.h5.tmp-" + dead + "-x"};
+  const std::vector<std::string> kept = {
+      ".run.0123456789ab.rank1of2.h5.tmp-" + alive + "-Ab12Cd",  // a writer that still runs
+      ".run.0123456789ab.rank1of2.h5.tmp-1-Ab12Cd",              // pid 1 always runs
+      ".other.0123456789ab.rank0of2.h5.tmp-" + dead + "-x",      // another output's
+      ".run.h5.tmp-" + dead + "-x",  // the main file's own: its writer's sweep takes it
+      ".run.0123456789ab.rank0of2.h5.tmp-nopid",
+      "run.0123456789ab.rank0of2.h5"};
+  for (const auto& name : doomed)
+    std::ofstream(dir / name) << "x";
+  for (const auto& name : kept)
+    std::ofstream(dir / name) << "x";
+  remove_stale_tile_temporaries(dir / "run.h5");
   std::vector<std::string> expected = kept;
   std::sort(expected.begin(), expected.end());
   EXPECT_EQ(dir.names(), expected);

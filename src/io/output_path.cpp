@@ -49,6 +49,20 @@ bool process_exists(pid_t pid) {
 
 }  // namespace
 
+bool left_by_dead_writer(const std::string& name, std::size_t pid_start) {
+  // "<pid>-XXXXXX" follows; names without a pid (older versions) are left alone.
+  const std::size_t dash = name.find('-', pid_start);
+  if (dash == std::string::npos || dash == pid_start || dash - pid_start > 10)
+    return false;
+  const std::string digits = name.substr(pid_start, dash - pid_start);
+  if (digits.find_first_not_of("0123456789") != std::string::npos)
+    return false;
+  const long long pid = std::stoll(digits);
+  if (pid <= 0 || pid > INT_MAX || pid == ::getpid())
+    return false;
+  return !process_exists(static_cast<pid_t>(pid));
+}
+
 std::string resolve_output_path(const std::string& path) {
   std::string current = path;
   for (int hops = 0;; ++hops) {
@@ -96,19 +110,7 @@ void remove_stale_temporaries(const std::string& path) {
   std::vector<std::string> stale;
   while (const dirent* entry = ::readdir(listing)) {
     const std::string name = entry->d_name;
-    if (name.compare(0, start.size(), start) != 0)
-      continue;
-    // "<pid>-XXXXXX" follows; names without a pid (older versions) are left alone.
-    const std::size_t dash = name.find('-', start.size());
-    if (dash == std::string::npos || dash == start.size() || dash - start.size() > 10)
-      continue;
-    const std::string digits = name.substr(start.size(), dash - start.size());
-    if (digits.find_first_not_of("0123456789") != std::string::npos)
-      continue;
-    const long long pid = std::stoll(digits);
-    if (pid <= 0 || pid > INT_MAX || pid == ::getpid())
-      continue;
-    if (!process_exists(static_cast<pid_t>(pid)))
+    if (name.compare(0, start.size(), start) == 0 && left_by_dead_writer(name, start.size()))
       stale.push_back(directory + "/" + name);
   }
   ::closedir(listing);

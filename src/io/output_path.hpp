@@ -26,4 +26,8 @@ std::string lock_path(const std::string& path);
 // longer exists. A live writer's temporaries are kept.
 void remove_stale_temporaries(const std::string& path);
 
+// Whether the temporary named `name`, whose "<pid>-XXXXXX" tail starts at `pid_start`, was left by
+// a process that no longer runs on this machine. Names without a pid are never stale.
+bool left_by_dead_writer(const std::string& name, std::size_t pid_start);
+
 }  // namespace stencil::io

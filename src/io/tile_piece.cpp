@@ -7,6 +7,7 @@
 #include <cctype>
 #include <cstdio>
 #include <limits>
+#include <string_view>
 
 #include "io/atomic_file.hpp"
 #include "io/content_hash.hpp"
@@ -14,6 +15,7 @@
 #include "io/grid_file.hpp"
 #include "io/hdf5_attributes.hpp"
 #include "io/hdf5_handle.hpp"
+#include "io/output_path.hpp"
 
 namespace stencil::io {
 namespace {
@@ -142,6 +144,30 @@ void remove_other_tile_sets(const std::string& main_path, const std::string& kee
   }
   ::closedir(listing);
   for (const std::string& path : doomed)
+    ::unlink(path.c_str());
+}
+
+void remove_stale_tile_temporaries(const std::string& main_path) {
+  const std::string directory = directory_of(main_path);
+  const std::string stem = tile_stem(main_path);
+  constexpr std::string_view kTemporaryMark = ".tmp-";
+  DIR* listing = ::opendir(directory.c_str());
+  if (listing == nullptr)
+    return;  // best effort, like the main file's sweep
+  std::vector<std::string> stale;
+  while (const dirent* entry = ::readdir(listing)) {
+    // "." + the tile file's name + ".tmp-<pid>-XXXXXX" (AtomicFile's temporary).
+    const std::string name = entry->d_name;
+    const std::size_t mark = name.rfind(kTemporaryMark);
+    if (name.empty() || name[0] != '.' || mark == std::string::npos)
+      continue;
+    if (tile_set_of(name.substr(1, mark - 1), stem) &&
+        left_by_dead_writer(name, mark + kTemporaryMark.size())) {
+      stale.push_back(directory + "/" + name);
+    }
+  }
+  ::closedir(listing);
+  for (const std::string& path : stale)
     ::unlink(path.c_str());
 }
 

@@ -45,6 +45,12 @@ std::string tile_file_name(const std::string& main_file_name, const std::string&
 // of the set it replaced and those a killed run left. Names that only resemble them are kept.
 void remove_other_tile_sets(const std::string& main_path, const std::string& keep_set);
 
+// Removes the tile-file temporaries of any save set of `main_path` (resolved) whose writer no
+// longer runs on this machine: a rank killed mid-save (SIGKILL) leaves one, and since every save
+// names its set afresh, the sweep of the main file's own temporaries never matches it. Called by
+// rank 0 under the output's lock, before any rank of this run creates a tile file.
+void remove_stale_tile_temporaries(const std::string& main_path);
+
 // Creates the virtual dataset `u` of the state in `group`: extent N x N (dimensions 2) or N,
 // one mapping per piece onto /step_<iteration>/u of piece.file, fill value NaN, with the
 // `iteration` attribute and, when every piece has a hash, kTileHashesAttribute. Returns the
