@@ -180,7 +180,8 @@ DistributedSaver::DistributedSaver(const Options& options, const io::RunMetadata
         // Named from the file the output resolves to, and relative to its directory.
         for (int r = 0; r < grid.size(); ++r) {
           io::TilePiece piece =
-              piece_of(mpi::tile_of(metadata.n, grid, r / grid.cols, r % grid.cols, depth));
+              piece_of(mpi::tile_of(mpi::GlobalExtent::of(metadata.dimensions, metadata.n), grid,
+                                    r / grid.cols, r % grid.cols, depth));
           piece.file = io::tile_file_name(s.main->path(), s.set, r, s.ranks);
           s.pieces.push_back(piece);
         }

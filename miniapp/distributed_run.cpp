@@ -67,8 +67,6 @@ void refuse_unsupported(const Options& options) {
     throw UnsupportedRequest(options.variant + " is 1-D: its ranks split the row, so -decomp " +
                              "must be 1xP (got " + mpi::to_string(*options.decomp) + ")");
   }
-  if (options.variant_info->dimensions == 1 && (!options.input.empty() || !options.output.empty()))
-    throw UnsupportedRequest("-input and -output under mpirun are for the 2-D variants only");
   if (!options.profile.empty())
     throw UnsupportedRequest("-profile runs in one process; drop mpirun");
   const std::int64_t n = options.n;
@@ -114,7 +112,7 @@ void start_stepper(RankSetup& setup, const std::vector<float>& local) {
 
 io::RunMetadata run_metadata(const RankSetup& setup) {
   io::RunMetadata m;
-  m.dimensions = 2;
+  m.dimensions = setup.options.variant_info->dimensions;
   m.n = setup.options.n;
   m.variant = setup.options.variant;
   m.implementation = setup.stepper->implementation();

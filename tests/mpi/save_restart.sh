@@ -3,7 +3,8 @@
 # usage: save_restart.sh CASE MPIEXEC APP CHECK PYTHON WORK_DIR
 #   restart       save on 2x2 ranks; restart on 3x1 ranks, in one plain process and (from a
 #                 single-process file) on 1x2 ranks; every saved state bit-identical
-#                 (stencil_check) to one uninterrupted single-process run; temporal -fuse 2 too
+#                 (stencil_check) to one uninterrupted single-process run; temporal -fuse 2 too;
+#                 a 1-D variant saved on 1x3, restarted on 1x2 and in one process
 #   h5py          h5py reads the virtual dataset as one N x N dataset equal to the single-process
 #                 one and recomputes every tile's hash (exit 77, skipped, without h5py/xxhash)
 #   corrupt       a tile file from another save, or missing, is refused: exit 2, one line, in
@@ -81,6 +82,19 @@ case $case_name in
         fail "stencil_check passed two different states"
       fi
     done
+    # A 1-D grid: its row split over 1 x 3 ranks, restarted on 1 x 2 and in one process.
+    args=(-variant halo1d -n 1001)
+    plain "${args[@]}" -iters 12 -save-every 4 -output single1d.h5 || fail "1-D single: $(cat last.err)"
+    job 3 1x3 "${args[@]}" -iters 12 -save-every 4 -output run1d.h5 -verify ||
+      fail "1-D 1x3 save: $(cat last.err)"
+    same run1d.h5 single1d.h5
+    job 2 1x2 -input run1d.h5:/step_000004/u -iters 8 -save-every 4 -output rest1d.h5 -verify \
+      "${args[@]}" || fail "1-D 1x2 restart: $(cat last.err)"
+    grep -q "verification     : PASSED" last.out || fail "1-D 1x2 restart: $(cat last.out)"
+    same rest1d.h5 single1d.h5
+    plain -input run1d.h5:/step_000008/u -iters 4 -output plain1d.h5 "${args[@]}" ||
+      fail "1-D plain restart: $(cat last.err)"
+    same plain1d.h5:/step_000012/u single1d.h5:/step_000012/u
     ;;
   h5py)
     if ! "$python" -c "import h5py, numpy, xxhash" 2>/dev/null; then
