@@ -20,38 +20,6 @@ namespace stencil::app {
 namespace {
 
 constexpr int kExitFailure = 1;
-constexpr int kExitUsage = 2;
-
-int world_rank() {
-  int rank = 0;
-  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-  return rank;
-}
-
-int world_size() {
-  int size = 1;
-  MPI_Comm_size(MPI_COMM_WORLD, &size);
-  return size;
-}
-
-// The exit status of an exception thrown by the io library: the user's file (2) or a failed
-// write (1).
-template <class Body>
-int attempt(Body body, std::string& message) {
-  try {
-    body();
-    return 0;
-  } catch (const io::FileRejected& e) {
-    message = e.what();
-    return kExitUsage;
-  } catch (const UsageError& e) {
-    message = e.what();
-    return kExitUsage;
-  } catch (const std::exception& e) {
-    message = e.what();
-    return kExitFailure;
-  }
-}
 
 // A token no earlier save set of this output has (12 hex digits from rank 0's random device),
 // the same on every rank.

@@ -38,7 +38,6 @@ namespace {
 using Clock = std::chrono::steady_clock;
 
 constexpr int kExitFailure = 1;
-constexpr int kExitUsage = 2;
 
 double seconds_since(Clock::time_point start) {
   return std::chrono::duration<double>(Clock::now() - start).count();
@@ -123,12 +122,6 @@ io::RunMetadata run_metadata(const RankSetup& setup) {
                                 : "random field, seed " + std::to_string(setup.options.seed);
   m.save_every = setup.options.save_every;
   return m;
-}
-
-int world_size() {
-  int size = 0;
-  MPI_Comm_size(MPI_COMM_WORLD, &size);
-  return size;
 }
 
 // This rank's index among the ranks of its node.
@@ -397,28 +390,12 @@ void check(const RankSetup& setup, const std::vector<float>& global, RunResult& 
 }  // namespace
 
 int run_distributed(const Options& options, std::ostream& out, std::ostream& err) {
-  int rank = 0;
-  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  const int rank = world_rank();
   RankSetup setup;
   // Each phase's verdict is agreed by every rank: bad input is exit 2, anything else exit 1.
   auto agreed_phase = [&](auto&& phase) {
-    int status = 0;
     std::string message;
-    try {
-      phase();
-    } catch (const UnsupportedRequest& e) {
-      status = kExitUsage;
-      message = e.what();
-    } catch (const UsageError& e) {
-      status = kExitUsage;  // -n disagrees with the input
-      message = e.what();
-    } catch (const io::FileRejected& e) {
-      status = kExitUsage;
-      message = e.what();
-    } catch (const std::exception& e) {
-      status = kExitFailure;
-      message = e.what();
-    }
+    const int status = attempt(phase, message);
     return agree(status, message, err);
   };
   if (const int agreed = agreed_phase([&] { setup = set_up(options); }); agreed != 0)

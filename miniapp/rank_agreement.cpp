@@ -6,9 +6,20 @@
 
 namespace stencil::app {
 
-int agree(int status, const std::string& message, std::ostream& err) {
+int world_rank() {
   int rank = 0;
   MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  return rank;
+}
+
+int world_size() {
+  int size = 1;
+  MPI_Comm_size(MPI_COMM_WORLD, &size);
+  return size;
+}
+
+int agree(int status, const std::string& message, std::ostream& err) {
+  const int rank = world_rank();
   const int mine = status != 0 ? rank : INT_MAX;
   int first = INT_MAX;
   MPI_Allreduce(&mine, &first, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);

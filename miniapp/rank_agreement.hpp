@@ -2,11 +2,45 @@
 // input, each save), so that no rank is left waiting in a collective the others skipped.
 #pragma once
 
+#include <exception>
 #include <ostream>
 #include <stdexcept>
 #include <string>
 
+#include "io/errors.hpp"
+#include "options.hpp"
+#include "stencil/stepper.hpp"
+
 namespace stencil::app {
+
+// This process's rank in, and the size of, MPI_COMM_WORLD.
+int world_rank();
+int world_size();
+
+// Runs `body` and returns the exit status of what it threw: 0 for nothing, 2 for bad input (the
+// user's request or file), 1 for anything else (a failed write, the machine); `message` gets its
+// text. The status is what one rank brings to agree().
+template <class Body>
+int attempt(Body&& body, std::string& message) {
+  constexpr int kExitFailure = 1;
+  constexpr int kExitUsage = 2;
+  try {
+    body();
+    return 0;
+  } catch (const UnsupportedRequest& e) {
+    message = e.what();
+    return kExitUsage;
+  } catch (const io::FileRejected& e) {
+    message = e.what();
+    return kExitUsage;
+  } catch (const UsageError& e) {
+    message = e.what();
+    return kExitUsage;
+  } catch (const std::exception& e) {
+    message = e.what();
+    return kExitFailure;
+  }
+}
 
 // Collective over MPI_COMM_WORLD. Returns 0 when every rank's `status` is 0, else the status of
 // the lowest failing rank, which also prints its one line `stencil_miniapp: error: <message>`

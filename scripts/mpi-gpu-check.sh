@@ -88,7 +88,7 @@ measure() {  # measure LABEL NP ARGS...
   if [ "$header_written" -eq 0 ]; then
     echo "label,np,$(head -n 1 "$out/rate-$label.log")" >"$out/runs.csv"; header_written=1
   fi
-  # A one-rank run prints the single-process columns only; pad so the columns line up.
+  # Under mpirun every run, one rank included, prints the same distributed columns.
   echo "$label,$np,$(tail -n 1 "$out/rate-$label.log")" >>"$out/runs.csv"
 }
 for impl in cuda kokkos; do
