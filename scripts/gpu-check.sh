@@ -20,10 +20,13 @@
 # GPU_CHECK_PHASE splits the check into two device calls of under 10 minutes each on a warm
 # machine (the build folders stay between calls): `tests` (steps 1-2 and the other version's
 # suite), then `measure` (steps 3-5; the builds are then up to date); `all` (default) does both.
+# `runs` is a quick look after a kernel change: the Kokkos-CUDA bit-for-bit cases, step 3's table,
+# the plain stream shapes (the twin of Kokkos stream at N = 4096) and
+# scripts/ncu-kokkos-vs-native.sh.
 # Writes summary.txt and one log per step into OUT_DIR (default: $OUT, else ./gpu-check-out).
 set -uo pipefail
 phase=${GPU_CHECK_PHASE:-all}
-case $phase in all|tests|measure) ;; *) echo "gpu-check: GPU_CHECK_PHASE must be all, tests or measure, not '$phase'" >&2; exit 2 ;; esac
+case $phase in all|tests|measure|runs) ;; *) echo "gpu-check: GPU_CHECK_PHASE must be all, tests, measure or runs, not '$phase'" >&2; exit 2 ;; esac
 
 repo_root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 out=${1:-${OUT:-$repo_root/gpu-check-out}}
@@ -85,7 +88,12 @@ if [ "${GPU_CHECK_OTHER_KOKKOS:-1}" != 0 ]; then
   fi
 fi
 
-if [ "$phase" != measure ]; then
+if [ "$phase" = runs ]; then
+  step "Kokkos-CUDA bit-for-bit cases" kokkos-suite.log \
+    "$BUILD_DIR/tests/stencil_gpu_tests" --gtest_filter='*kokkos_cuda*' --gtest_brief=1
+  say "  $(grep -E '^\[  PASSED  \]|^\[  FAILED  \]' "$logs/kokkos-suite.log" | head -n 1)"
+fi
+if [ "$phase" = all ] || [ "$phase" = tests ]; then
 # What CTest's test discovery parses is kept in the log in case discovery fails.
 # The GPU label first (bit-for-bit suites, sector gates, ncu cross-check); the CPU label runs
 # last, as the least informative here (CI runs it on every commit).
@@ -108,7 +116,7 @@ shapes=$(awk '{ print $1 }' <<<"$shape_table" | tr '\n' ' ')
 dimensions_of() { awk -v s="$1" '$1 == s { print $2 }' <<<"$shape_table"; }
 per_step_of() { awk -v s="$1" '$1 == s { print $3 }' <<<"$shape_table"; }
 say "shapes  : $shapes"
-if [ "$phase" != measure ]; then
+if [ "$phase" = all ] || [ "$phase" = tests ]; then
 # The GPU suite's native-CUDA cases at tail sizes N = 1, 33, 257 (every variant, 1 and 3
 # iterations, several chunk counts, poisoned outputs), plus Kokkos-CUDA at N = 33, under each tool.
 sanitize() {
@@ -186,6 +194,17 @@ say "of the same bytes in the same process; verified bit for bit at N = 4096):"
 awk -F, '{ printf "%-7s %-22s %-6s %-10s %-12s %-12s %-14s %-14s %-44s %s\n", $1, $2, $3, $4, $5, $6, $7, $8, $9, $10 }' \
   "$logs/runs.csv" | tee -a "$summary"
 say ""
+if [ "$phase" = runs ]; then
+  step "stream plain shapes" stream-shapes.log bash scripts/stream-shapes.sh "$BUILD_DIR" \
+    "$logs/stream-shapes.csv" 2 5
+  step "ncu Kokkos vs native" ncu-kokkos-vs-native.log bash scripts/ncu-kokkos-vs-native.sh \
+    "$BUILD_DIR" "$out/ncu-kvn"
+  cat "$out/ncu-kvn/kokkos-vs-native.txt" 2>/dev/null | tee -a "$summary"
+  say ""
+  say "steps failed: $failures"
+  [ "$failures" -eq 0 ]
+  exit
+fi
 say "typical call, both implementations:"
 for impl in cuda kokkos; do
   "$app" -n 4096 -iters 100 -variant tiled -impl "$impl" >>"$summary" 2>&1 || failures=$((failures + 1))

@@ -47,7 +47,7 @@ for shape in "${shapes[@]}"; do
   for impl in cuda kokkos; do
     case $impl in
       cuda) kernel="regex:stencil::cuda::(.*::)?${variant}_kernel[<(]" ;;
-      kokkos) kernel="regex:stencil::kokkos::${variant}_step[<(]" ;;
+      kokkos) kernel="regex:stencil::kokkos::(\w+::)?${variant}_(step|fused)[<(]" ;;
     esac
     ncu --clock-control none --csv --page raw --print-units base "${sections[@]}" \
       --metrics "$extra_metrics" --kernel-name-base demangled --kernel-name "$kernel" \

@@ -4,10 +4,7 @@
 // already in flight into each lane's registers, and they are stored into the other tile after the
 // compute (register-staged prefetch). On the GPU that overlaps one stage's load latency with the
 // previous stage's compute inside the block; on a host space a team is one thread and only the
-// order is the same. The chunk height is ceil(rows / chunks), as for strip and rolling. The team is
-// TeamThreadRange(8) x ThreadVectorRange(32): on the GPU the native 32x8 block (two tile cells per
-// thread at most, outputs one per thread), on a CPU one thread whose output rows are vectorised
-// loops.
+// order is the same. The chunk height is ceil(rows / chunks), as for strip and rolling.
 #include "kokkos/host_forms.hpp"
 #include "kokkos/kernels.hpp"
 #include "kokkos/team_policy.hpp"
@@ -27,17 +24,16 @@ void doublebuf_step(const ExecSpace& space, const ConstDeviceView<ExecSpace>& in
     host_form::step_row_bands(space, "stencil::kokkos::doublebuf", in, out, rows, cols, chunks,
                               cols);
   } else {
-    constexpr int kThreads = kStageHeight;  // one team thread per output row of a stage
-    constexpr int kLanes = kStageWidth;     // one vector lane per output column
-    constexpr int kTeamLanes = kThreads * kLanes;
+    // Device form: the native 32x8 block's stages in flat TeamVectorRange loops, one output and
+    // at most two tile cells per thread (team_policy.hpp: a device thread runs exactly one
+    // iteration, so the cells it stages stay in its registers across the barrier).
+    constexpr int kTeam = kStageWidth * kStageHeight;
     constexpr int kTileCells = stage_tile::kCells;
-    constexpr int kCellSlots = (kTileCells + kTeamLanes - 1) / kTeamLanes;  // 2 cells per lane
-    constexpr int kThreadSlots = slots_per_thread<ExecSpace>(kThreads);
-    constexpr int kLaneSlots = slots_per_thread<ExecSpace>(kLanes);
+    constexpr int kCellSlots = (kTileCells + kTeam - 1) / kTeam;  // 2 cells per thread
     const int strips = (cols + kStageWidth - 1) / kStageWidth;
     const InputView<ExecSpace> src = in;
-    const auto policy = team_policy<kTeamLanes, 8>(space, strips * chunks,
-                                                   TeamShape{kThreads, kLanes}, 2 * kTileCells);
+    const auto policy = team_policy<kTeam, 8>(space, strips * chunks,
+                                              TeamShape{kStageHeight, kStageWidth}, 2 * kTileCells);
     using Member = typename decltype(policy)::member_type;
 
     Kokkos::parallel_for(
@@ -49,58 +45,49 @@ void doublebuf_step(const ExecSpace& space, const ConstDeviceView<ExecSpace>& in
           const int stages = (chunk.rows() + kStageHeight - 1) / kStageHeight;
           ScratchView<ExecSpace> tiles(team.team_scratch(0), 2 * kTileCells);
 
-          // Visits the tile cells of each lane (lane, lane + 256: a flat walk in image order, so
-          // consecutive lanes load consecutive cells of a tile row) with the lane's slots. The cell
-          // loop is unrolled, so on the GPU a lane's staged cells stay in registers.
-          auto for_each_tile_cell = [&](auto&& visit) {
-            Kokkos::parallel_for(Kokkos::TeamThreadRange(team, kThreads), [&](int t) {
-              Kokkos::parallel_for(Kokkos::ThreadVectorRange(team, kLanes), [&](int v) {
-                STENCIL_UNROLL
-                for (int s = 0; s < kCellSlots; ++s) {
-                  const int cell = t * kLanes + v + s * kTeamLanes;
-                  if (cell < kTileCells)
-                    visit(slot_of<ExecSpace>(t), slot_of<ExecSpace>(v), s, cell);
-                }
-              });
-            });
-          };
-
-          // Prologue: stage 0 goes straight into tile 0.
-          for_each_tile_cell([&](int, int, int, int cell) {
+          // Prologue: stage 0 goes straight into tile 0 (a flat walk in image order, so
+          // consecutive threads load consecutive cells of a tile row).
+          Kokkos::parallel_for(Kokkos::TeamVectorRange(team, kTileCells), [&](int cell) {
             tiles(cell) = src(stage_tile::source_index(cell, x0, chunk.begin, rows, cols));
           });
 
-          // Registers on the GPU, a stack array on a host.
-          float staged[kThreadSlots][kLaneSlots][kCellSlots];
+          float staged[kCellSlots] = {};  // the thread's cells of the next stage, in registers
           for (int k = 0; k < stages; ++k) {
             const int current = (k & 1) * kTileCells;
             const int next = kTileCells - current;
             const int y_stage = chunk.begin + k * kStageHeight;
             const bool prefetch = k + 1 < stages;
             if (prefetch) {  // issued now, consumed only after the compute below
-              for_each_tile_cell([&](int ts, int vs, int slot, int cell) {
-                staged[ts][vs][slot] =
-                    src(stage_tile::source_index(cell, x0, y_stage + kStageHeight, rows, cols));
+              Kokkos::parallel_for(Kokkos::TeamVectorRange(team, kTeam), [&](int lane) {
+                STENCIL_UNROLL
+                for (int s = 0; s < kCellSlots; ++s) {
+                  const int cell = lane + s * kTeam;
+                  if (cell < kTileCells)
+                    staged[s] =
+                        src(stage_tile::source_index(cell, x0, y_stage + kStageHeight, rows, cols));
+                }
               });
             }
             team.team_barrier();  // 1: stage k's tile is complete before anyone reads a neighbour
 
-            const int outputs_y =
-                chunk.end - y_stage < kStageHeight ? chunk.end - y_stage : kStageHeight;
-            const int outputs_x = cols - x0 < kStageWidth ? cols - x0 : kStageWidth;
-            Kokkos::parallel_for(Kokkos::TeamThreadRange(team, outputs_y), [&](int ty) {
+            Kokkos::parallel_for(Kokkos::TeamVectorRange(team, kTeam), [&](int lane) {
+              const int tx = lane % kStageWidth;
+              const int ty = lane / kStageWidth;
+              const int x = x0 + tx;
               const int y = y_stage + ty;
-              Kokkos::parallel_for(Kokkos::ThreadVectorRange(team, outputs_x), [&](int tx) {
+              if (x < cols && y < chunk.end) {
                 const int c = current + stage_tile::centre_index(tx, ty);
-                out(y * cols + x0 + tx) = stage_tile::output(tiles, c, x0 + tx, y, rows, cols);
-              });
+                out(y * cols + x) = stage_tile::output(tiles, c, x, y, rows, cols);
+              }
+              if (prefetch) {  // the other tile was last read in stage k-1, before barrier 1
+                STENCIL_UNROLL
+                for (int s = 0; s < kCellSlots; ++s) {
+                  const int cell = lane + s * kTeam;
+                  if (cell < kTileCells)
+                    tiles(next + cell) = staged[s];
+                }
+              }
             });
-
-            if (prefetch) {  // the other tile was last read in stage k-1, before barrier 1
-              for_each_tile_cell([&](int ts, int vs, int slot, int cell) {
-                tiles(next + cell) = staged[ts][vs][slot];
-              });
-            }
             // 2: everyone is done reading tile k & 1 before it is written again. In this
             // register-staged form that write comes after the next stage's barrier 1 anyway; the
             // barrier keeps the lesson's two-barrier stage, which doublebuf_async needs, so the two

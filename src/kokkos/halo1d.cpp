@@ -1,11 +1,10 @@
 // halo1d (lesson 002): a team owns 256 outputs and stages them plus a one-cell halo on each side in
 // a 258-float scratch tile, so each input is read from global memory once per team (plus the two
 // halo cells); the three taps are then read from scratch.
-// Both passes are TeamVectorRange loops: on the GPU the 256 threads take one cell each (two of
-// them also the halo's), as in the native kernel; on a CPU each pass is one vectorised loop.
 #include "kokkos/host_forms.hpp"
 #include "kokkos/kernels.hpp"
 #include "kokkos/team_policy.hpp"
+#include "kokkos/tile_walk.hpp"
 #include "stencil/arithmetic.hpp"
 
 namespace stencil::kokkos {
@@ -18,35 +17,43 @@ void halo1d_step(const ExecSpace& space, const ConstDeviceView<ExecSpace>& in,
     // holds the neighbours the GPU form stages in its tile.
     host_form::step_cell_bands(space, "stencil::kokkos::halo1d", in, out, n, space.concurrency());
   } else {
-    constexpr TeamShape kShape{kHaloBlock1D / 32, 32};
-    static_assert(kShape.size() == kHaloBlock1D, "one thread per output on the device");
-    constexpr int kTileCells = kHaloBlock1D + 2;
+    // Device form: the native 256-thread block's work in flat TeamVectorRange loops (one cell per
+    // thread), by a team that walks blocks (tile_walk.hpp). Two scratch tiles alternate, so one
+    // barrier per block suffices: block k + 2 overwrites block k's tile only after every thread
+    // has passed block k + 1's barrier, after its reads of block k.
+    constexpr int kBlock = kHaloBlock1D;  // a team's outputs, one per thread
+    constexpr TeamShape kShape{kBlock / 32, 32};
+    static_assert(kShape.size() == kBlock, "one thread per output on the device");
+    constexpr int kTileCells = kBlock + 2;
+    const int blocks = (n + kBlock - 1) / kBlock;
     const InputView<ExecSpace> src = in;
-    const auto policy = team_policy<kShape.size(), 8>(space, (n + kHaloBlock1D - 1) / kHaloBlock1D,
-                                                      kShape, kTileCells);
+    const auto policy = team_policy<kShape.size(), 8>(
+        space, walking_league(space, blocks, kShape.size()), kShape, 2 * kTileCells);
     using Member = typename decltype(policy)::member_type;
 
     Kokkos::parallel_for(
         "stencil::kokkos::halo1d", policy, KOKKOS_LAMBDA(const Member& team) {
-          ScratchView<ExecSpace> tile(team.team_scratch(0), kTileCells);
-          const int base = team.league_rank() * kHaloBlock1D;
-          // Tile cell s holds input base - 1 + s, clamped so the halo past either end holds a
-          // value (end cells copy their centre and never use it).
-          if (base > 0 && base - 1 + kTileCells <= n) {  // no clamp: consecutive, vectorisable
-            Kokkos::parallel_for(Kokkos::TeamVectorRange(team, kTileCells),
-                                 [&](int s) { tile(s) = src(base - 1 + s); });
-          } else {
+          ScratchView<ExecSpace> tiles(team.team_scratch(0), 2 * kTileCells);
+          int buffer = 0;
+          for (TileWalk walk(team.league_rank(), team.league_size(), blocks, 1); walk.more();
+               walk.next(), buffer = kTileCells - buffer) {
+            const int base = walk.column() * kBlock;
+            // Tile cell s holds input base - 1 + s, clamped so the halo past either end holds a
+            // value (end cells copy their centre and never use it).
             Kokkos::parallel_for(Kokkos::TeamVectorRange(team, kTileCells), [&](int s) {
-              tile(s) = src(clamp_index(base - 1 + s, 0, n - 1));
+              tiles(buffer + s) = src(clamp_index(base - 1 + s, 0, n - 1));
+            });
+            team.team_barrier();  // the tile is complete before anyone reads a neighbour
+            Kokkos::parallel_for(Kokkos::TeamVectorRange(team, kBlock), [&](int lane) {
+              const int i = base + lane;
+              if (i < n) {
+                const int s = buffer + lane + 1;
+                const float centre = tiles(s);
+                out(i) =
+                    is_border_1d(i, n) ? centre : three_point(tiles(s - 1), centre, tiles(s + 1));
+              }
             });
           }
-          team.team_barrier();  // the tile is complete before anyone reads a neighbour
-          const int outputs = n - base < kHaloBlock1D ? n - base : kHaloBlock1D;
-          Kokkos::parallel_for(Kokkos::TeamVectorRange(team, outputs), [&](int lane) {
-            const int i = base + lane;
-            const float centre = tile(lane + 1);
-            out(i) = is_border_1d(i, n) ? centre : three_point(tile(lane), centre, tile(lane + 2));
-          });
         });
   }
 }

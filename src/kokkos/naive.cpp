@@ -1,9 +1,9 @@
 // naive: every output reads its five taps from global memory; nothing is staged.
 //   for each (x, y): out[y][x] = border ? in[y][x] : five_point(in[y][x], left, right, up, down)
-// A team owns 8 rows: TeamThreadRange gives each row to a team thread, ThreadVectorRange walks
-// the row's columns. On the GPU that is the native 32x8 block sliding along the rows (a warp reads
-// 32 consecutive columns); on a CPU one thread walks whole rows in a loop the compiler vectorises,
-// with no division per cell to recover (x, y).
+// On the GPU a team of 32x8 slides along 8 rows (a warp reads 32 consecutive columns); on a CPU
+// one thread walks whole rows in a loop the compiler vectorises (host_forms.hpp).
+#include <algorithm>
+
 #include "kokkos/host_forms.hpp"
 #include "kokkos/kernels.hpp"
 #include "kokkos/team_policy.hpp"
@@ -19,28 +19,40 @@ void naive_step(const ExecSpace& space, const ConstDeviceView<ExecSpace>& in,
     host_form::step_row_bands(space, "stencil::kokkos::naive", in, out, rows, cols,
                               (rows + host_form::kBandRows - 1) / host_form::kBandRows, cols);
   } else {
+    // Device form: a team's 8 threads (warps) each take a row of a band of 8 rows and slide
+    // along it, 32 columns per pass. Long rows are cut into segments so that there are at least
+    // two waves of resident teams (N = 4096 has only 512 bands, 4 per multiprocessor).
     constexpr TeamShape kShape{8, 32};  // rows per team x columns per pass
+    const int bands = (rows + kShape.threads - 1) / kShape.threads;
+    const int wanted = 2 * std::max(space.concurrency() / kShape.size(), 1);
+    const int most_segments = (cols + kShape.lanes - 1) / kShape.lanes;
+    const int segments = std::min((wanted + bands - 1) / bands, most_segments);
+    // Segment width, a whole number of passes.
+    const int width =
+        ((cols + segments - 1) / segments + kShape.lanes - 1) / kShape.lanes * kShape.lanes;
+    const int segments_used = (cols + width - 1) / width;
     const InputView<ExecSpace> src = in;
-    const auto policy =
-        team_policy<kShape.size(), 8>(space, (rows + kShape.threads - 1) / kShape.threads, kShape);
+    const auto policy = team_policy<kShape.size(), 8>(space, bands * segments_used, kShape);
     using Member = typename decltype(policy)::member_type;
 
     Kokkos::parallel_for(
         "stencil::kokkos::naive", policy, KOKKOS_LAMBDA(const Member& team) {
-          const int y0 = team.league_rank() * kShape.threads;
+          const int y0 = team.league_rank() / segments_used * kShape.threads;
+          const int x0 = team.league_rank() % segments_used * width;
+          const int x_end = cols - x0 < width ? cols : x0 + width;
           Kokkos::parallel_for(Kokkos::TeamThreadRange(team, kShape.threads), [&](int r) {
             const int y = y0 + r;
             if (y >= rows)
               return;
             const int row = y * cols;
             if (y == 0 || y == rows - 1) {  // border row: a copy
-              Kokkos::parallel_for(Kokkos::ThreadVectorRange(team, cols),
+              Kokkos::parallel_for(Kokkos::ThreadVectorRange(team, x0, x_end),
                                    [&](int x) { out(row + x) = src(row + x); });
               return;
             }
             // An interior row: every tap is inside the array even at x = 0 and x = cols - 1 (the
             // neighbouring rows' end cells), so both sides of the select may be evaluated.
-            Kokkos::parallel_for(Kokkos::ThreadVectorRange(team, cols), [&](int x) {
+            Kokkos::parallel_for(Kokkos::ThreadVectorRange(team, x0, x_end), [&](int x) {
               const int i = row + x;
               const float centre = src(i);
               const float updated =

@@ -1,8 +1,6 @@
 // strip (lesson 000 starter): a team owns a 256-column strip and one chunk of rows and walks the
 // chunk top to bottom. Rows y-1, y and y+1 are re-read from global memory at every step; only the
 // x neighbours come from a published scratch row of 258 values.
-// The strip's 256 columns are TeamThreadRange(8) x ThreadVectorRange(32): on the GPU one column
-// per thread, as the native 256-thread block; on a CPU one thread, vectorised over 32 columns.
 #include "kokkos/host_forms.hpp"
 #include "kokkos/kernels.hpp"
 #include "kokkos/team_policy.hpp"
@@ -18,63 +16,50 @@ void strip_step(const ExecSpace& space, const ConstDeviceView<ExecSpace>& in,
     // cache holds rows y-1, y, y+1 that the GPU form re-reads or publishes.
     host_form::step_row_bands(space, "stencil::kokkos::strip", in, out, rows, cols, chunks, cols);
   } else {
-    constexpr int kLanes = 32;  // column = thread * kLanes + lane
-    constexpr int kThreads = kStripWidth / kLanes;
-    constexpr int kThreadSlots = slots_per_thread<ExecSpace>(kThreads);
-    constexpr int kLaneSlots = slots_per_thread<ExecSpace>(kLanes);
-    const int strips = (cols + kStripWidth - 1) / kStripWidth;
+    // Device form: the native 256-thread block's step in flat TeamVectorRange loops, one column
+    // per thread (team_policy.hpp: a device thread runs exactly one iteration, so the values it
+    // keeps across the barrier are registers).
+    constexpr int kWidth = kStripWidth;  // a team's columns, one per thread
+    const int strips = (cols + kWidth - 1) / kWidth;
     const InputView<ExecSpace> src = in;
-    const auto policy = team_policy<kStripWidth, 8>(space, strips * chunks,
-                                                    TeamShape{kThreads, kLanes}, kStripWidth + 2);
+    const auto policy =
+        team_policy<kWidth, 8>(space, strips * chunks, TeamShape{kWidth / 32, 32}, kWidth + 2);
     using Member = typename decltype(policy)::member_type;
 
     Kokkos::parallel_for(
         "stencil::kokkos::strip", policy, KOKKOS_LAMBDA(const Member& team) {
-          const int x0 = (team.league_rank() % strips) * kStripWidth;
+          const int x0 = (team.league_rank() % strips) * kWidth;
           const RowChunk chunk = row_chunk(rows, chunks, team.league_rank() / strips);
           if (chunk.empty())
             return;  // whole team: it must not reach a barrier the others wait on
-          ScratchView<ExecSpace> row(team.team_scratch(0), kStripWidth + 2);
-          const int width = cols - x0 < kStripWidth ? cols - x0 : kStripWidth;
+          ScratchView<ExecSpace> row(team.team_scratch(0), kWidth + 2);
+          const int xl = x0 > 0 ? x0 - 1 : 0;
+          const int xr = clamp_index(x0 + kWidth, 0, cols - 1);
 
           for (int y = chunk.begin; y < chunk.end; ++y) {
             // Rows above and below, clamped into the grid: border rows copy and never use them.
             const int up = (y > 0 ? y - 1 : y) * cols;
             const int down = (y + 1 < rows ? y + 1 : y) * cols;
-            float above[kThreadSlots][kLaneSlots], centre[kThreadSlots][kLaneSlots],
-                below[kThreadSlots][kLaneSlots];
-            Kokkos::parallel_for(Kokkos::TeamThreadRange(team, kThreads), [&](int t) {
-              const int ts = slot_of<ExecSpace>(t);
-              const int lanes = clamp_index(width - t * kLanes, 0, kLanes);
-              Kokkos::parallel_for(Kokkos::ThreadVectorRange(team, lanes), [&](int v) {
-                const int lane = t * kLanes + v;
-                const int cx = x0 + lane;
-                const int vs = slot_of<ExecSpace>(v);
-                above[ts][vs] = src(up + cx);
-                centre[ts][vs] = src(y * cols + cx);
-                below[ts][vs] = src(down + cx);
-                row(lane + 1) = centre[ts][vs];
-              });
-              Kokkos::single(Kokkos::PerThread(team), [&]() {  // the x-halo, by the end threads
-                if (t == 0)
-                  row(0) = src(y * cols + (x0 > 0 ? x0 - 1 : 0));
-                if (t == kThreads - 1)  // a strip cut by the grid's edge repeats its last column
-                  row(width + 1) = src(y * cols + clamp_index(x0 + width, 0, cols - 1));
-              });
+            float above = 0.0f, centre = 0.0f, below = 0.0f;
+            Kokkos::parallel_for(Kokkos::TeamVectorRange(team, kWidth), [&](int lane) {
+              // A strip cut by the grid's edge repeats its last column.
+              const int cx = x0 + lane < cols ? x0 + lane : cols - 1;
+              above = src(up + cx);
+              centre = src(y * cols + cx);
+              below = src(down + cx);
+              row(lane + 1) = centre;
+              if (lane == 0)  // the x-halo, by the end threads
+                row(0) = src(y * cols + xl);
+              if (lane == kWidth - 1)
+                row(kWidth + 1) = src(y * cols + xr);
             });
             team.team_barrier();  // the row is published before anyone reads a neighbour
-            Kokkos::parallel_for(Kokkos::TeamThreadRange(team, kThreads), [&](int t) {
-              const int ts = slot_of<ExecSpace>(t);
-              const int lanes = clamp_index(width - t * kLanes, 0, kLanes);
-              Kokkos::parallel_for(Kokkos::ThreadVectorRange(team, lanes), [&](int v) {
-                const int lane = t * kLanes + v;
-                const int x = x0 + lane;
-                const int vs = slot_of<ExecSpace>(v);
-                const float c = centre[ts][vs];
-                const float updated =
-                    five_point(c, row(lane), row(lane + 2), above[ts][vs], below[ts][vs]);
-                out(y * cols + x) = is_border_2d(x, y, cols, rows) ? c : updated;
-              });
+            Kokkos::parallel_for(Kokkos::TeamVectorRange(team, kWidth), [&](int lane) {
+              const int x = x0 + lane;
+              if (x < cols) {
+                const float updated = five_point(centre, row(lane), row(lane + 2), above, below);
+                out(y * cols + x) = is_border_2d(x, y, cols, rows) ? centre : updated;
+              }
             });
             team.team_barrier();  // everyone is done reading the row before it is overwritten
           }

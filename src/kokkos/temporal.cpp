@@ -11,15 +11,15 @@
 //    row j, and level t (1..k) computes row j - 2t from level t-1's rows j-2t-1 .. j-2t+1, which
 //    level t-1 produced at steps j-3 .. j-1. Every dependency comes from an earlier step, so all
 //    levels work at once and one team barrier per step publishes their rows.
-//  * Each lane keeps, per level, the last three rows of its four columns (the vertical window):
-//    registers on the GPU, a small stack array per lane on a CPU. Only a lane's first and last
+//  * Each lane keeps, per level, the last three rows of its four columns (the vertical window)
+//    in registers. Only a lane's first and last
 //    column have x neighbours in other lanes: each level publishes those two values per lane in
 //    team scratch, and the level above reads them two steps later (three rotating buffers).
 //  * Input rows are requested kAhead steps early, so loads overlap the arithmetic.
 // Every cell update is stencil::five_point on exactly the values k single steps would use, and
 // border cells copy their centre at every level, so the result is bit-identical to k steps.
-// The lanes are TeamThreadRange(8) x ThreadVectorRange(32): one lane per GPU thread, as the native
-// 256-thread block; on a CPU one thread walks them, vectorised over 32 lanes.
+// This is the device form: one lane per GPU thread, as the native 256-thread block. A host space
+// runs the time-skewed row bands of host_wavefront.hpp instead.
 #include <algorithm>
 
 #include "kokkos/host_wavefront.hpp"
@@ -45,8 +45,6 @@ void temporal_fused(const ExecSpace& space, const ConstDeviceView<ExecSpace>& in
   constexpr int kBlockInput = 4 * kTeamLanes;  // input columns a team holds
   constexpr int kEdgePitch = kTeamLanes + 2;   // one value per lane, one pad each side
   constexpr int kBlockOutput = kBlockInput - 2 * kFuse;
-  constexpr int kThreadSlots = slots_per_thread<ExecSpace>(kThreads);
-  constexpr int kLaneSlots = slots_per_thread<ExecSpace>(kLanes);
   // Per level 0..kFuse-1 and rotation 0..2: the first columns of all lanes, then the last.
   constexpr int kEdgeFloats = kFuse * 3 * 2 * kEdgePitch;
   const int column_blocks = (cols + kBlockOutput - 1) / kBlockOutput;
@@ -87,17 +85,14 @@ void temporal_fused(const ExecSpace& space, const ConstDeviceView<ExecSpace>& in
         const int load_end = chunk.end + kFuse < rows ? chunk.end + kFuse : rows;
 
         // history[t][0..2]: level t's rows produced at steps j-1, j-2, j-3 (newest first).
-        Quad history[kFuse][3][kThreadSlots][kLaneSlots];
-        Quad ahead[kAhead][kThreadSlots][kLaneSlots];
+        Quad history[kFuse][3];
+        Quad ahead[kAhead];
 
-        // Visits every lane with its slots, its index and its first column.
+        // Visits every lane with its index and its first column: a flat TeamVectorRange, one
+        // lane per thread (team_policy.hpp), so a lane's window and ring stay in its registers.
         auto for_each_lane = [&](auto&& visit) {
-          Kokkos::parallel_for(Kokkos::TeamThreadRange(team, kThreads), [&](int t) {
-            Kokkos::parallel_for(Kokkos::ThreadVectorRange(team, kLanes), [&](int v) {
-              const int lane = t * kLanes + v;
-              visit(slot_of<ExecSpace>(t), slot_of<ExecSpace>(v), lane, first_column + 4 * lane);
-            });
-          });
+          Kokkos::parallel_for(Kokkos::TeamVectorRange(team, kTeamLanes),
+                               [&](int lane) { visit(lane, first_column + 4 * lane); });
         };
         // Requests input row y for one lane; rows no needed cell uses are skipped.
         auto load = [&](Quad& q, int y, int x0) {
@@ -119,8 +114,7 @@ void temporal_fused(const ExecSpace& space, const ConstDeviceView<ExecSpace>& in
         const int j_end = chunk.end + 2 * kFuse;
         STENCIL_UNROLL
         for (int a = 0; a < kAhead; ++a) {
-          for_each_lane(
-              [&](int ts, int vs, int, int x0) { load(ahead[a][ts][vs], j_begin + a, x0); });
+          for_each_lane([&](int, int x0) { load(ahead[a], j_begin + a, x0); });
         }
 
         for (int j_block = j_begin; j_block < j_end; j_block += kAhead) {
@@ -134,18 +128,18 @@ void temporal_fused(const ExecSpace& space, const ConstDeviceView<ExecSpace>& in
             const int y_out = j - 2 * kFuse;
             const bool store = y_out >= chunk.begin && y_out < chunk.end;
 
-            for_each_lane([&](int ts, int vs, int lane, int x0) {
+            for_each_lane([&](int lane, int x0) {
               Quad produced[kFuse + 1];
-              produced[0] = ahead[a][ts][vs];
-              load(ahead[a][ts][vs], j + kAhead, x0);  // refill: kAhead steps before its use
+              produced[0] = ahead[a];
+              load(ahead[a], j + kAhead, x0);  // refill: kAhead steps before its use
 
               STENCIL_UNROLL
               for (int t = 1; t <= kFuse; ++t) {
                 const int y = j - 2 * t;  // the row level t computes at this step
                 const bool row_border = y == 0 || y == rows - 1;
-                const Quad& below = history[t - 1][0][ts][vs];
-                const Quad& centre = history[t - 1][1][ts][vs];
-                const Quad& above = history[t - 1][2][ts][vs];
+                const Quad& below = history[t - 1][0];
+                const Quad& centre = history[t - 1][1];
+                const Quad& above = history[t - 1][2];
                 // Lane i's values sit at index i + 1: the left neighbour is the previous lane's
                 // last column, the right neighbour the next lane's first (pads at the ends).
                 const float left_edge = edges(lasts(t - 1, read_rotation) + lane);
@@ -182,9 +176,9 @@ void temporal_fused(const ExecSpace& space, const ConstDeviceView<ExecSpace>& in
               // The window moves down one step (this lane's own values: no barrier needed).
               STENCIL_UNROLL
               for (int t = 0; t < kFuse; ++t) {
-                history[t][2][ts][vs] = history[t][1][ts][vs];
-                history[t][1][ts][vs] = history[t][0][ts][vs];
-                history[t][0][ts][vs] = produced[t];
+                history[t][2] = history[t][1];
+                history[t][1] = history[t][0];
+                history[t][0] = produced[t];
               }
             });
             team.team_barrier();  // this step's edges are published; the buffer rewritten next

@@ -1,18 +1,15 @@
-// tiled: a team owns 32x8 outputs and stages the 34x10 input tile (one-cell halo) in team
+// tiled: 32x8 outputs are computed from their 34x10 input tile (one-cell halo) staged in team
 // scratch, so each input is read from global memory about 1.3 times instead of 5 (lesson 004).
-// TeamThreadRange walks the tile's rows, ThreadVectorRange its columns: on the GPU the team is the
-// native 32x8 block (a warp is one row of 32 outputs); on a CPU one thread walks the rows with a
-// vectorised loop over the columns.
 //
 // On the GPU the tile is stored transposed: scratch row sx holds tile column sx (10 values), and
 // rows are kPitch floats apart. A warp (32 consecutive x at one y) therefore reads down a column
 // of the scratch array, and the pitch alone decides its bank conflicts: 32 -> 32-way, 34 -> 2-way,
-// 33 -> none (docs/lesson004.md). A CPU has no banks, and its vector loops want consecutive columns
-// to be consecutive floats, so a host space stores the same tile row-major; -pitch then changes
-// nothing there.
+// 33 -> none (docs/lesson004.md). A host space has no banks and blocks for its caches instead
+// (host_forms.hpp); -pitch changes nothing there.
 #include "kokkos/host_forms.hpp"
 #include "kokkos/kernels.hpp"
 #include "kokkos/team_policy.hpp"
+#include "kokkos/tile_walk.hpp"
 #include "stencil/arithmetic.hpp"
 
 namespace stencil::kokkos {
@@ -29,61 +26,57 @@ void tiled_step(const ExecSpace& space, const ConstDeviceView<ExecSpace>& in,
                               (rows + host_form::kTileRows - 1) / host_form::kTileRows,
                               host_form::kTileColumns);
   } else {
-    constexpr TeamShape kShape{kTileHeight, kTileWidth};  // one team thread per output row
-    constexpr int kColumns = kTileWidth + 2;
-    constexpr int kRows = kTileHeight + 2;
+    // Device form: the native 32x8 block's work, written with flat TeamVectorRange loops (one
+    // iteration per thread, no per-loop warp sync) over a team that walks tiles (tile_walk.hpp).
+    // Two scratch tiles alternate, so one barrier per tile suffices: tile k + 2 overwrites
+    // tile k's buffer only after every thread has passed tile k + 1's barrier, after its reads of
+    // tile k.
+    constexpr int kColumns = kTileWidth + 2;  // tile columns = scratch rows
+    constexpr int kRows = kTileHeight + 2;    // tile rows = used floats of a scratch row
+    constexpr int kLoadCells = kColumns * kRows;
+    constexpr int kTeam = kTileWidth * kTileHeight;
+    constexpr int kBuffer = kColumns * kPitch;
     static_assert(kPitch >= kRows, "a scratch row must hold a whole tile column");
-    constexpr bool kTransposed = !kRunsOnHost<ExecSpace>;
-    constexpr int kScratch = kTransposed ? kColumns * kPitch : kColumns * kRows;
-    // Scratch index of tile cell (sx, sy); x neighbours are kStepX apart, y neighbours kStepY.
-    constexpr int kStepX = kTransposed ? kPitch : 1;
-    constexpr int kStepY = kTransposed ? 1 : kColumns;
     const int tiles_x = (cols + kTileWidth - 1) / kTileWidth;
     const int tiles_y = (rows + kTileHeight - 1) / kTileHeight;
     const InputView<ExecSpace> src = in;
-    const auto policy = team_policy<kShape.size(), 8>(space, tiles_x * tiles_y, kShape, kScratch);
+    const auto policy =
+        team_policy<kTeam, 8>(space, walking_league(space, long{tiles_x} * tiles_y, kTeam),
+                              TeamShape{kTileHeight, kTileWidth}, 2 * kBuffer);
     using Member = typename decltype(policy)::member_type;
 
     Kokkos::parallel_for(
         "stencil::kokkos::tiled", policy, KOKKOS_LAMBDA(const Member& team) {
-          ScratchView<ExecSpace> tile(team.team_scratch(0), kScratch);
-          const int ox = (team.league_rank() % tiles_x) * kTileWidth;
-          const int oy = (team.league_rank() / tiles_x) * kTileHeight;
-
-          // Consecutive lanes take consecutive cells of a tile row, consecutive in global memory.
-          // Clamped, so halo cells past the edge still hold a value (border outputs copy their
-          // centre and never use it).
-          // A tile away from the left and right edges needs no column clamp (a team-uniform test):
-          // the loads are then consecutive, which a CPU's vector loop needs.
-          const bool clamp_columns = ox == 0 || ox + kColumns - 1 > cols;
-          Kokkos::parallel_for(Kokkos::TeamThreadRange(team, kRows), [&](int sy) {
-            const int row = clamp_index(oy + sy - 1, 0, rows - 1) * cols;
-            if (clamp_columns) {
-              Kokkos::parallel_for(Kokkos::ThreadVectorRange(team, kColumns), [&](int sx) {
-                tile(sx * kStepX + sy * kStepY) = src(row + clamp_index(ox + sx - 1, 0, cols - 1));
-              });
-            } else {
-              Kokkos::parallel_for(Kokkos::ThreadVectorRange(team, kColumns), [&](int sx) {
-                tile(sx * kStepX + sy * kStepY) = src(row + ox + sx - 1);
-              });
-            }
-          });
-          team.team_barrier();  // the whole tile is loaded before anyone reads a neighbour
-
-          const int outputs_y = rows - oy < kTileHeight ? rows - oy : kTileHeight;
-          const int outputs_x = cols - ox < kTileWidth ? cols - ox : kTileWidth;
-          Kokkos::parallel_for(Kokkos::TeamThreadRange(team, outputs_y), [&](int ty) {
-            const int y = oy + ty;
-            Kokkos::parallel_for(Kokkos::ThreadVectorRange(team, outputs_x), [&](int tx) {
-              const int x = ox + tx;
-              // The halo shifts the interior by one in both axes.
-              const int s = (tx + 1) * kStepX + (ty + 1) * kStepY;
-              const float centre = tile(s);
-              const float updated = five_point(centre, tile(s - kStepX), tile(s + kStepX),
-                                               tile(s - kStepY), tile(s + kStepY));
-              out(y * cols + x) = is_border_2d(x, y, cols, rows) ? centre : updated;
+          ScratchView<ExecSpace> tiles(team.team_scratch(0), 2 * kBuffer);
+          int buffer = 0;
+          for (TileWalk walk(team.league_rank(), team.league_size(), tiles_x, tiles_y); walk.more();
+               walk.next(), buffer = kBuffer - buffer) {
+            const int ox = walk.column() * kTileWidth;
+            const int oy = walk.row() * kTileHeight;
+            // Flat load in image order: consecutive threads take consecutive cells of a tile row,
+            // consecutive in global memory. Clamped, so the halo past the edge still holds a value
+            // (border outputs copy their centre and never use it).
+            Kokkos::parallel_for(Kokkos::TeamVectorRange(team, kLoadCells), [&](int t) {
+              const int sx = t % kColumns;
+              const int sy = t / kColumns;
+              tiles(buffer + sx * kPitch + sy) = src(clamp_index(oy + sy - 1, 0, rows - 1) * cols +
+                                                     clamp_index(ox + sx - 1, 0, cols - 1));
             });
-          });
+            team.team_barrier();  // the whole tile is loaded before anyone reads a neighbour
+
+            Kokkos::parallel_for(Kokkos::TeamVectorRange(team, kTeam), [&](int lane) {
+              const int x = ox + lane % kTileWidth;
+              const int y = oy + lane / kTileWidth;
+              if (x < cols && y < rows) {
+                // The halo shifts the interior by one in both axes.
+                const int s = buffer + (lane % kTileWidth + 1) * kPitch + lane / kTileWidth + 1;
+                const float centre = tiles(s);
+                const float updated = five_point(centre, tiles(s - kPitch), tiles(s + kPitch),
+                                                 tiles(s - 1), tiles(s + 1));
+                out(y * cols + x) = is_border_2d(x, y, cols, rows) ? centre : updated;
+              }
+            });
+          }
         });
   }
 }
