@@ -24,70 +24,69 @@ void doublebuf_step(const ExecSpace& space, const ConstDeviceView<ExecSpace>& in
     host_form::step_row_bands(space, "stencil::kokkos::doublebuf", in, out, rows, cols, chunks,
                               cols);
   } else {
-    // Device form: the native 32x8 block's stages in flat TeamVectorRange loops, one output and
-    // at most two tile cells per thread (team_policy.hpp: a device thread runs exactly one
-    // iteration, so the cells it stages stay in its registers across the barrier).
+    // Device form (team_policy.hpp): one team member per output of a stage, line for line the
+    // native 32x8 block; the at most two tile cells a member stages stay in its registers across
+    // the barrier.
     constexpr int kTeam = kStageWidth * kStageHeight;
     constexpr int kTileCells = stage_tile::kCells;
-    constexpr int kCellSlots = (kTileCells + kTeam - 1) / kTeam;  // 2 cells per thread
+    constexpr int kCellSlots = (kTileCells + kTeam - 1) / kTeam;  // 2 cells per member
     const int strips = (cols + kStageWidth - 1) / kStageWidth;
     const InputView<ExecSpace> src = in;
-    const auto policy = team_policy<kTeam, 8>(space, strips * chunks,
-                                              TeamShape{kStageHeight, kStageWidth}, 2 * kTileCells);
+    const auto policy =
+        team_policy<kTeam, 8>(space, strips * chunks, TeamShape{kTeam, 1}, 2 * kTileCells);
     using Member = typename decltype(policy)::member_type;
 
     Kokkos::parallel_for(
         "stencil::kokkos::doublebuf", policy, KOKKOS_LAMBDA(const Member& team) {
+          const int lane = team.team_rank();
           const int x0 = (team.league_rank() % strips) * kStageWidth;
           const RowChunk chunk = row_chunk(rows, chunks, team.league_rank() / strips);
           if (chunk.empty())
             return;  // whole team: it must not reach a barrier the others wait on
           const int stages = (chunk.rows() + kStageHeight - 1) / kStageHeight;
           ScratchView<ExecSpace> tiles(team.team_scratch(0), 2 * kTileCells);
+          const int tx = lane % kStageWidth;
+          const int ty = lane / kStageWidth;
+          const int x = x0 + tx;
+          const int c = stage_tile::centre_index(tx, ty);
 
           // Prologue: stage 0 goes straight into tile 0 (a flat walk in image order, so
-          // consecutive threads load consecutive cells of a tile row).
-          Kokkos::parallel_for(Kokkos::TeamVectorRange(team, kTileCells), [&](int cell) {
-            tiles(cell) = src(stage_tile::source_index(cell, x0, chunk.begin, rows, cols));
-          });
+          // consecutive members load consecutive cells of a tile row).
+          STENCIL_UNROLL
+          for (int s = 0; s < kCellSlots; ++s) {
+            const int cell = lane + s * kTeam;
+            if (cell < kTileCells)
+              tiles(cell) = src(stage_tile::source_index(cell, x0, chunk.begin, rows, cols));
+          }
 
-          float staged[kCellSlots] = {};  // the thread's cells of the next stage, in registers
+          float staged[kCellSlots] = {};
           for (int k = 0; k < stages; ++k) {
             const int current = (k & 1) * kTileCells;
-            const int next = kTileCells - current;
             const int y_stage = chunk.begin + k * kStageHeight;
             const bool prefetch = k + 1 < stages;
             if (prefetch) {  // issued now, consumed only after the compute below
-              Kokkos::parallel_for(Kokkos::TeamVectorRange(team, kTeam), [&](int lane) {
-                STENCIL_UNROLL
-                for (int s = 0; s < kCellSlots; ++s) {
-                  const int cell = lane + s * kTeam;
-                  if (cell < kTileCells)
-                    staged[s] =
-                        src(stage_tile::source_index(cell, x0, y_stage + kStageHeight, rows, cols));
-                }
-              });
+              STENCIL_UNROLL
+              for (int s = 0; s < kCellSlots; ++s) {
+                const int cell = lane + s * kTeam;
+                if (cell < kTileCells)
+                  staged[s] =
+                      src(stage_tile::source_index(cell, x0, y_stage + kStageHeight, rows, cols));
+              }
             }
             team.team_barrier();  // 1: stage k's tile is complete before anyone reads a neighbour
 
-            Kokkos::parallel_for(Kokkos::TeamVectorRange(team, kTeam), [&](int lane) {
-              const int tx = lane % kStageWidth;
-              const int ty = lane / kStageWidth;
-              const int x = x0 + tx;
-              const int y = y_stage + ty;
-              if (x < cols && y < chunk.end) {
-                const int c = current + stage_tile::centre_index(tx, ty);
-                out(y * cols + x) = stage_tile::output(tiles, c, x, y, rows, cols);
+            const int y = y_stage + ty;
+            if (x < cols && y < chunk.end)
+              out(y * cols + x) = stage_tile::output(tiles, current + c, x, y, rows, cols);
+
+            if (prefetch) {  // the other tile was last read in stage k-1, before barrier 1
+              STENCIL_UNROLL
+              for (int s = 0; s < kCellSlots; ++s) {
+                const int cell = lane + s * kTeam;
+                if (cell < kTileCells)
+                  tiles(kTileCells - current + cell) = staged[s];
               }
-              if (prefetch) {  // the other tile was last read in stage k-1, before barrier 1
-                STENCIL_UNROLL
-                for (int s = 0; s < kCellSlots; ++s) {
-                  const int cell = lane + s * kTeam;
-                  if (cell < kTileCells)
-                    tiles(next + cell) = staged[s];
-                }
-              }
-            });
+            }
             // 2: everyone is done reading tile k & 1 before it is written again. In this
             // register-staged form that write comes after the next stage's barrier 1 anyway; the
             // barrier keeps the lesson's two-barrier stage, which doublebuf_async needs, so the two

@@ -17,42 +17,41 @@ void halo1d_step(const ExecSpace& space, const ConstDeviceView<ExecSpace>& in,
     // holds the neighbours the GPU form stages in its tile.
     host_form::step_cell_bands(space, "stencil::kokkos::halo1d", in, out, n, space.concurrency());
   } else {
-    // Device form: the native 256-thread block's work in flat TeamVectorRange loops (one cell per
-    // thread), by a team that walks blocks (tile_walk.hpp). Two scratch tiles alternate, so one
-    // barrier per block suffices: block k + 2 overwrites block k's tile only after every thread
-    // has passed block k + 1's barrier, after its reads of block k.
-    constexpr int kBlock = kHaloBlock1D;  // a team's outputs, one per thread
-    constexpr TeamShape kShape{kBlock / 32, 32};
-    static_assert(kShape.size() == kBlock, "one thread per output on the device");
+    // Device form (team_policy.hpp): one team member per output, line for line the native
+    // 256-thread block, in a team that walks blocks (tile_walk.hpp). Two scratch tiles alternate,
+    // so one barrier per block suffices: block k + 2 overwrites block k's tile only after every
+    // member has passed block k + 1's barrier, after its reads of block k.
+    constexpr int kBlock = kHaloBlock1D;  // a team's outputs, one per member
     constexpr int kTileCells = kBlock + 2;
     const int blocks = (n + kBlock - 1) / kBlock;
     const InputView<ExecSpace> src = in;
-    const auto policy = team_policy<kShape.size(), 8>(
-        space, walking_league(space, blocks, kShape.size()), kShape, 2 * kTileCells);
+    const auto policy = team_policy<kBlock, 8>(space, walking_league(space, blocks, kBlock),
+                                               TeamShape{kBlock, 1}, 2 * kTileCells);
     using Member = typename decltype(policy)::member_type;
 
     Kokkos::parallel_for(
         "stencil::kokkos::halo1d", policy, KOKKOS_LAMBDA(const Member& team) {
+          const int lane = team.team_rank();
           ScratchView<ExecSpace> tiles(team.team_scratch(0), 2 * kTileCells);
           int buffer = 0;
           for (TileWalk walk(team.league_rank(), team.league_size(), blocks, 1); walk.more();
                walk.next(), buffer = kTileCells - buffer) {
             const int base = walk.column() * kBlock;
+            const int i = base + lane;
             // Tile cell s holds input base - 1 + s, clamped so the halo past either end holds a
             // value (end cells copy their centre and never use it).
-            Kokkos::parallel_for(Kokkos::TeamVectorRange(team, kTileCells), [&](int s) {
-              tiles(buffer + s) = src(clamp_index(base - 1 + s, 0, n - 1));
-            });
+            tiles(buffer + lane + 1) = src(i < n ? i : n - 1);
+            if (lane == 0)
+              tiles(buffer) = src(base > 0 ? base - 1 : 0);
+            if (lane == kBlock - 1)
+              tiles(buffer + kBlock + 1) = src(base + kBlock < n ? base + kBlock : n - 1);
             team.team_barrier();  // the tile is complete before anyone reads a neighbour
-            Kokkos::parallel_for(Kokkos::TeamVectorRange(team, kBlock), [&](int lane) {
-              const int i = base + lane;
-              if (i < n) {
-                const int s = buffer + lane + 1;
-                const float centre = tiles(s);
-                out(i) =
-                    is_border_1d(i, n) ? centre : three_point(tiles(s - 1), centre, tiles(s + 1));
-              }
-            });
+            if (i < n) {
+              const int s = buffer + lane + 1;
+              const float centre = tiles(s);
+              out(i) =
+                  is_border_1d(i, n) ? centre : three_point(tiles(s - 1), centre, tiles(s + 1));
+            }
           }
         });
   }

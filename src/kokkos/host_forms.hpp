@@ -2,7 +2,7 @@
 // one thread (team_policy.hpp) and the hardware stages data in its caches by itself.
 //
 // A kernel selects its host form with `if constexpr (kRunsOnHost<ExecSpace>)` inside its own
-// <name>_step; the `else` branch is the GPU-shaped team kernel, unchanged. Emulating 256 GPU lanes
+// <name>_step; the `else` branch is the device form (team_policy.hpp). Emulating 256 GPU lanes
 // on one thread (per-lane stack arrays, a scratch row published and read back, a barrier per row)
 // costs a CPU more than the staging saves, so the host forms drop the staging and keep the
 // contract's ownership: a team owns a band of whole rows (TeamThreadRange) and walks each row's

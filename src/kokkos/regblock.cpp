@@ -9,7 +9,6 @@
 #include "kokkos/host_forms.hpp"
 #include "kokkos/kernels.hpp"
 #include "kokkos/team_policy.hpp"
-#include "kokkos/tile_walk.hpp"
 #include "stencil/arithmetic.hpp"
 
 namespace stencil::kokkos {
@@ -35,78 +34,69 @@ void regblock_step(const ExecSpace& space, const ConstDeviceView<ExecSpace>& in,
     const int tiles_x = (cols + kOutWidth - 1) / kOutWidth;
     const int tiles_y = (rows + kOutHeight - 1) / kOutHeight;
     const InputView<ExecSpace> src = in;
-    // A team walks tiles (tile_walk.hpp) with flat TeamVectorRange loops (one patch per thread).
-    // Two scratch tiles alternate, so one barrier per tile suffices: tile k + 2 overwrites tile
-    // k's buffer only after every thread has passed tile k + 1's barrier, after its reads of
-    // tile k.
+    // Device form (team_policy.hpp): one team member per patch, line for line the native block.
     const auto policy =
-        team_policy<kTeam, 6>(space, walking_league(space, long{tiles_x} * tiles_y, kTeam),
-                              TeamShape{kThreads, kLanes}, 2 * kTileCells);
+        team_policy<kTeam, 6>(space, tiles_x * tiles_y, TeamShape{kTeam, 1}, kTileCells);
     using Member = typename decltype(policy)::member_type;
 
     Kokkos::parallel_for(
         "stencil::kokkos::regblock", policy, KOKKOS_LAMBDA(const Member& team) {
-          ScratchView<ExecSpace> tiles(team.team_scratch(0), 2 * kTileCells);
-          int buffer = 0;
-          for (TileWalk walk(team.league_rank(), team.league_size(), tiles_x, tiles_y); walk.more();
-               walk.next(), buffer = kTileCells - buffer) {
-            const int ox = walk.column() * kOutWidth;
-            const int oy = walk.row() * kOutHeight;
+          ScratchView<ExecSpace> tile(team.team_scratch(0), kTileCells);
+          const int ox = (team.league_rank() % tiles_x) * kOutWidth;
+          const int oy = (team.league_rank() / tiles_x) * kOutHeight;
 
-            // Row-major, clamped flat load as in tiled: consecutive threads take consecutive
-            // cells of a tile row.
-            Kokkos::parallel_for(Kokkos::TeamVectorRange(team, kTileCells), [&](int t) {
-              const int sx = t % kPitch;
-              const int sy = t / kPitch;
-              tiles(buffer + t) = src(clamp_index(oy + sy - 1, 0, rows - 1) * cols +
-                                      clamp_index(ox + sx - 1, 0, cols - 1));
-            });
-            team.team_barrier();  // the whole tile is loaded before anyone reads a neighbour
+          // Flat, clamped load as in tiled, several passes per member: consecutive members take
+          // consecutive cells of a tile row.
+          Kokkos::parallel_for(Kokkos::TeamThreadRange(team, kTileCells), [&](int t) {
+            const int sx = t % kPitch;
+            const int sy = t / kPitch;
+            tile(t) = src(clamp_index(oy + sy - 1, 0, rows - 1) * cols +
+                          clamp_index(ox + sx - 1, 0, cols - 1));
+          });
+          team.team_barrier();  // the whole tile is loaded before anyone reads a neighbour
 
-            // Team-uniform: every output of the tile is in the grid.
-            const bool whole_tile = ox + kOutWidth <= cols && oy + kOutHeight <= rows;
-            Kokkos::parallel_for(Kokkos::TeamVectorRange(team, kTeam), [&](int lane) {
-              // Tile coordinates of the patch's neighbourhood (its top-left is halo or a
-              // neighbour's output): a warp of threads shares py and takes px 0, p, 2p, ...
-              const int px = lane % kLanes * kPatch;
-              const int py = lane / kLanes * kPatch;
-              // The patch's distance to the array's last column and row. Output (i, j) is in the
-              // array while i <= to_right and j <= to_bottom, and is_border_2d's x == cols - 1 is
-              // i == to_right: a compile-time i against one value per patch, which keeps p = 4 in
-              // its register budget without spills (comparing x with cols - 1 and y with
-              // rows - 1 spilled).
-              const int to_right = cols - 1 - (ox + px);
-              const int to_bottom = rows - 1 - (oy + py);
+          // Team-uniform: every output of the tile is in the grid (no per-output test).
+          const bool whole_tile = ox + kOutWidth <= cols && oy + kOutHeight <= rows;
+          const int tx = team.team_rank() % kLanes;
+          const int ty = team.team_rank() / kLanes;
+          // Tile coordinates of the patch's neighbourhood (its top-left is halo or a
+          // neighbour's output): a warp of lanes shares py and takes px 0, p, 2p, ...
+          const int px = tx * kPatch;
+          const int py = ty * kPatch;
+          // The patch's distance to the array's last column and row. Output (i, j) is in the
+          // array while i <= to_right and j <= to_bottom, and is_border_2d's x == cols - 1 is
+          // i == to_right: a compile-time i against one value per patch, which keeps p = 4 in
+          // its register budget without spills (comparing x with cols - 1 and y with rows - 1
+          // spilled).
+          const int to_right = cols - 1 - (ox + px);
+          const int to_bottom = rows - 1 - (oy + py);
 
-              // Fully unrolled, so every index is a compile-time constant and v stays in
-              // registers.
-              float v[kSide][kSide];
+          // Fully unrolled, so every index is a compile-time constant and v stays in registers.
+          float v[kSide][kSide];
 #pragma unroll
-              for (int j = 0; j < kSide; ++j) {
+          for (int j = 0; j < kSide; ++j) {
 #pragma unroll
-                for (int i = 0; i < kSide; ++i) {
-                  const bool corner = (j == 0 || j == kSide - 1) && (i == 0 || i == kSide - 1);
-                  v[j][i] = corner ? 0.0f : tiles(buffer + (py + j) * kPitch + px + i);
-                }
+            for (int i = 0; i < kSide; ++i) {
+              const bool corner = (j == 0 || j == kSide - 1) && (i == 0 || i == kSide - 1);
+              v[j][i] = corner ? 0.0f : tile((py + j) * kPitch + px + i);
+            }
+          }
+
+#pragma unroll
+          for (int j = 0; j < kPatch; ++j) {
+#pragma unroll
+            for (int i = 0; i < kPatch; ++i) {
+              const int x = ox + px + i;
+              const int y = oy + py + j;
+              if (whole_tile || (i <= to_right && j <= to_bottom)) {
+                const float centre = v[j + 1][i + 1];
+                const float updated =
+                    five_point(centre, v[j + 1][i], v[j + 1][i + 2], v[j][i + 1], v[j + 2][i + 1]);
+                const bool border =
+                    x == 0 || y == 0 || i == to_right || j == to_bottom;  // is_border_2d
+                out(y * cols + x) = border ? centre : updated;
               }
-
-#pragma unroll
-              for (int j = 0; j < kPatch; ++j) {
-#pragma unroll
-                for (int i = 0; i < kPatch; ++i) {
-                  const int x = ox + px + i;
-                  const int y = oy + py + j;
-                  if (whole_tile || (i <= to_right && j <= to_bottom)) {
-                    const float centre = v[j + 1][i + 1];
-                    const float updated = five_point(centre, v[j + 1][i], v[j + 1][i + 2],
-                                                     v[j][i + 1], v[j + 2][i + 1]);
-                    const bool border =
-                        x == 0 || y == 0 || i == to_right || j == to_bottom;  // is_border_2d
-                    out(y * cols + x) = border ? centre : updated;
-                  }
-                }
-              }
-            });
+            }
           }
         });
   }

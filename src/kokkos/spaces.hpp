@@ -21,24 +21,11 @@ using ScratchView = Kokkos::View<float*, typename ExecSpace::scratch_memory_spac
 
 // A host space runs a team as one thread that walks all of the team's loop iterations (and
 // vectorises the innermost, ThreadVectorRange); a device space gives every (team thread, vector
-// lane) its own hardware thread. Kernels are written once against the hierarchical loops, so the
-// contract (who owns which cells, what the barrier protects) is the same on both.
+// lane) its own hardware thread. A kernel picks its host or device form on this
+// (team_policy.hpp); both keep the variant's contract (who owns which cells, what is staged).
 template <class ExecSpace>
 inline constexpr bool kRunsOnHost =
     Kokkos::SpaceAccessibility<ExecSpace, Kokkos::HostSpace>::accessible;
-
-// Per-iteration values a kernel keeps across barriers, for a TeamThreadRange as long as the team
-// has threads or a ThreadVectorRange as long as it has lanes (team_policy.hpp): a device thread
-// runs exactly one such iteration, so its value is one register (slot 0, a compile-time index);
-// the one thread of a host team runs them all, so they become a small array (slot = iteration).
-template <class ExecSpace>
-inline constexpr int slots_per_thread(int count) {
-  return kRunsOnHost<ExecSpace> ? count : 1;
-}
-template <class ExecSpace>
-KOKKOS_INLINE_FUNCTION constexpr int slot_of(int iteration) {
-  return kRunsOnHost<ExecSpace> ? iteration : 0;
-}
 
 }  // namespace stencil::kokkos
 

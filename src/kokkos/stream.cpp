@@ -24,11 +24,10 @@ void stream_step(const ExecSpace& space, const ConstDeviceView<ExecSpace>& in,
     host_form::step_row_bands(space, "stencil::kokkos::stream", in, out, rows, cols,
                               chunks > 0 ? chunks : space.concurrency(), cols);
   } else {
-    // Device form: the native plain block in flat TeamVectorRange loops, one quad per thread
-    // (team_policy.hpp: a device thread runs exactly one iteration, so its window and ring stay
-    // in its registers from row to row).
+    // Device form (team_policy.hpp): one team member per quad, line for line the native plain
+    // block; its window and ring stay in its registers from row to row.
     constexpr int kTeam = 256;
-    constexpr int kWidth = 4 * kTeam;  // columns of a block: one quad per thread
+    constexpr int kWidth = 4 * kTeam;  // columns of a block: one quad per member
     constexpr int kAhead = 4;          // rows in flight besides row y
     const int column_blocks = (cols + kWidth - 1) / kWidth;
     if (chunks <= 0) {  // auto: at most one wave of teams (three per 2048 device threads: a second,
@@ -39,30 +38,28 @@ void stream_step(const ExecSpace& space, const ConstDeviceView<ExecSpace>& in,
     const bool quads = cols % 4 == 0;  // 16-byte aligned rows
     const float* const source = in.data();
     float* const target = out.data();
-    const auto policy = team_policy<kTeam, 3>(space, column_blocks * chunks,
-                                              TeamShape{kTeam / 32, 32}, 2 * (kWidth + 2));
+    const auto policy =
+        team_policy<kTeam, 3>(space, column_blocks * chunks, TeamShape{kTeam, 1}, 2 * (kWidth + 2));
     using Member = typename decltype(policy)::member_type;
 
     Kokkos::parallel_for(
         "stencil::kokkos::stream", policy, KOKKOS_LAMBDA(const Member& team) {
+          const int lane = team.team_rank();
           const int base = (team.league_rank() % column_blocks) * kWidth;
           const RowChunk chunk = row_chunk(rows, chunks, team.league_rank() / column_blocks);
           if (chunk.empty())
             return;  // whole team: it must not reach a barrier the others wait on
           const int last_row_needed = chunk.end < rows - 1 ? chunk.end : rows - 1;
           const int width = cols - base < kWidth ? cols - base : kWidth;
+          const int column = 4 * lane;  // the member's first column in the block
+          const bool left_halo_member = lane == 0 && base > 0;
+          const bool right_halo_member = lane == kTeam - 1 && base + kWidth < cols;
           ScratchView<ExecSpace> published(team.team_scratch(0), 2 * (kWidth + 2));
 
-          // Per thread: rows y-1, y and the ring; the x-halo of row y and the ring's rows in the
-          // edge threads.
-          Quad above{}, centre{}, ring[kAhead] = {};
-          float centre_halo = 0.0f, ring_halo[kAhead] = {};
-
-          // Requests this thread's quad of row y into dst and, for rows this chunk computes, the
-          // edge threads' x-halo into halo.
-          auto load_row = [&](int lane, Quad& dst, float& halo, int y) {
+          // Requests the member's quad of row y into dst and, for rows this chunk computes, the
+          // edge members' x-halo into halo.
+          auto load_row = [&](Quad& dst, float& halo, int y) {
             const float* row = source + static_cast<long>(y) * cols + base;
-            const int column = 4 * lane;
             if (quads) {
               if (column < width)
                 dst = load_quad(row + column);
@@ -71,24 +68,25 @@ void stream_step(const ExecSpace& space, const ConstDeviceView<ExecSpace>& in,
                   column + c < width ? row[column + c] : 0.0f;
             }
             if (y >= chunk.begin && y < chunk.end) {
-              if (lane == 0 && base > 0)
+              if (left_halo_member)
                 halo = row[-1];
-              if (lane == kTeam - 1 && base + kWidth < cols)
+              if (right_halo_member)
                 halo = row[kWidth];
             }
           };
 
-          Kokkos::parallel_for(Kokkos::TeamVectorRange(team, kTeam), [&](int lane) {
-            float unused_halo = 0.0f;
-            if (chunk.begin > 0)
-              load_row(lane, above, unused_halo, chunk.begin - 1);
-            load_row(lane, centre, centre_halo, chunk.begin);
-            STENCIL_UNROLL
-            for (int r = 0; r < kAhead; ++r) {
-              if (chunk.begin + 1 + r <= last_row_needed)
-                load_row(lane, ring[r], ring_halo[r], chunk.begin + 1 + r);
-            }
-          });
+          // Rows y-1, y and the ring; the x-halo of row y and the ring's rows (edge members).
+          Quad above{}, centre{}, ring[kAhead] = {};
+          float centre_halo = 0.0f, ring_halo[kAhead] = {};
+          float unused_halo = 0.0f;
+          if (chunk.begin > 0)
+            load_row(above, unused_halo, chunk.begin - 1);
+          load_row(centre, centre_halo, chunk.begin);
+          STENCIL_UNROLL
+          for (int r = 0; r < kAhead; ++r) {
+            if (chunk.begin + 1 + r <= last_row_needed)
+              load_row(ring[r], ring_halo[r], chunk.begin + 1 + r);
+          }
 
           for (int y_block = chunk.begin; y_block < chunk.end; y_block += kAhead) {
             STENCIL_UNROLL
@@ -97,50 +95,44 @@ void stream_step(const ExecSpace& space, const ConstDeviceView<ExecSpace>& in,
               if (y >= chunk.end)
                 break;  // team-uniform
               const int buffer = (y & 1) * (kWidth + 2);
-              Kokkos::parallel_for(Kokkos::TeamVectorRange(team, kTeam), [&](int lane) {
-                const int column = 4 * lane;
-                STENCIL_UNROLL for (int c = 0; c < 4; ++c) published(buffer + 1 + column + c) =
-                    centre.v[c];
-                if (lane == 0)
-                  published(buffer) = centre_halo;
-                if (lane == kTeam - 1)
-                  published(buffer + kWidth + 1) = centre_halo;
-              });
+              STENCIL_UNROLL for (int c = 0; c < 4; ++c) published(buffer + 1 + column + c) =
+                  centre.v[c];
+              if (lane == 0)
+                published(buffer) = centre_halo;
+              if (lane == kTeam - 1)
+                published(buffer + kWidth + 1) = centre_halo;
               team.team_barrier();  // row y visible; this buffer is rewritten after the next one
 
-              const bool interior_row = y > 0 && y < rows - 1;
-              float* const row_out = target + static_cast<long>(y) * cols + base;
-              Kokkos::parallel_for(Kokkos::TeamVectorRange(team, kTeam), [&](int lane) {
-                const int column = 4 * lane;
-                if (column < width) {
-                  const float before = published(buffer + column);
-                  const float after = published(buffer + column + 5);
-                  Quad result;
+              if (column < width) {
+                const bool interior_row = y > 0 && y < rows - 1;
+                const float before = published(buffer + column);
+                const float after = published(buffer + column + 5);
+                Quad result;
+                STENCIL_UNROLL for (int c = 0; c < 4; ++c) {
+                  const float left = c > 0 ? centre.v[c - 1] : before;
+                  const float right = c < 3 ? centre.v[c + 1] : after;
+                  const int x = base + column + c;
+                  const float updated =
+                      five_point(centre.v[c], left, right, above.v[c], ring[r].v[c]);
+                  result.v[c] = interior_row && x > 0 && x < cols - 1 ? updated : centre.v[c];
+                }
+                float* const row_out = target + static_cast<long>(y) * cols + base;
+                if (quads) {
+                  store_quad(row_out + column, result);
+                } else {
                   STENCIL_UNROLL for (int c = 0; c < 4; ++c) {
-                    const float left = c > 0 ? centre.v[c - 1] : before;
-                    const float right = c < 3 ? centre.v[c + 1] : after;
-                    const int x = base + column + c;
-                    const float updated =
-                        five_point(centre.v[c], left, right, above.v[c], ring[r].v[c]);
-                    result.v[c] = interior_row && x > 0 && x < cols - 1 ? updated : centre.v[c];
-                  }
-                  if (quads) {
-                    store_quad(row_out + column, result);
-                  } else {
-                    STENCIL_UNROLL for (int c = 0; c < 4; ++c) {
-                      if (column + c < width)
-                        row_out[column + c] = result.v[c];
-                    }
+                    if (column + c < width)
+                      row_out[column + c] = result.v[c];
                   }
                 }
-                // Roll the window: y becomes y-1, y+1 (the ring slot just consumed) becomes y,
-                // and the slot is refilled kAhead rows ahead.
-                above = centre;
-                centre = ring[r];
-                centre_halo = ring_halo[r];
-                if (y + 1 + kAhead <= last_row_needed)
-                  load_row(lane, ring[r], ring_halo[r], y + 1 + kAhead);
-              });
+              }
+              // Roll the window: y becomes y-1, y+1 (the ring slot just consumed) becomes y, and
+              // the slot is refilled kAhead rows ahead.
+              above = centre;
+              centre = ring[r];
+              centre_halo = ring_halo[r];
+              if (y + 1 + kAhead <= last_row_needed)
+                load_row(ring[r], ring_halo[r], y + 1 + kAhead);
             }
           }
         });

@@ -16,51 +16,43 @@ void strip_step(const ExecSpace& space, const ConstDeviceView<ExecSpace>& in,
     // cache holds rows y-1, y, y+1 that the GPU form re-reads or publishes.
     host_form::step_row_bands(space, "stencil::kokkos::strip", in, out, rows, cols, chunks, cols);
   } else {
-    // Device form: the native 256-thread block's step in flat TeamVectorRange loops, one column
-    // per thread (team_policy.hpp: a device thread runs exactly one iteration, so the values it
-    // keeps across the barrier are registers).
-    constexpr int kWidth = kStripWidth;  // a team's columns, one per thread
+    // Device form (team_policy.hpp): one team member per column, line for line the native block.
+    constexpr int kWidth = kStripWidth;  // a team's columns
     const int strips = (cols + kWidth - 1) / kWidth;
     const InputView<ExecSpace> src = in;
     const auto policy =
-        team_policy<kWidth, 8>(space, strips * chunks, TeamShape{kWidth / 32, 32}, kWidth + 2);
+        team_policy<kWidth, 8>(space, strips * chunks, TeamShape{kWidth, 1}, kWidth + 2);
     using Member = typename decltype(policy)::member_type;
 
     Kokkos::parallel_for(
         "stencil::kokkos::strip", policy, KOKKOS_LAMBDA(const Member& team) {
+          const int lane = team.team_rank();
           const int x0 = (team.league_rank() % strips) * kWidth;
           const RowChunk chunk = row_chunk(rows, chunks, team.league_rank() / strips);
           if (chunk.empty())
             return;  // whole team: it must not reach a barrier the others wait on
           ScratchView<ExecSpace> row(team.team_scratch(0), kWidth + 2);
+          const int x = x0 + lane;
+          const int cx =
+              x < cols ? x : cols - 1;  // a strip cut by the edge repeats its last column
           const int xl = x0 > 0 ? x0 - 1 : 0;
           const int xr = clamp_index(x0 + kWidth, 0, cols - 1);
 
           for (int y = chunk.begin; y < chunk.end; ++y) {
             // Rows above and below, clamped into the grid: border rows copy and never use them.
-            const int up = (y > 0 ? y - 1 : y) * cols;
-            const int down = (y + 1 < rows ? y + 1 : y) * cols;
-            float above = 0.0f, centre = 0.0f, below = 0.0f;
-            Kokkos::parallel_for(Kokkos::TeamVectorRange(team, kWidth), [&](int lane) {
-              // A strip cut by the grid's edge repeats its last column.
-              const int cx = x0 + lane < cols ? x0 + lane : cols - 1;
-              above = src(up + cx);
-              centre = src(y * cols + cx);
-              below = src(down + cx);
-              row(lane + 1) = centre;
-              if (lane == 0)  // the x-halo, by the end threads
-                row(0) = src(y * cols + xl);
-              if (lane == kWidth - 1)
-                row(kWidth + 1) = src(y * cols + xr);
-            });
+            const float above = src((y > 0 ? y - 1 : y) * cols + cx);
+            const float centre = src(y * cols + cx);
+            const float below = src((y + 1 < rows ? y + 1 : y) * cols + cx);
+            row(lane + 1) = centre;
+            if (lane == 0)  // the x-halo, by the end members
+              row(0) = src(y * cols + xl);
+            if (lane == kWidth - 1)
+              row(kWidth + 1) = src(y * cols + xr);
             team.team_barrier();  // the row is published before anyone reads a neighbour
-            Kokkos::parallel_for(Kokkos::TeamVectorRange(team, kWidth), [&](int lane) {
-              const int x = x0 + lane;
-              if (x < cols) {
-                const float updated = five_point(centre, row(lane), row(lane + 2), above, below);
-                out(y * cols + x) = is_border_2d(x, y, cols, rows) ? centre : updated;
-              }
-            });
+            if (x < cols) {
+              const float updated = five_point(centre, row(lane), row(lane + 2), above, below);
+              out(y * cols + x) = is_border_2d(x, y, cols, rows) ? centre : updated;
+            }
             team.team_barrier();  // everyone is done reading the row before it is overwritten
           }
         });

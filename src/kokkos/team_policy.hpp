@@ -1,16 +1,25 @@
 // The one TeamPolicy of the team kernels: league size, team shape per execution space, launch
 // bounds and the team's scratch.
 //
-// Every team kernel is written once, with Kokkos' hierarchical loops: TeamThreadRange over the
-// rows of a team's block, ThreadVectorRange over its columns (TeamVectorRange over both for flat
-// loops). The shape below decides how those loops map onto hardware:
-//  * a device space gets the kernel's contract shape, `threads` team threads of `lanes` vector
-//    lanes each (CUDA: blockDim = (lanes, threads), so a 32x8 tile is 8 threads of 32 lanes and a
-//    256-column strip is 8 threads of 32 lanes, exactly the native blocks);
-//  * a host space gets one thread per team, Kokkos' own recommendation on a core without SMT, and
-//    the vector loops become plain loops over contiguous columns that the compiler vectorises.
-// Kernels that keep per-lane values in registers across barriers size those arrays with
-// slots_per_thread (spaces.hpp), which assumes exactly this shape.
+// Each Kokkos kernel has a host form and a device form, chosen with
+// `if constexpr (kRunsOnHost<ExecSpace>)` (no backend #ifdef):
+//  * The host form (host_forms.hpp, host_wavefront.hpp) runs teams of one thread, Kokkos' own
+//    recommendation on a core without SMT: TeamThreadRange over a band's rows, ThreadVectorRange
+//    over a row's contiguous columns, a loop the compiler vectorises.
+//  * The device form runs the kernel's contract shape, the native block (CUDA: blockDim =
+//    (lanes, threads)). Most device forms (strip, rolling, doublebuf, stream, halo1d, regblock)
+//    use teams of `threads` members of one lane each, index by team.team_rank() and keep values
+//    in registers across team_barrier(): Kokkos' team SPMD model, line for line the native
+//    kernel, with TeamThreadRange for the loops the members share. tiled and temporal use flat
+//    TeamVectorRange loops over the team; naive slides TeamThreadRange rows x ThreadVectorRange
+//    columns along its band.
+// Why the device forms avoid nested range loops around each row: on the H200 (ncu, one launch at
+// N = 4096, perf/results/h200-kokkos-2026-12-01), rolling written with TeamThreadRange x
+// ThreadVectorRange per row issued 152 instructions per output against native CUDA's 49 (each
+// ThreadVectorRange loop ends in a warp sync with a computed mask) and ran at 0.45-0.50 of it;
+// flat TeamVectorRange loops took it to 95 and 0.69. A range loop still stands between a row's
+// load and its use after the barrier, where the native kernel keeps the load in flight; the SPMD
+// form has no loop there.
 #pragma once
 
 #include <cstddef>
