@@ -1,7 +1,12 @@
 #!/usr/bin/python3
 """Turns stencil_bench JSON files into a markdown report and PNG plots.
 
-    perf/report.py --out DIR [--sectors FILE.csv] BENCH.json [BENCH.json ...]
+    perf/report.py --out DIR [--sectors FILE.csv] INPUT [INPUT ...]
+
+An INPUT is a stencil_bench JSON file, or a CSV of run commands, named PLATFORM=FILE.csv: the
+runs.csv of scripts/gpu-check.sh (native CUDA and Kokkos-CUDA rows; only the first Kokkos
+version's rows are kept) or the table of scripts/openmp-cpu-figures.sh (OpenMP and
+Kokkos-OpenMP rows, best ratio of the repeats). Their rows are each variant's default shape.
 
 Writes DIR/report.md (tables: every kernel's rate and ratio to the copy limit, the copy limits,
 the performance-portability table with Pennycook's metric) and, where matplotlib is importable,
@@ -68,6 +73,8 @@ class Input:
 
     def platform(self, on_gpu):
         """The hardware a target of this file ran on, as a short readable name."""
+        if "platform" in self.context:  # a run-command CSV, named on the command line
+            return self.context["platform"]
         if on_gpu:
             gpu = self.context.get("gpu", "none")
             if gpu.startswith("none"):  # no native CUDA in that build: Kokkos' own description
@@ -126,6 +133,46 @@ def load(path):
         result.runs.append(Run(kind, variant, target, n, args.get("chunks", 0), counters,
                                rows[0].get("label", "")))
     return result
+
+
+def load_run_commands(spec):
+    """An Input from PLATFORM=FILE.csv: gpu-check.sh's runs.csv or openmp-cpu-figures.sh's
+    table. Shaped rows (VARIANT:-option=value) and temporal at another fuse depth than the
+    default 4 are left out; 1-D rows are keyed by their cells, as in the JSON."""
+    platform, _, path = spec.rpartition("=")
+    with open(path) as f:
+        lines = [line for line in f if not line.startswith("#")]
+    rows = list(csv.DictReader(lines))
+    result = Input(path=path, context={"platform": platform or os.path.basename(path)})
+    if rows and "kokkos_version" in rows[0]:  # gpu-check.sh runs.csv
+        versions = [r["kokkos_version"] for r in rows if r["impl"] == "kokkos"]
+        for r in rows:
+            if ":" in r["variant"] or (r["impl"] == "kokkos" and r["kokkos_version"] != versions[0]):
+                continue
+            target = "cuda" if r["impl"] == "cuda" else "kokkos_cuda"
+            counters = {c: float(r[c]) for c in ("gcells_per_s", "gb_per_s", "copy_gb_per_s",
+                                                 "ratio_to_copy", "cells")}
+            result.runs.append(Run("stencil", r["variant"], target, int(r["cells"]), 0, counters))
+    else:  # openmp-cpu-figures.sh
+        for r in rows:
+            options = r["options"].split()
+            fuse = options[options.index("-fuse") + 1] if "-fuse" in options else "4"
+            if fuse != "4":
+                continue
+            target = "openmp" if r["implementation"] == "openmp" else "kokkos_openmp"
+            gcells = float(r["gcells_per_s_at_best"])
+            counters = {"gcells_per_s": gcells, "gb_per_s": 8 * gcells,
+                        "copy_gb_per_s": float(r["copy_gb_per_s_at_best"]),
+                        "ratio_to_copy": float(r["best_ratio_to_copy"]), "cells": float(r["n"])}
+            result.runs.append(Run("stencil", r["variant"], target, int(r["n"]), 0, counters))
+    for run in result.runs:
+        if run.variant not in result.variants:
+            result.variants.append(run.variant)
+    return result
+
+
+def load_input(spec):
+    return load_run_commands(spec) if spec.endswith(".csv") else load(spec)
 
 
 def variant_order(inputs):
@@ -348,7 +395,7 @@ def shown_path(path, out_dir):
 
 
 def context_section(inputs, out_dir):
-    keys = [("date", "date"), ("host", "host_name"), ("CPU", "cpu_model"), ("CPUs", "num_cpus"),
+    keys = [("platform", "platform"), ("date", "date"), ("host", "host_name"), ("CPU", "cpu_model"), ("CPUs", "num_cpus"),
             ("GPU", "gpu"), ("NVIDIA driver", "nvidia_driver_version"),
             ("CUDA driver API version", "cuda_driver_version"),
             ("CUDA runtime", "cuda_runtime_version"),
@@ -604,14 +651,16 @@ def plots_section(inputs, variants, out_dir, sectors_csv):
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("json", nargs="+", help="stencil_bench --benchmark_out JSON files")
+    parser.add_argument("json", nargs="+", help="stencil_bench --benchmark_out JSON files, or "
+                        "PLATFORM=FILE.csv run-command tables (gpu-check.sh, "
+                        "openmp-cpu-figures.sh)")
     parser.add_argument("--out", required=True, help="folder for report.md and the PNG files")
     parser.add_argument("--sectors", help="CUPTI CSV: variant,implementation,"
                         "sectors_per_cell_update")
     parser.add_argument("--title", default="stencil_miniapp performance report")
     args = parser.parse_args()
 
-    inputs = [load(p) for p in args.json]
+    inputs = [load_input(p) for p in args.json]
     if not any(inp.runs for inp in inputs):
         raise SystemExit("report: no benchmark rows in " + ", ".join(args.json))
     variants = variant_order(inputs)
@@ -619,7 +668,7 @@ def main():
 
     lines = ["# " + args.title, "",
              "Generated by `perf/report.py` from %s. See docs/performance.md for how to read it."
-             % ", ".join("`%s`" % shown_path(p, args.out) for p in args.json), ""]
+             % ", ".join("`%s`" % shown_path(inp.path, args.out) for inp in inputs), ""]
     lines += context_section(inputs, args.out)
     lines += portability_section(inputs, variants)
     lines += results_section(inputs, variants, args.out)

@@ -55,6 +55,47 @@ class ParseTest(unittest.TestCase):
         self.assertEqual(loaded.variants, ["naive", "tiled"])
 
 
+class RunCommandCsvTest(unittest.TestCase):
+    def load(self, text, platform="P"):
+        with tempfile.NamedTemporaryFile("w", suffix=".csv", delete=False) as f:
+            f.write(text)
+        try:
+            return report.load_input("%s=%s" % (platform, f.name))
+        finally:
+            os.unlink(f.name)
+
+    def test_gpu_check_runs_keep_default_shapes_and_the_first_kokkos_version(self):
+        inp = self.load(
+            "impl,variant,n,cells,gcells_per_s,gb_per_s,copy_gb_per_s,ratio_to_copy,"
+            "verification,kokkos_version\n"
+            "cuda,naive,4,4,2.0,16,20,0.8,x,4.6.01\n"
+            "cuda,tiled:-pitch=32,4,4,1.0,8,20,0.4,x,4.6.01\n"
+            "cuda,halo1d,4,16,3.0,24,20,1.2,x,4.6.01\n"
+            "kokkos,naive,4,4,1.0,8,20,0.4,x,4.6.01\n"
+            "kokkos,naive,4,4,9.0,72,20,3.6,x,3.4.01\n", "H200")
+        self.assertEqual(inp.platform(True), "H200")
+        self.assertEqual([(r.target, r.variant, r.n) for r in inp.runs],
+                         [("cuda", "naive", 4), ("cuda", "halo1d", 16), ("kokkos_cuda", "naive", 4)])
+        gpu = report.gpu_efficiencies(inp, inp.variants)
+        self.assertAlmostEqual(gpu.efficiency["naive"][0], 0.5)
+
+    def test_cpu_figures_keep_the_default_fuse_depth(self):
+        inp = self.load(
+            "# abc 2026 CPU, best of 3\n"
+            "implementation,variant,n,options,best_ratio_to_copy,gcells_per_s_at_best,"
+            "copy_gb_per_s_at_best,all_ratios\n"
+            'openmp,temporal,4,"-fuse 1",0.5,1.0,16,"0.5"\n'
+            'openmp,temporal,4,"-fuse 4",1.5,3.0,16,"1.5"\n'
+            'kokkos,temporal,4,"-space openmp -fuse 4",1.2,2.4,16,"1.2"\n'
+            'kokkos,strip,4,"-space openmp",0.9,1.8,16,"0.9"\n')
+        self.assertEqual([(r.target, r.variant) for r in inp.runs],
+                         [("openmp", "temporal"), ("kokkos_openmp", "temporal"),
+                          ("kokkos_openmp", "strip")])
+        cpu = report.cpu_efficiencies(inp, inp.variants)
+        self.assertAlmostEqual(cpu.efficiency["temporal"][0], 0.8)
+        self.assertNotIn("strip", cpu.efficiency)  # no single-step OpenMP row to hold it to
+
+
 class PortabilityTest(unittest.TestCase):
     def test_gpu_efficiency_is_kokkos_over_native_at_largest_common_size(self):
         inp = report.Input("gpu.json", {"gpu": "CUDA device 0: NVIDIA H200 (sm_90, 132 SMs)"})
