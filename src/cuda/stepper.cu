@@ -73,17 +73,6 @@ class StagingBuffer {
   std::size_t capacity_ = 0;
 };
 
-// The shape the kernels step: the local array (rows x cols, 2-D) or one row of n cells (1-D).
-struct LocalShape {
-  int rows;
-  int cols;
-};
-LocalShape local_shape(const RunConfig& config) {
-  if (config.variant->dimensions == 2)
-    return {config.local_rows(), config.local_cols()};
-  return {1, config.n};
-}
-
 // Launch limits the kernels cannot stretch: a CUDA grid has at most 65535 blocks along y, which
 // the 2-D kernels give to row chunks or, in naive and tiled (the shortest blocks), to 8-row
 // blocks. A square grid never reaches them (N <= 46340); a rank's tall, narrow tile could.
@@ -128,7 +117,7 @@ class CudaStepper final : public Stepper {
  public:
   explicit CudaStepper(const CheckedConfig& config)
       : config_(config.get()),
-        shape_(local_shape(config_)),
+        shape_(config_.stepped_shape()),
         cells_(config_.local_cells()),
         launch_(launch_function(config_)),
         a_(cells_),
@@ -303,7 +292,7 @@ class CudaStepper final : public Stepper {
 
   DefaultCacheConfig cache_config_;
   RunConfig config_;
-  LocalShape shape_;
+  ArrayShape shape_;  // the local array the kernels step
   std::size_t cells_;
   LaunchFunction launch_;
   DeviceBuffer a_;

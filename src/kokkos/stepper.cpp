@@ -77,18 +77,6 @@ void* cuda_stream_of(const ExecSpace& space) {
   return nullptr;
 }
 
-// The array the kernels step: the local rows x cols (the N x N grid, or a rank's rectangle) for a
-// 2-D variant, one row of N cells for a 1-D one.
-struct ArrayShape {
-  int rows;
-  int cols;
-};
-ArrayShape array_shape(const RunConfig& config) {
-  if (config.variant->dimensions == 2)
-    return {config.local_rows(), config.local_cols()};
-  return {1, config.n};
-}
-
 // Unmanaged views over memory the caller owns, for deep_copy.
 using HostCells = Kokkos::View<float*, Kokkos::HostSpace, Kokkos::MemoryTraits<Kokkos::Unmanaged>>;
 using ConstHostCells =
@@ -99,7 +87,7 @@ class KokkosStepper final : public Stepper {
  public:
   explicit KokkosStepper(const CheckedConfig& config)
       : config_(config.get()),
-        shape_(array_shape(config_)),
+        shape_(config_.stepped_shape()),
         cells_(config_.local_cells()),
         step_(step_function<ExecSpace>(config_)) {
     // Two device grids; a host space also holds the driver's initial and final copies.

@@ -9,12 +9,8 @@
 
 namespace stencil::openmp {
 
-// The array a step works on: rows x cols for the 2-D variants (N x N, or an MPI rank's tile plus
-// halo), one row of cols cells for the 1-D variants.
-struct GridShape {
-  int rows;
-  int cols;
-};
+// The array a step works on (RunConfig::stepped_shape).
+using GridShape = ArrayShape;
 
 using StepFunction = void (*)(const float* in, float* out, GridShape shape,
                               const RunConfig& config);

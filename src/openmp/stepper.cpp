@@ -31,12 +31,6 @@ StepFunction step_function(const VariantInfo& variant) {
 }
 #undef STENCIL_OPENMP_STEP_CASE
 
-GridShape grid_shape(const RunConfig& config) {
-  if (config.variant->dimensions == 2)
-    return {config.local_rows(), config.local_cols()};
-  return {1, config.n};
-}
-
 std::string proc_bind_name(omp_proc_bind_t bind) {
   switch (bind) {
     case omp_proc_bind_false:
@@ -57,7 +51,7 @@ class OpenMPStepper final : public Stepper {
  public:
   explicit OpenMPStepper(const CheckedConfig& config)
       : config_(config.get()),
-        shape_(grid_shape(config_)),
+        shape_(config_.stepped_shape()),
         cells_(config_.local_cells()),
         step_(step_function(*config_.variant)) {
     // The two grids, plus the driver's initial and final copies in the same memory.

@@ -9,6 +9,13 @@
 
 namespace stencil {
 
+// The array a step works on: rows x cols for the 2-D variants (N x N, or an MPI rank's tile plus
+// halo), one row of cols cells for the 1-D variants.
+struct ArrayShape {
+  int rows;
+  int cols;
+};
+
 struct RunConfig {
   const VariantInfo* variant = nullptr;
   int n = 0;
@@ -33,6 +40,10 @@ struct RunConfig {
   int local_cols() const { return has_local_shape() ? cols : n; }
   // Cells of one local array: local_rows x local_cols (2-D), n (1-D).
   std::size_t local_cells() const;
+  // The array every implementation's step works on: local_rows x local_cols (2-D), 1 x n (1-D).
+  ArrayShape stepped_shape() const {
+    return variant->dimensions == 2 ? ArrayShape{local_rows(), local_cols()} : ArrayShape{1, n};
+  }
 };
 
 // A RunConfig that passed check_config(): the variant is known, N (or the local rectangle) fits
