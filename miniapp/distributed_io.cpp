@@ -3,9 +3,9 @@
 #include <mpi.h>
 
 #include <cstdio>
-#include <limits>
 #include <random>
 
+#include "initial_grid.hpp"
 #include "io/atomic_file.hpp"
 #include "io/dataset_ref.hpp"
 #include "io/errors.hpp"
@@ -57,22 +57,11 @@ std::optional<io::GridOutline> outline_input(const Options& options) {
   if (options.input.empty())
     return std::nullopt;
   const io::DatasetRef ref = io::parse_dataset_ref(options.input);
-  io::ReadRules rules;
-  rules.dimensions = options.variant_info->dimensions;
-  rules.purpose =
-      "the " + std::to_string(rules.dimensions) + "-D variant '" + options.variant + "'";
+  io::ReadRules rules = input_read_rules(options.variant_info->dimensions, options.variant);
   rules.whole_grid = false;  // each rank reads its own region
   io::GridOutline outline = io::outline_grid(ref, rules);
-  if (options.n_given && options.n != outline.n) {
-    throw UsageError("-n " + std::to_string(options.n) + " disagrees with the input '" + ref.file +
-                     ":" + outline.dataset + "', which has N = " + std::to_string(outline.n) +
-                     " (drop -n: the input sets it)");
-  }
-  if (outline.iteration > std::numeric_limits<std::int64_t>::max() - options.iterations) {
-    throw UsageError("the input's iteration " + std::to_string(outline.iteration) +
-                     " leaves no room to count " + std::to_string(options.iterations) +
-                     " more steps");
-  }
+  check_input_against_options(options, ref.file + ":" + outline.dataset, outline.n,
+                              outline.iteration);
   return outline;
 }
 

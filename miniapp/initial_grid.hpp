@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "io/grid_reader.hpp"
 #include "options.hpp"
 #include "stencil/variants.hpp"
 
@@ -23,5 +24,14 @@ struct InitialGrid {
 // that grids of that size fit, so an impossible size is refused rather than failing allocation.
 // Throws io::FileRejected for an unusable file and UsageError when -n disagrees with it.
 InitialGrid initial_grid(const Options& options, const VariantInfo& variant);
+
+// What every -input is read with, whole (one process) or tile by tile (under mpirun): the
+// variant's rank, named in the message as "the <dimensions>-D variant '<name>'".
+io::ReadRules input_read_rules(int dimensions, const std::string& variant_name);
+// What every -input is checked for once its N and iteration are known: -n, if given, must equal
+// the file's N, and the step counter must have room for -iters more steps after the file's
+// iteration. `where` names the dataset ("file:dataset"). Throws UsageError.
+void check_input_against_options(const Options& options, const std::string& where, int n,
+                                 std::int64_t iteration);
 
 }  // namespace stencil::app
