@@ -18,9 +18,13 @@ void halo1d_step(const ExecSpace& space, const ConstDeviceView<ExecSpace>& in,
     host_form::step_cell_bands(space, "stencil::kokkos::halo1d", in, out, n, space.concurrency());
   } else {
     // Device form (team_policy.hpp): one team member per output, line for line the native
-    // 256-thread block, in a team that walks blocks (tile_walk.hpp). Two scratch tiles alternate,
-    // so one barrier per block suffices: block k + 2 overwrites block k's tile only after every
-    // member has passed block k + 1's barrier, after its reads of block k.
+    // 256-thread block, in a team that walks blocks (tile_walk.hpp). Each member requests its
+    // inputs of the next block before the barrier of this one, so a team keeps one block's loads
+    // in flight while it computes another, the overlap a native grid gets from its many resident
+    // blocks (without it, ncu at N = 4096^2 showed the walking team waiting on each block's loads:
+    // barrier stalls 9.3 against native's 4.2, perf/results/h200-kokkos-2026-12-01). Two scratch
+    // tiles alternate, so one barrier per block suffices: block k + 2 overwrites block k's tile
+    // only after every member has passed block k + 1's barrier, after its reads of block k.
     constexpr int kBlock = kHaloBlock1D;  // a team's outputs, one per member
     constexpr int kTileCells = kBlock + 2;
     const int blocks = (n + kBlock - 1) / kBlock;
@@ -33,24 +37,40 @@ void halo1d_step(const ExecSpace& space, const ConstDeviceView<ExecSpace>& in,
         "stencil::kokkos::halo1d", policy, KOKKOS_LAMBDA(const Member& team) {
           const int lane = team.team_rank();
           ScratchView<ExecSpace> tiles(team.team_scratch(0), 2 * kTileCells);
-          int buffer = 0;
-          for (TileWalk walk(team.league_rank(), team.league_size(), blocks, 1); walk.more();
-               walk.next(), buffer = kTileCells - buffer) {
-            const int base = walk.column() * kBlock;
+          // The member's inputs of one block: its centre and, in the end members, the halo on
+          // its side (two registers: one, written by two predicated loads, would make the team
+          // wait on both). Inputs are clamped so the halo past either end holds a value (end
+          // cells copy their centre and never use it).
+          float centre = 0.0f, left = 0.0f, right = 0.0f;
+          auto load_block = [&](int base) {
             const int i = base + lane;
-            // Tile cell s holds input base - 1 + s, clamped so the halo past either end holds a
-            // value (end cells copy their centre and never use it).
-            tiles(buffer + lane + 1) = src(i < n ? i : n - 1);
+            centre = src(i < n ? i : n - 1);
             if (lane == 0)
-              tiles(buffer) = src(base > 0 ? base - 1 : 0);
+              left = src(base > 0 ? base - 1 : 0);
             if (lane == kBlock - 1)
-              tiles(buffer + kBlock + 1) = src(base + kBlock < n ? base + kBlock : n - 1);
+              right = src(base + kBlock < n ? base + kBlock : n - 1);
+          };
+          TileWalk walk(team.league_rank(), team.league_size(), blocks, 1);
+          if (walk.more())
+            load_block(walk.column() * kBlock);
+          for (int buffer = 0; walk.more(); buffer = kTileCells - buffer) {
+            const int base = walk.column() * kBlock;
+            // Tile cell s holds input base - 1 + s.
+            tiles(buffer + lane + 1) = centre;
+            if (lane == 0)
+              tiles(buffer) = left;
+            if (lane == kBlock - 1)
+              tiles(buffer + kBlock + 1) = right;
+            walk.next();
+            if (walk.more())  // team-uniform
+              load_block(walk.column() * kBlock);
             team.team_barrier();  // the tile is complete before anyone reads a neighbour
+            const int i = base + lane;
             if (i < n) {
               const int s = buffer + lane + 1;
-              const float centre = tiles(s);
+              const float middle = tiles(s);
               out(i) =
-                  is_border_1d(i, n) ? centre : three_point(tiles(s - 1), centre, tiles(s + 1));
+                  is_border_1d(i, n) ? middle : three_point(tiles(s - 1), middle, tiles(s + 1));
             }
           }
         });
