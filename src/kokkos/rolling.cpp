@@ -39,26 +39,30 @@ void rolling_step(const ExecSpace& space, const ConstDeviceView<ExecSpace>& in,
           const int xl = x0 > 0 ? x0 - 1 : 0;
           const int xr = clamp_index(x0 + kWidth, 0, cols - 1);
 
+          const bool left_member = lane == 0;  // the end members load the x-halo
+          const bool right_member = lane == kWidth - 1;
+          auto clamp_row = [&](int y) { return y < rows ? y : rows - 1; };
+
           // The window: above = row y-1, centre = row y, below = row y+1 (rows clamped into the
           // grid: border rows copy and never use them).
           float above = src((chunk.begin > 0 ? chunk.begin - 1 : 0) * cols + cx);
           float centre = src(chunk.begin * cols + cx);
+          float left = 0.0f, right = 0.0f;  // row y's x-halo, in the end members
           for (int y = chunk.begin; y < chunk.end; ++y) {
-            // The x-halo first, into registers (the end members), then the one new row: the
-            // native kernel's order. Loaded and stored inside `if (lane == 0)`, nvcc branched
-            // around a load and the scratch store that waits on it, and the team ran at 0.79 of
-            // the native kernel at N = 4096 (ncu: 27% of the stall samples on the next row's
-            // scratch store); in this order it runs at 0.94 (perf/results/h200-kokkos-2026-12-01b).
-            float left = 0.0f, right = 0.0f;
-            if (lane == 0)
+            // The x-halo first, into registers, then the one new row: the native kernel's order.
+            // Loaded and stored inside one `if (lane == 0)`, nvcc branched around a load and the
+            // scratch store that waits on it, and the team ran at 0.79 of the native kernel at
+            // N = 4096 (ncu: 27% of the stall samples on the next row's scratch store); in this
+            // order, 0.94 (perf/results/h200-kokkos-2026-12-01b).
+            if (left_member)
               left = src(y * cols + xl);
-            if (lane == kWidth - 1)
+            if (right_member)
               right = src(y * cols + xr);
-            const float below = src((y + 1 < rows ? y + 1 : y) * cols + cx);  // the one new read
+            const float below = src(clamp_row(y + 1) * cols + cx);  // the one new row
             row(lane + 1) = centre;
-            if (lane == 0)
+            if (left_member)
               row(0) = left;
-            if (lane == kWidth - 1)
+            if (right_member)
               row(kWidth + 1) = right;
             team.team_barrier();  // the row is published before anyone reads a neighbour
             if (x < cols) {

@@ -130,8 +130,7 @@ void stream_step(const ExecSpace& space, const ConstDeviceView<ExecSpace>& in,
                   const int x = base + column + c;
                   const float updated =
                       five_point(centre.quad.v[c], left, right, above.v[c], ring[r].quad.v[c]);
-                  result.v[c] =
-                      interior_row && x > 0 && x < cols - 1 ? updated : centre.quad.v[c];
+                  result.v[c] = interior_row && x > 0 && x < cols - 1 ? updated : centre.quad.v[c];
                 }
                 float* const row_out = target + static_cast<long>(y) * cols + base;
                 if (quads) {
