@@ -21,7 +21,7 @@ namespace {
 // RowSlots): folded into one, the two predicated halo loads of a ring refill meet in a select that
 // waits on both at once, so the edge members' warps, and at the next barrier the whole team, wait
 // a full memory latency every row. Measured on the H200 at N = 16384: 0.68 of the copy rate with
-// one register, against the native 0.92 (perf/results/h200-kokkos-2026-12-02).
+// one register, 0.895 with two, native 0.92 (perf/results/h200-kokkos-2026-12-01b).
 struct Row {
   Quad quad;
   float left = 0.0f;   // column base - 1, in member 0

@@ -10,7 +10,9 @@
 //    (lanes, threads)). Most device forms (strip, rolling, doublebuf, stream, halo1d, regblock)
 //    use teams of `threads` members of one lane each, index by team.team_rank() and keep values
 //    in registers across team_barrier(): Kokkos' team SPMD model, line for line the native
-//    kernel, with TeamThreadRange for the loops the members share. tiled and temporal use flat
+//    kernel; a loop the members share strides by the compile-time team size from team_rank(),
+//    as the native block's does (nvcc unrolls it; regblock's TeamThreadRange tile load, whose
+//    stride is the run-time team size, issued one load per trip). tiled and temporal use flat
 //    TeamVectorRange loops over the team; naive slides TeamThreadRange rows x ThreadVectorRange
 //    columns along its band.
 // Why the device forms avoid nested range loops around each row: on the H200 (ncu, one launch at
