@@ -31,6 +31,7 @@
 #include "stencil/initial_state.hpp"
 #include "stencil/reference.hpp"
 #include "stencil_version.hpp"
+#include "thread_binding.hpp"
 
 namespace stencil::app {
 namespace {
@@ -345,6 +346,7 @@ DistributedResult measure(const Options& options, RankSetup& setup, int rank) {
   }
   run.commit = kGitCommit;
   run.kokkos_version = kokkos::version();
+  run.thread_binding = thread_binding_note();
 
   result.ranks = setup.ranks->grid().size();
   result.decomposition = mpi::to_string(setup.ranks->grid());

@@ -9,10 +9,12 @@
 #include <algorithm>
 #include <csignal>
 #include <cstdio>
+#include <deque>
 #include <iostream>
 #include <new>
 
 #include "backends.hpp"
+#include "install_layout.hpp"
 #include "io/errors.hpp"
 #include "io/interrupt_cleanup.hpp"
 #include "kokkos/session.hpp"
@@ -61,6 +63,11 @@ void print_list(std::ostream& out) {
   const std::string cupti = stencil::profile::unavailable_reason();
   out << "sector profiling (-profile sectors):\n  "
       << (cupti.empty() ? "available (CUPTI SASS metrics)" : "unavailable: " + cupti) << "\n";
+  const stencil::app::DataFolders folders = stencil::app::data_folders();
+  out << "sample inputs (-input NAME.h5):\n  "
+      << (folders.inputs.empty() ? "none found" : folders.inputs) << "\n"
+      << "Kokkos Tools (--kokkos-tools-libs=NAME.so):\n  "
+      << (folders.kokkos_tools.empty() ? "none found" : folders.kokkos_tools) << "\n";
 }
 
 // Every variant with each value of its shape option, one per line for scripts
@@ -93,8 +100,11 @@ int fail(int code, const std::string& message) {
 }
 
 // Whether this run starts Kokkos' OpenMP space (the only one whose threads are bound).
+// -list counts: its native OpenMP line reports the binding a run gets.
 bool uses_openmp(const stencil::app::Options& options) {
-  if (options.help || options.list || options.list_shapes || !options.profile.empty())
+  if (options.list)
+    return true;
+  if (options.help || options.list_shapes || !options.profile.empty())
     return false;
   if (options.implementation == "openmp")  // the native OpenMP kernels
     return true;
@@ -126,9 +136,22 @@ int main(int argc, char* argv[]) {
     std::cout << stencil::app::help_text();
     return 0;
   }
+  // Sample inputs and Kokkos Tools by bare name, from the installed tree or the build's folders.
+  const stencil::app::DataFolders folders = stencil::app::data_folders();
+  options.input = stencil::app::resolve_sample_input(options.input, folders);
+  std::deque<std::string> resolved_arguments;  // argv points into these while Kokkos runs
+  for (int i = 1; i < argc; ++i) {
+    std::string resolved = stencil::app::resolve_tool_library(argv[i], folders);
+    if (resolved != argv[i]) {
+      resolved_arguments.push_back(std::move(resolved));
+      argv[i] = resolved_arguments.back().data();
+    }
+  }
   // Not under mpirun: the re-executed process would join the job a second time, and there the
   // launcher binds the ranks.
   stencil::app::apply_default_thread_binding(argv, uses_openmp(options) && !mpi.active());
+  if (uses_openmp(options) && mpi.active())
+    stencil::app::leave_thread_binding_to_launcher();
   try {
     stencil::app::validate_kokkos_environment();
   } catch (const stencil::app::UsageError& e) {

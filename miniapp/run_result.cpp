@@ -30,6 +30,45 @@ std::string io_text(const RunResult& r) {
          "; not in time or rate)\n";
 }
 
+// What a study reports beside each figure: how this binary was built and the CPU it ran on.
+std::string build_text(const BuildInfo& b) {
+  return "  kokkos backends  : " + b.kokkos_backends + "\n" +
+         "  compiler         : " + b.cxx_compiler + " (" + b.build_type + ": " + b.cxx_flags +
+         ")\n" +
+         (b.cuda_compiler.empty()
+              ? std::string()
+              : "  cuda compiler    : " + b.cuda_compiler + " (" + b.cuda_flags + ")\n") +
+         "  cpu              : " + b.cpu_model + "\n";
+}
+
+// A CSV field in double quotes, a quote inside doubled (RFC 4180).
+std::string csv_quoted(const std::string& text) {
+  std::string out = "\"";
+  for (char c : text)
+    out += c == '"' ? std::string("\"\"") : std::string(1, c);
+  return out + "\"";
+}
+
+std::string build_csv_header() {
+  return ",kokkos_backends,cxx_compiler,cxx_flags,cuda_compiler,cuda_flags,build_type,cpu_model";
+}
+
+std::string build_csv_values(const BuildInfo& b) {
+  return "," + csv_quoted(b.kokkos_backends) + "," + csv_quoted(b.cxx_compiler) + "," +
+         csv_quoted(b.cxx_flags) + "," + csv_quoted(b.cuda_compiler) + "," +
+         csv_quoted(b.cuda_flags) + "," + csv_quoted(b.build_type) + "," + csv_quoted(b.cpu_model);
+}
+
+std::string build_json(const BuildInfo& b) {
+  return ", \"build\": {\"kokkos_backends\": " + json_string(b.kokkos_backends) +
+         ", \"cxx_compiler\": " + json_string(b.cxx_compiler) +
+         ", \"cxx_flags\": " + json_string(b.cxx_flags) +
+         ", \"cuda_compiler\": " + json_string(b.cuda_compiler) +
+         ", \"cuda_flags\": " + json_string(b.cuda_flags) +
+         ", \"build_type\": " + json_string(b.build_type) +
+         ", \"cpu_model\": " + json_string(b.cpu_model) + "}";
+}
+
 }  // namespace
 
 double RunResult::cell_updates() const {
@@ -60,6 +99,7 @@ void print_result(std::ostream& out, const RunResult& r, OutputFormat format) {
           << "  implementation   : " << r.implementation << "\n"
           << "  execution space  : " << r.execution_space << "\n"
           << "  kokkos version   : " << r.kokkos_version << "\n"
+          << build_text(r.build)
           << (r.thread_binding.empty() ? "" : "  thread binding   : " + r.thread_binding + "\n")
           << "  grid             : " << grid_text(r) << ", float32\n"
           << "  initial state    : " << r.initial_state << "\n"
@@ -82,20 +122,24 @@ void print_result(std::ostream& out, const RunResult& r, OutputFormat format) {
           << "  verification     : " << r.verification << "\n";
       break;
     case OutputFormat::csv:
-      out << "variant,implementation,execution_space,dimensions,n,iterations,chunks,seconds,"
+      out << "schema_version,variant,implementation,execution_space,dimensions,n,iterations,chunks,"
+             "seconds,"
              "gcells_per_s,gb_per_s,checksum,verification,commit,copy_gb_per_s,ratio_to_copy,"
-             "io_seconds,states_saved,patch,pitch,kokkos_version\n"
-          << r.variant << "," << r.implementation << ",\"" << r.execution_space << "\","
-          << r.dimensions << "," << r.n << "," << r.iterations << "," << r.chunks << ","
-          << fixed(r.seconds, "%.9f") << "," << fixed(r.gcells_per_second(), "%.6f") << ","
-          << fixed(r.gigabytes_per_second(), "%.6f") << "," << fixed(r.checksum, "%.17g") << ",\""
-          << r.verification << "\"," << r.commit << ","
-          << fixed(r.copy_gigabytes_per_second(), "%.6f") << "," << fixed(r.ratio_to_copy(), "%.6f")
-          << "," << fixed(r.io_seconds, "%.9f") << "," << r.states_saved << "," << r.patch << ","
-          << r.pitch << "," << r.kokkos_version << "\n";
+             "io_seconds,states_saved,patch,pitch,kokkos_version"
+          << build_csv_header() << "\n"
+          << kResultSchemaVersion << "," << r.variant << "," << r.implementation << ",\""
+          << r.execution_space << "\"," << r.dimensions << "," << r.n << "," << r.iterations << ","
+          << r.chunks << "," << fixed(r.seconds, "%.9f") << ","
+          << fixed(r.gcells_per_second(), "%.6f") << "," << fixed(r.gigabytes_per_second(), "%.6f")
+          << "," << fixed(r.checksum, "%.17g") << ",\"" << r.verification << "\"," << r.commit
+          << "," << fixed(r.copy_gigabytes_per_second(), "%.6f") << ","
+          << fixed(r.ratio_to_copy(), "%.6f") << "," << fixed(r.io_seconds, "%.9f") << ","
+          << r.states_saved << "," << r.patch << "," << r.pitch << "," << r.kokkos_version
+          << build_csv_values(r.build) << "\n";
       break;
     case OutputFormat::json:
-      out << "{\"variant\": " << json_string(r.variant)
+      out << "{\"schema_version\": " << kResultSchemaVersion
+          << ", \"variant\": " << json_string(r.variant)
           << ", \"implementation\": " << json_string(r.implementation)
           << ", \"execution_space\": " << json_string(r.execution_space)
           << ", \"dimensions\": " << r.dimensions << ", \"n\": " << r.n
@@ -115,7 +159,8 @@ void print_result(std::ostream& out, const RunResult& r, OutputFormat format) {
           << ", \"states_saved\": " << r.states_saved << ", \"output\": " << json_string(r.output)
           << ", \"initial_state\": " << json_string(r.initial_state)
           << ", \"first_step\": " << r.first_step
-          << ", \"thread_binding\": " << json_string(r.thread_binding) << "}\n";
+          << ", \"thread_binding\": " << json_string(r.thread_binding) << build_json(r.build)
+          << "}\n";
       break;
   }
 }

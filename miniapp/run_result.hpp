@@ -6,9 +6,14 @@
 #include <ostream>
 #include <string>
 
+#include "build_info.hpp"
 #include "options.hpp"
 
 namespace stencil::app {
+
+// The version of the -json and -csv layouts (docs/result.schema.json, docs/results.md): raised
+// whenever a field is renamed, removed or changes meaning; new fields alone keep it.
+inline constexpr int kResultSchemaVersion = 1;
 
 struct RunResult {
   std::string variant;
@@ -31,8 +36,9 @@ struct RunResult {
   double checksum = 0.0;
   std::string verification;  // "skipped", "PASSED ...", "FAILED ..."
   std::string commit;
-  std::string kokkos_version;  // of the Kokkos this binary links, whatever the implementation
-  std::string thread_binding;  // OpenMP binding the driver chose; "" when the user's stands
+  std::string kokkos_version;      // of the Kokkos this binary links, whatever the implementation
+  std::string thread_binding;      // OpenMP binding the driver chose; "" when the user's stands
+  BuildInfo build = build_info();  // compilers, flags, Kokkos backends, CPU model
 
   double cell_updates() const;
   double gcells_per_second() const;

@@ -11,6 +11,7 @@ namespace {
 // Marks the re-executed process; removed at once, so that nothing it starts inherits it.
 constexpr const char* kMarker = "STENCIL_MINIAPP_SET_OMP_BINDING";
 bool g_set_by_app = false;
+bool g_left_to_launcher = false;
 
 }  // namespace
 
@@ -32,7 +33,16 @@ void apply_default_thread_binding(char* argv[], bool uses_openmp) {
   ::unsetenv(kMarker);
 }
 
+void leave_thread_binding_to_launcher() {
+  g_left_to_launcher = !std::getenv("OMP_PROC_BIND") && !std::getenv("OMP_PLACES");
+}
+
 std::string thread_binding_note() {
+  if (g_left_to_launcher) {
+    return "OMP_PROC_BIND and OMP_PLACES unset, left to the MPI launcher (the re-executed process "
+           "would join the job twice): bind ranks with mpirun --map-by and --bind-to, and set "
+           "OMP_PROC_BIND, OMP_PLACES (docs/mpi.md)";
+  }
   if (!g_set_by_app)
     return "";
   return "OMP_PROC_BIND=spread, OMP_PLACES=threads (set by stencil_miniapp: neither was set; "

@@ -14,6 +14,10 @@ namespace stencil::app {
 // re-execution is needed (or it failed, which leaves the binding as it was).
 void apply_default_thread_binding(char* argv[], bool uses_openmp);
 
+// Under an MPI launcher: the process is not re-executed, and the result says why where the user
+// set neither variable. Call instead of apply_default_thread_binding, for an OpenMP run.
+void leave_thread_binding_to_launcher();
+
 // What the result block says: "" when the user chose (or OpenMP is not used), otherwise the
 // values set and why.
 std::string thread_binding_note();
