@@ -18,17 +18,21 @@ TEST(Xdmf, OneTimeStepPerSavedState2D) {
   const std::string text = io::xdmf_text({"run.h5", 2, 64, {0, 25, 50}});
   EXPECT_EQ(count(text, "<Grid Name=\"step_"), 3u);
   EXPECT_NE(text.find("<Time Value=\"25\"/>"), std::string::npos);
-  EXPECT_NE(text.find("TopologyType=\"2DCoRectMesh\" Dimensions=\"64 64\""), std::string::npos);
-  EXPECT_NE(text.find("Dimensions=\"64 64\" NumberType=\"Float\" Precision=\"4\" Format=\"HDF\">"
+  // One node thick in z, so that ParaView shows the grid in its X-Y plane.
+  EXPECT_NE(text.find("TopologyType=\"3DCoRectMesh\" Dimensions=\"1 64 64\""), std::string::npos);
+  EXPECT_NE(text.find("Dimensions=\"1 64 64\" NumberType=\"Float\" Precision=\"4\" Format=\"HDF\">"
                       "run.h5:/step_000050/u</DataItem>"),
             std::string::npos);
   EXPECT_NE(text.find("CollectionType=\"Temporal\""), std::string::npos);
 }
 
-TEST(Xdmf, OneDimensionalStateIsAStripOfNodes) {
+// The values name the mesh's dimensions: a bare "300" makes ParaView's legacy XDMFReader read
+// one value for all 300 nodes.
+TEST(Xdmf, OneDimensionalStateIsALineOfNodes) {
   const std::string text = io::xdmf_text({"line.h5", 1, 300, {7}});
-  EXPECT_NE(text.find("Dimensions=\"1 300\""), std::string::npos);
-  EXPECT_NE(text.find("Dimensions=\"300\" NumberType"), std::string::npos);
+  EXPECT_NE(text.find("TopologyType=\"3DCoRectMesh\" Dimensions=\"1 1 300\""), std::string::npos);
+  EXPECT_NE(text.find("Dimensions=\"1 1 300\" NumberType"), std::string::npos);
+  EXPECT_EQ(text.find("Dimensions=\"300\""), std::string::npos);
   EXPECT_NE(text.find("line.h5:/step_000007/u"), std::string::npos);
 }
 

@@ -43,10 +43,12 @@ bool ends_with(const std::string& s, const std::string& suffix) {
 
 std::string xdmf_text(const XdmfSeries& series) {
   const std::string n = std::to_string(series.n);
-  // XDMF lists dimensions slowest first, matching the row-major (y, x) layout of `u`. A 1-D state
-  // becomes a 1 x N strip: XDMF has no 1-D structured mesh, and the N values fill its N nodes.
-  const std::string mesh = series.dimensions == 2 ? n + " " + n : "1 " + n;
-  const std::string data = series.dimensions == 2 ? n + " " + n : n;
+  // XDMF lists dimensions slowest first (z y x), matching the row-major (y, x) layout of `u`.
+  // Every state is a 3-D mesh one node thick in z: ParaView's readers turn a 2-D mesh into a
+  // grid in the Y-Z plane, which a default camera looking down Z sees edge-on, while this one
+  // lies in X-Y (a 1-D state along X). The values' item names the same dimensions: with a bare
+  // "N", the legacy XDMFReader reads one value for a 1-D state and repeats it over every node.
+  const std::string mesh = series.dimensions == 2 ? "1 " + n + " " + n : "1 1 " + n;
   std::ostringstream out;
   out << "<?xml version=\"1.0\" ?>\n"
          "<!DOCTYPE Xdmf SYSTEM \"Xdmf.dtd\" []>\n"
@@ -56,15 +58,15 @@ std::string xdmf_text(const XdmfSeries& series) {
   for (const std::int64_t iteration : series.iterations) {
     out << "      <Grid Name=\"" << step_group_name(iteration) << "\" GridType=\"Uniform\">\n"
         << "        <Time Value=\"" << iteration << "\"/>\n"
-        << "        <Topology TopologyType=\"2DCoRectMesh\" Dimensions=\"" << mesh << "\"/>\n"
-        << "        <Geometry GeometryType=\"ORIGIN_DXDY\">\n"
-        << "          <DataItem Dimensions=\"2\" NumberType=\"Float\" Precision=\"8\" "
-           "Format=\"XML\">0 0</DataItem>\n"
-        << "          <DataItem Dimensions=\"2\" NumberType=\"Float\" Precision=\"8\" "
-           "Format=\"XML\">1 1</DataItem>\n"
+        << "        <Topology TopologyType=\"3DCoRectMesh\" Dimensions=\"" << mesh << "\"/>\n"
+        << "        <Geometry GeometryType=\"ORIGIN_DXDYDZ\">\n"
+        << "          <DataItem Dimensions=\"3\" NumberType=\"Float\" Precision=\"8\" "
+           "Format=\"XML\">0 0 0</DataItem>\n"
+        << "          <DataItem Dimensions=\"3\" NumberType=\"Float\" Precision=\"8\" "
+           "Format=\"XML\">1 1 1</DataItem>\n"
         << "        </Geometry>\n"
         << "        <Attribute Name=\"u\" AttributeType=\"Scalar\" Center=\"Node\">\n"
-        << "          <DataItem Dimensions=\"" << data
+        << "          <DataItem Dimensions=\"" << mesh
         << "\" NumberType=\"Float\" Precision=\"4\" Format=\"HDF\">"
         << xml_escaped(series.h5_file_name) << ":" << step_dataset_path(iteration)
         << "</DataItem>\n"

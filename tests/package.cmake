@@ -1,0 +1,49 @@
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+# What a new user of the package meets (included from tests/CMakeLists.txt): the installed tree,
+# the result schema, the citation file, the presets, ParaView reading the sidecars.
+# Exit 77: not checkable here (skipped, with the reason on the output).
+
+# cmake --install into a temporary prefix, moved elsewhere; the installed binary runs -list and a
+# -verify run from its own paths. Needs every installed target built (the default build).
+add_test(NAME installed_tree_runs_on_its_own
+  COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/install_test.sh ${PROJECT_BINARY_DIR}
+          ${CMAKE_CURRENT_BINARY_DIR}/installed_tree)
+set_tests_properties(installed_tree_runs_on_its_own PROPERTIES LABELS cpu TIMEOUT 300)
+
+# -json output of several kinds of run against docs/result.schema.json (Debian's
+# python3-jsonschema), and the -csv columns against the same names; two MPI ranks where MPI is on.
+set(_stencil_schema_mpirun "")
+if(STENCIL_ENABLE_MPI)
+  set(_stencil_schema_mpirun ${MPIEXEC_EXECUTABLE})
+endif()
+add_test(NAME results_match_their_schema
+  COMMAND ${STENCIL_PYTHON} ${CMAKE_CURRENT_SOURCE_DIR}/check_result_schema.py
+          $<TARGET_FILE:stencil_miniapp> ${PROJECT_SOURCE_DIR}/docs/result.schema.json
+          ${CMAKE_CURRENT_BINARY_DIR}/result_schema "${_stencil_schema_mpirun}")
+set_tests_properties(results_match_their_schema PROPERTIES
+  LABELS cpu SKIP_RETURN_CODE 77 TIMEOUT 300)
+
+add_test(NAME citation_file_is_valid
+  COMMAND ${STENCIL_PYTHON} ${CMAKE_CURRENT_SOURCE_DIR}/check_citation.py
+          ${PROJECT_SOURCE_DIR}/CITATION.cff ${PROJECT_VERSION})
+set_tests_properties(citation_file_is_valid PROPERTIES LABELS cpu SKIP_RETURN_CODE 77 TIMEOUT 60)
+
+# The presets the docs name are there and CMake reads the file (configuring them is CI's job).
+add_test(NAME presets_are_listed
+  COMMAND ${CMAKE_COMMAND} -DSOURCE_DIR=${PROJECT_SOURCE_DIR}
+          "-DPRESETS=default;cpu;cuda;mpi;sanitize;openacc;omptarget"
+          -P ${CMAKE_CURRENT_SOURCE_DIR}/check_presets.cmake)
+set_tests_properties(presets_are_listed PROPERTIES LABELS cpu TIMEOUT 60)
+
+# ParaView (label paraview, not cpu: it needs scripts/install-deps.sh --paraview, ~700 MB):
+# pvbatch opens each kind of sidecar with XDMFReader, Xdmf3ReaderS and Xdmf3ReaderT and compares
+# every value with h5py. Skipped with the reason where pvbatch is missing.
+set(_stencil_paraview_mpirun "")
+if(STENCIL_ENABLE_MPI)
+  set(_stencil_paraview_mpirun ${MPIEXEC_EXECUTABLE})
+endif()
+add_test(NAME paraview_reads_every_sidecar
+  COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/paraview_test.sh $<TARGET_FILE:stencil_miniapp>
+          ${CMAKE_CURRENT_BINARY_DIR}/paraview "${_stencil_paraview_mpirun}")
+set_tests_properties(paraview_reads_every_sidecar PROPERTIES
+  LABELS paraview SKIP_RETURN_CODE 77 TIMEOUT 600 RUN_SERIAL TRUE)
