@@ -5,6 +5,7 @@
 #include <unistd.h>
 
 #include <climits>
+#include <cstdlib>
 #include <string_view>
 
 #include "stencil_install_layout.hpp"
@@ -20,6 +21,12 @@ bool is_directory(const std::string& path) {
 bool is_file(const std::string& path) {
   struct stat s {};
   return !path.empty() && ::stat(path.c_str(), &s) == 0 && S_ISREG(s.st_mode);
+}
+
+// "bin/../share/stencil_miniapp/inputs" as the plain path it names, for -list and the results.
+std::string canonical(const std::string& path) {
+  char resolved[PATH_MAX];
+  return ::realpath(path.c_str(), resolved) ? std::string(resolved) : path;
 }
 
 std::string executable_folder() {
@@ -60,10 +67,10 @@ DataFolders data_folders() {
     const std::string installed_inputs = exe_folder + "/" + layout::kInstalledData + "/inputs";
     const std::string installed_tools = exe_folder + "/" + layout::kInstalledTools;
     if (is_directory(installed_inputs))
-      folders.inputs = installed_inputs;
+      folders.inputs = canonical(installed_inputs);
     if (is_file(installed_tools + "/kp_kernel_timer.so") ||
         is_file(installed_tools + "/kp_kernel_logger.so"))
-      folders.kokkos_tools = installed_tools;
+      folders.kokkos_tools = canonical(installed_tools);
   }
   if (folders.inputs.empty() && is_directory(layout::kSourceInputs))
     folders.inputs = layout::kSourceInputs;

@@ -1,7 +1,11 @@
 #!/usr/bin/env bash
 # Installs everything a fresh Debian 12 machine needs to build and test stencil_miniapp:
 # the toolchain, CMake, clang-format (scripts/check-format.sh), HDF5, GoogleTest, Google Benchmark
-# and the Python plotting stack.
+# and the Python plotting stack, JSON Schema and YAML checkers for the result schema and the
+# citation file.
+#   bash scripts/install-deps.sh              # what the build and the test suite need
+#   bash scripts/install-deps.sh --paraview   # also ParaView's pvbatch and xvfb-run (~700 MB), for
+#                                             # the paraview test label (ctest -L paraview)
 # Kokkos is not a Debian package with OpenMP or CUDA; scripts/bootstrap-kokkos.sh builds it.
 set -euo pipefail
 
@@ -10,9 +14,15 @@ packages=(
   libhdf5-dev hdf5-tools libxxhash-dev
   libgtest-dev googletest libbenchmark-dev
   python3 python3-h5py python3-numpy python3-matplotlib python3-xxhash
+  python3-jsonschema python3-yaml
   dpkg-dev patch git
   libopenmpi-dev openmpi-bin
 )
+case ${1:-} in
+  "") ;;
+  --paraview) packages+=(paraview python3-paraview xvfb xauth) ;;
+  *) echo "install-deps: unknown option '$1' (the only one is --paraview)" >&2; exit 2 ;;
+esac
 
 sudo_if_needed() {
   if [ "$(id -u)" -eq 0 ]; then

@@ -6,8 +6,9 @@
 # given by its bare name, and a tool must load by its bare name.
 #   tests/install_test.sh BUILD_DIR WORK_DIR
 set -euo pipefail
-build_dir=$1
-work=$2
+build_dir=$(cd "$1" && pwd)
+mkdir -p "$2"
+work=$(cd "$2" && pwd)
 rm -rf "$work"
 mkdir -p "$work/run"
 
