@@ -47,3 +47,8 @@ add_test(NAME paraview_reads_every_sidecar
           ${CMAKE_CURRENT_BINARY_DIR}/paraview "${_stencil_paraview_mpirun}")
 set_tests_properties(paraview_reads_every_sidecar PROPERTIES
   LABELS paraview SKIP_RETURN_CODE 77 TIMEOUT 600 RUN_SERIAL TRUE)
+
+# The same pieces without a process: CPU model, bare-name lookups, the binding note.
+add_executable(stencil_package_tests package_test.cpp)
+target_link_libraries(stencil_package_tests PRIVATE stencil_app GTest::gtest_main)
+gtest_discover_tests(stencil_package_tests DISCOVERY_MODE PRE_TEST PROPERTIES LABELS cpu)
