@@ -62,8 +62,8 @@ LoopTimes run_timed_loop(Stepper& stepper, const SaveSchedule& schedule, bool sh
     if (hooks.saves() && schedule.saves(step_number(done)))
       timed_io([&] { hooks.save(step_number(done), stepper); });
     if (done == block_end(block, blocks, steps)) {
-      const int iterations = (done - (block == 0 ? 0 : block_end(block - 1, blocks, steps))) *
-                             per_step;
+      const int iterations =
+          (done - (block == 0 ? 0 : block_end(block - 1, blocks, steps))) * per_step;
       if (const int copies = copy.copies_after(iterations); copies > 0) {
         hooks.before_copy();
         copy.record(stepper, block_seconds, iterations, copies);

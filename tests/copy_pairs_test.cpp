@@ -120,7 +120,8 @@ RatioSummary ratio_of(double median, double q1, double q3, int pairs) {
 }
 
 TEST(CopyPairs, TheResultBlockShowsTheMedianTheQuartilesAndANoisyLineOnlyWhenNoisy) {
-  const std::string quiet = printed(sample_result(ratio_of(0.75, 0.74, 0.76, 9)), OutputFormat::text);
+  const std::string quiet =
+      printed(sample_result(ratio_of(0.75, 0.74, 0.76, 9)), OutputFormat::text);
   EXPECT_NE(quiet.find("stencil/copy = 0.750\n"), std::string::npos) << quiet;
   EXPECT_NE(quiet.find("ratio spread     : 0.740 .. 0.760 (interquartile of 9 step/copy pairs"),
             std::string::npos)
@@ -144,9 +145,9 @@ TEST(CopyPairs, CsvAndJsonCarryTheMedianAndTheSpread) {
   // 10 x 10 cells, 8 bytes each, in 0.5 s per copy.
   EXPECT_EQ(row["copy_gb_per_s"], "0.000002");
   const std::string json = printed(r, OutputFormat::json);
-  for (const char* member : {"\"ratio_to_copy\": 0.750000", "\"ratio_q1\": 0.600000",
-                             "\"ratio_q3\": 0.900000", "\"ratio_pairs\": 7",
-                             "\"ratio_noisy\": true"}) {
+  for (const char* member :
+       {"\"ratio_to_copy\": 0.750000", "\"ratio_q1\": 0.600000", "\"ratio_q3\": 0.900000",
+        "\"ratio_pairs\": 7", "\"ratio_noisy\": true"}) {
     EXPECT_NE(json.find(member), std::string::npos) << member << "\n" << json;
   }
   const RunResult quiet = sample_result(ratio_of(0.75, 0.74, 0.76, 9));
