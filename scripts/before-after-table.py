@@ -1,0 +1,35 @@
+#!/usr/bin/python3
+"""The table of scripts/gpu-before-after.sh: per implementation, variant and N, the median ratio
+to the in-process copy of each build and after ÷ before, marked where it leaves ±TOLERANCE.
+
+Usage: before-after-table.py RUNS_CSV [TOLERANCE]   (default 0.02)
+"""
+import csv
+import statistics
+import sys
+
+
+def main() -> None:
+    tolerance = float(sys.argv[2]) if len(sys.argv) > 2 else 0.02
+    ratios = {}
+    for row in csv.DictReader(open(sys.argv[1])):
+        key = (row["impl"], row["variant"], row["n"])
+        ratios.setdefault(key, {}).setdefault(row["build"], []).append(float(row["ratio_to_copy"]))
+    print(f"| impl | variant | N | before ÷ copy | after ÷ copy | after ÷ before | within ±{tolerance:.0%} |")
+    print("|---|---|---|---|---|---|---|")
+    outside = 0
+    for (impl, variant, n), builds in ratios.items():
+        if "before" not in builds or "after" not in builds:
+            continue
+        before = statistics.median(builds["before"])
+        after = statistics.median(builds["after"])
+        change = after / before if before > 0 else float("nan")
+        inside = abs(change - 1.0) <= tolerance
+        outside += 0 if inside else 1
+        print(f"| {impl} | {variant} | {n} | {before:.3f} | {after:.3f} | {change:.3f} | "
+              f"{'yes' if inside else 'NO'} |")
+    print(f"\nrows outside ±{tolerance:.0%}: {outside}")
+
+
+if __name__ == "__main__":
+    main()
