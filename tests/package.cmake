@@ -52,3 +52,8 @@ set_tests_properties(paraview_reads_every_sidecar PROPERTIES
 add_executable(stencil_package_tests package_test.cpp)
 target_link_libraries(stencil_package_tests PRIVATE stencil_app GTest::gtest_main)
 gtest_discover_tests(stencil_package_tests DISCOVERY_MODE PRE_TEST PROPERTIES LABELS cpu)
+
+# -list and a run agree on the OpenMP binding where the user set none.
+add_test(NAME list_reports_the_binding_a_run_gets
+  COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/list_binding_test.sh $<TARGET_FILE:stencil_miniapp>)
+set_tests_properties(list_reports_the_binding_a_run_gets PROPERTIES LABELS cpu TIMEOUT 60)
