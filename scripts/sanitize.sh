@@ -11,12 +11,13 @@ repo_root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 build_dir=${BUILD_DIR:-$repo_root/build-sanitize}
 kokkos_root=${Kokkos_ROOT:-$("$repo_root/scripts/bootstrap-kokkos.sh" --backend openmp)}
 
-sanitizers="-fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer"
-args=(-S "$repo_root" -B "$build_dir" -DKokkos_ROOT="$kokkos_root" -DSTENCIL_ENABLE_CUDA=OFF
-      -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_FLAGS="$sanitizers"
-      -DCMAKE_EXE_LINKER_FLAGS="$sanitizers")
-if [ ! -f "$build_dir/CMakeCache.txt" ] && command -v ninja >/dev/null 2>&1; then
-  args+=(-G Ninja)
+# The sanitizer flags and build type are the `sanitize` preset's (CMakePresets.json).
+args=(-S "$repo_root" --preset sanitize -B "$build_dir" -DKokkos_ROOT="$kokkos_root")
+if [ -f "$build_dir/CMakeCache.txt" ]; then
+  generator=$(sed -n 's/^CMAKE_GENERATOR:INTERNAL=//p' "$build_dir/CMakeCache.txt")
+  [ -z "$generator" ] || args+=(-G "$generator")
+elif ! command -v ninja >/dev/null 2>&1; then
+  args+=(-G "Unix Makefiles")
 fi
 cmake "${args[@]}" >/dev/null
 cmake --build "$build_dir" --parallel "$(nproc)"
