@@ -176,7 +176,8 @@ const std::vector<OptionSpec>& option_table() {
        }},
       {"input", "FILE[:DATASET]",
        "start from a saved state instead of the random field: DATASET, or by default the last "
-       "/step_*/u (else /u) of FILE; it sets N, and step numbers continue from its iteration",
+       "/step_*/u (else /u) of FILE; it sets N, and step numbers continue from its iteration. "
+       "A bare FILE that is no file here names a sample input (-list shows their folder)",
        [](Options& o, const std::string& f, const std::string& v) { o.input = non_empty(f, v); }},
       {"output", "FILE",
        "save the initial and the final state to HDF5 FILE as /step_XXXXXX/u, with an XDMF "
@@ -216,13 +217,19 @@ const std::vector<OptionSpec>& option_table() {
            throw UsageError(f + " expects on or off, got '" + v + "'");
          o.overlap = v == "on";
        }},
-      {"csv", "", "print one CSV header line and one result line instead of the text block",
+      {"csv", "",
+       "print one CSV header line and one result line instead of the text block "
+       "(docs/results.md)",
        [](Options& o, const std::string&, const std::string&) { o.format = OutputFormat::csv; }},
-      {"json", "", "print the result as one JSON object instead of the text block",
+      {"json", "",
+       "print the result as one JSON object instead of the text block "
+       "(docs/result.schema.json)",
        [](Options& o, const std::string&, const std::string&) { o.format = OutputFormat::json; }},
       {"no-progress", "", "never show the progress line (it appears only on a terminal)",
        [](Options& o, const std::string&, const std::string&) { o.progress = false; }},
-      {"list", "", "list variants, implementations and the execution spaces of this build",
+      {"list", "",
+       "list variants, implementations and the execution spaces of this build, and the folders "
+       "of the sample inputs and Kokkos Tools",
        [](Options& o, const std::string&, const std::string&) { o.list = true; }},
       {"list-shapes", "",
        "print every variant with each value of its shape option, for scripts: one line each, "
