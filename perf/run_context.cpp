@@ -11,7 +11,7 @@
 #include "stencil/variants.hpp"
 #include "stencil_version.hpp"
 #if defined(STENCIL_HAVE_CUDA)
-#include "cuda_copy.hpp"
+#include "cuda_versions.hpp"
 #endif
 
 namespace stencil::perf {

@@ -12,6 +12,7 @@ packages=(
   python3 python3-h5py python3-numpy python3-matplotlib python3-xxhash
   dpkg-dev patch git
   libopenmpi-dev openmpi-bin
+  libtbb-dev
 )
 
 sudo_if_needed() {

@@ -26,7 +26,8 @@ namespace stencil {
 #define STENCIL_MODELS(X) \
 X(kokkos, space, kokkos, "naive tiled strip rolling regblock doublebuf doublebuf_async naive1d halo1d stream temporal", "Kokkos: one source for every execution space of its build (-space)") \
 X(openmp, host, openmp, "naive tiled naive1d halo1d temporal", "native OpenMP threads and SIMD loops, the CPU twin of the native CUDA kernels") \
-X(cuda, cuda, cuda, "naive tiled strip rolling regblock doublebuf doublebuf_async naive1d halo1d stream temporal", "native CUDA kernels")
+X(cuda, cuda, cuda, "naive tiled strip rolling regblock doublebuf doublebuf_async naive1d halo1d stream temporal", "native CUDA kernels") \
+X(stdpar, host, tbb, "naive tiled naive1d", "C++17 parallel algorithms, std::execution::par_unseq (on TBB with g++)")
 // clang-format on
 
 // Where a model's grids live, as its row says.
