@@ -21,7 +21,6 @@
 #include "halo_model.hpp"
 #include "io/errors.hpp"
 #include "io/grid_reader.hpp"
-#include "kokkos/version.hpp"
 #include "mpi/cartesian.hpp"
 #include "mpi/halo_exchange.hpp"
 #include "mpi/nccl_exchange.hpp"
@@ -340,7 +339,7 @@ DistributedResult measure(const Options& options, RankSetup& setup, int rank) {
     run.output = setup.saver->output_text();
   }
   run.commit = kGitCommit;
-  run.kokkos_version = kokkos::version();
+  run.model_version = version_of(run.implementation);
   run.thread_binding = thread_binding_note();
 
   result.ranks = setup.ranks->grid().size();

@@ -109,7 +109,7 @@ void print_result(std::ostream& out, const RunResult& r, OutputFormat format) {
           << "  variant          : " << r.variant << "\n"
           << "  implementation   : " << r.implementation << "\n"
           << "  execution space  : " << r.execution_space << "\n"
-          << "  kokkos version   : " << r.kokkos_version << "\n"
+          << (r.model_version.empty() ? "" : "  model version    : " + r.model_version + "\n")
           << build_text(r.build)
           << (r.thread_binding.empty() ? "" : "  thread binding   : " + r.thread_binding + "\n")
           << "  grid             : " << grid_text(r) << ", float32\n"
@@ -137,7 +137,7 @@ void print_result(std::ostream& out, const RunResult& r, OutputFormat format) {
       out << "schema_version,variant,implementation,execution_space,dimensions,n,iterations,chunks,"
              "seconds,"
              "gcells_per_s,gb_per_s,checksum,verification,commit,copy_gb_per_s,ratio_to_copy,"
-             "io_seconds,states_saved,patch,pitch,kokkos_version,ratio_q1,ratio_q3,ratio_pairs,"
+             "io_seconds,states_saved,patch,pitch,model_version,ratio_q1,ratio_q3,ratio_pairs,"
              "ratio_noisy"
           << build_csv_header() << "\n"
           << kResultSchemaVersion << "," << r.variant << "," << r.implementation << ",\""
@@ -147,7 +147,7 @@ void print_result(std::ostream& out, const RunResult& r, OutputFormat format) {
           << "," << fixed(r.checksum, "%.17g") << ",\"" << r.verification << "\"," << r.commit
           << "," << fixed(r.copy_gigabytes_per_second(), "%.6f") << ","
           << fixed(r.ratio_to_copy(), "%.6f") << "," << fixed(r.io_seconds, "%.9f") << ","
-          << r.states_saved << "," << r.patch << "," << r.pitch << "," << r.kokkos_version << ","
+          << r.states_saved << "," << r.patch << "," << r.pitch << "," << r.model_version << ","
           << fixed(r.copy_ratio.lower_quartile, "%.6f") << ","
           << fixed(r.copy_ratio.upper_quartile, "%.6f") << "," << r.copy_ratio.pairs << ","
           << (r.copy_ratio.noisy() ? 1 : 0) << build_csv_values(r.build) << "\n";
@@ -167,7 +167,7 @@ void print_result(std::ostream& out, const RunResult& r, OutputFormat format) {
           << ", \"checksum\": " << fixed(r.checksum, "%.17g")
           << ", \"verification\": " << json_string(r.verification)
           << ", \"commit\": " << json_string(r.commit)
-          << ", \"kokkos_version\": " << json_string(r.kokkos_version)
+          << ", \"model_version\": " << json_string(r.model_version)
           << ", \"copy_gb_per_s\": " << fixed(r.copy_gigabytes_per_second(), "%.6f")
           << ", \"ratio_to_copy\": " << fixed(r.ratio_to_copy(), "%.6f")
           << ", \"ratio_q1\": " << fixed(r.copy_ratio.lower_quartile, "%.6f")

@@ -17,6 +17,7 @@ packages=(
   python3-jsonschema python3-yaml
   dpkg-dev patch git
   libopenmpi-dev openmpi-bin
+  libtbb-dev
 )
 case ${1:-} in
   "") ;;

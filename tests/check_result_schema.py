@@ -103,7 +103,7 @@ else:
         "an unknown member": lambda r: r.__setitem__("speedup", 2.0),
         "another schema version": lambda r: r.__setitem__("schema_version", 2),
         "a build member missing": lambda r: r["build"].pop("cpu_model"),
-        "Kokkos' version as CMake spells it": lambda r: r.__setitem__("kokkos_version", "4.6.1"),
+        "Kokkos' version as CMake spells it": lambda r: r.__setitem__("model_version", "4.6.1"),
     }
     for what, damage in damaged.items():
         bad = copy.deepcopy(sample)
