@@ -118,7 +118,7 @@ int main(int argc, char* argv[]) {
   stencil::app::Options options;
   try {
     options =
-        stencil::app::parse_options(std::vector<std::string>(argv + 1, argv + argc), mpi.active());
+        stencil::app::parse_options(std::vector<std::string>(argv + 1, argv + argc));
   } catch (const stencil::app::UsageError& e) {
     return fail(kExitUsage, std::string(e.what()) + " (see --help)");
   }

@@ -52,10 +52,9 @@ struct Options {
   bool progress = true;  // shown only when stderr is a terminal
 };
 
-// Parses argv (without argv[0]). Arguments starting with --kokkos- are left for Kokkos.
-// `across_ranks` (started by mpirun): a 2-D -n above the one-array limit (46340) is accepted, for
-// the decomposition to split; a plain run refuses it here.
-Options parse_options(const std::vector<std::string>& args, bool across_ranks = false);
+// Parses argv (without argv[0]). Arguments starting with --kokkos- are left for Kokkos. The grid
+// size is checked against memory later, by the stepper, once the model and its memory are known.
+Options parse_options(const std::vector<std::string>& args);
 
 // The text of --help, generated from the same option table the parser uses.
 std::string help_text();

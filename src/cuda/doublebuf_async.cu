@@ -7,6 +7,7 @@
 #include "cuda/check.hpp"
 #include "cuda/kernels.hpp"
 #include "stencil/arithmetic.hpp"
+#include "stencil/cell_offset.hpp"
 #include "stencil/row_chunks.hpp"
 #include "stencil/stage_tile.hpp"
 
@@ -53,7 +54,7 @@ __global__ void __launch_bounds__(kDoubleBufAsyncThreads)
     const float* current = tiles[k & 1];
     const int y = y0 + k * kStageHeight + threadIdx.y;
     if (x < cols && y < y_end) {
-      out[y * cols + x] = stage_tile::output(current, c, x, y, rows, cols);
+      out[row_offset(y, cols) + x] = stage_tile::output(current, c, x, y, rows, cols);
     }
     // 2: everyone is done reading tile k & 1: the next stage issues the copy of stage k+2 into it
     // before its own barrier 1, so without this barrier the copy could overwrite cells a slow

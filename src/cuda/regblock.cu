@@ -10,6 +10,7 @@
 #include "cuda/check.hpp"
 #include "cuda/kernels.hpp"
 #include "stencil/arithmetic.hpp"
+#include "stencil/cell_offset.hpp"
 #include "stencil/variants.hpp"
 
 namespace stencil::cuda {
@@ -33,7 +34,7 @@ __global__ void __launch_bounds__(kRegBlockLanesX* kRegBlockLanesY)
     const int sx = t % kPitch;
     const int sy = t / kPitch;
     tile[sy][sx] =
-        in[clamp_index(oy + sy - 1, 0, rows - 1) * cols + clamp_index(ox + sx - 1, 0, cols - 1)];
+        in[row_offset(clamp_index(oy + sy - 1, 0, rows - 1), cols) + clamp_index(ox + sx - 1, 0, cols - 1)];
   }
   __syncthreads();  // the whole tile is loaded before anyone reads a neighbour
 
@@ -55,12 +56,14 @@ __global__ void __launch_bounds__(kRegBlockLanesX* kRegBlockLanesY)
 
 #pragma unroll
   for (int j = 0; j < kPatch; ++j) {
+    const int y = oy + py + j;
+    // One 64-bit row base per patch row; the patch's columns are 32-bit offsets from it.
+    float* const out_row = out + row_offset(y, cols);
 #pragma unroll
     for (int i = 0; i < kPatch; ++i) {
       const int x = ox + px + i;
-      const int y = oy + py + j;
       if (x < cols && y < rows) {
-        out[y * cols + x] = is_border_2d(x, y, cols, rows)
+        out_row[x] = is_border_2d(x, y, cols, rows)
                                 ? v[j + 1][i + 1]
                                 : five_point(v[j + 1][i + 1], v[j + 1][i], v[j + 1][i + 2],
                                              v[j][i + 1], v[j + 2][i + 1]);

@@ -75,7 +75,8 @@ class StagingBuffer {
 
 // Launch limits the kernels cannot stretch: a CUDA grid has at most 65535 blocks along y, which
 // the 2-D kernels give to row chunks or, in naive and tiled (the shortest blocks), to 8-row
-// blocks. A square grid never reaches them (N <= 46340); a rank's tall, narrow tile could.
+// blocks: 524280 rows, more than a square grid that fits one GPU's memory has; a rank's tall,
+// narrow tile could.
 constexpr int kMaxGridY = 65535;
 constexpr int kRowsPerBlockY = 8;
 void check_launch_limits(const RunConfig& config) {
@@ -337,7 +338,10 @@ std::unique_ptr<Stepper> make_stepper(const CheckedConfig& config) {
   }
   std::size_t free = 0, total = 0;
   STENCIL_CUDA_CHECK(cudaMemGetInfo(&free, &total));
-  require_memory(2 * config->local_cells() * sizeof(float), free, "the GPU");
+  // The two device grids, and the caller's host copies (the halo staging buffers are small).
+  require_grids(config.get(), 2, free, "GPU memory");
+  require_grids(config.get(), static_cast<std::size_t>(config->host_copies),
+                host_available_bytes(), "host memory");
   return std::make_unique<CudaStepper>(config);
 }
 

@@ -54,8 +54,8 @@ class OpenMPStepper final : public Stepper {
         shape_(config_.stepped_shape()),
         cells_(config_.local_cells()),
         step_(step_function(*config_.variant)) {
-    // The two grids, plus the driver's initial and final copies in the same memory.
-    require_memory(4 * cells_ * sizeof(float), host_available_bytes(), "host memory");
+    // The two grids, plus the caller's host copies in the same memory.
+    require_grids(config_, 2 + config_.host_copies, host_available_bytes(), "host memory");
     try {
       current_ = GridBuffer(cells_, 0.0f);
       next_ = GridBuffer(cells_, 0.0f);
