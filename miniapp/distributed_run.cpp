@@ -71,10 +71,11 @@ void refuse_unsupported(const Options& options) {
   const std::int64_t n = options.n;
   const std::int64_t cells = options.variant_info->dimensions == 2 ? n * n : n;
   if (options.verify && cells > INT_MAX) {
-    throw UnsupportedRequest("-verify gathers the whole grid on rank 0 (MPI_Gatherv, whose int "
-                             "displacements reach " + std::to_string(INT_MAX) + " cells); N = " +
-                             std::to_string(n) + " has " + std::to_string(cells) +
-                             ": drop -verify, or run it in one process");
+    throw UnsupportedRequest(
+        "-verify gathers the whole grid on rank 0 (MPI_Gatherv, whose int "
+        "displacements reach " +
+        std::to_string(INT_MAX) + " cells); N = " + std::to_string(n) + " has " +
+        std::to_string(cells) + ": drop -verify, or run it in one process");
   }
 }
 

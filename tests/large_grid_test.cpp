@@ -98,8 +98,8 @@ TEST(LargeGrid, SavedReadAndComparedPastTwoToThe31Cells) {
   const ProcessResult differs =
       run_program(STENCIL_CHECK_PATH, {(dir / "b.h5").string(), (dir / "a.h5").string()});
   EXPECT_EQ(differs.exit_code, 1) << differs.out << differs.err;
-  const std::string where = "(x=" + std::to_string(kChanged % kN) +
-                            ", y=" + std::to_string(kChanged / kN) + ")";
+  const std::string where =
+      "(x=" + std::to_string(kChanged % kN) + ", y=" + std::to_string(kChanged / kN) + ")";
   EXPECT_NE(differs.out.find(where), std::string::npos) << "expected " << where << "\n"
                                                         << differs.out << differs.err;
   EXPECT_NE(differs.out.find(std::to_string(kN) + " x " + std::to_string(kN) + " cells"),

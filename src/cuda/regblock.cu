@@ -33,8 +33,8 @@ __global__ void __launch_bounds__(kRegBlockLanesX* kRegBlockLanesY)
   for (int t = threadIdx.y * kRegBlockLanesX + threadIdx.x; t < kTileCells; t += kThreads) {
     const int sx = t % kPitch;
     const int sy = t / kPitch;
-    tile[sy][sx] =
-        in[row_offset(clamp_index(oy + sy - 1, 0, rows - 1), cols) + clamp_index(ox + sx - 1, 0, cols - 1)];
+    tile[sy][sx] = in[row_offset(clamp_index(oy + sy - 1, 0, rows - 1), cols) +
+                      clamp_index(ox + sx - 1, 0, cols - 1)];
   }
   __syncthreads();  // the whole tile is loaded before anyone reads a neighbour
 
@@ -64,9 +64,9 @@ __global__ void __launch_bounds__(kRegBlockLanesX* kRegBlockLanesY)
       const int x = ox + px + i;
       if (x < cols && y < rows) {
         out_row[x] = is_border_2d(x, y, cols, rows)
-                                ? v[j + 1][i + 1]
-                                : five_point(v[j + 1][i + 1], v[j + 1][i], v[j + 1][i + 2],
-                                             v[j][i + 1], v[j + 2][i + 1]);
+                         ? v[j + 1][i + 1]
+                         : five_point(v[j + 1][i + 1], v[j + 1][i], v[j + 1][i + 2], v[j][i + 1],
+                                      v[j + 2][i + 1]);
       }
     }
   }

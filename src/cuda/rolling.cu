@@ -40,9 +40,10 @@ __global__ void __launch_bounds__(kStripWidth)
       row[kStripWidth + 1] = in_row[xr];
     __syncthreads();  // the row is published before anyone reads a neighbour
     if (x < cols) {
-      out[row_offset(y, cols) + x] = is_border_2d(x, y, cols, rows)
-                              ? centre
-                              : five_point(centre, row[sx - 1], row[sx + 1], above, below);
+      out[row_offset(y, cols) + x] =
+          is_border_2d(x, y, cols, rows)
+              ? centre
+              : five_point(centre, row[sx - 1], row[sx + 1], above, below);
     }
     __syncthreads();  // everyone is done reading the row before it is overwritten
     above = centre;   // roll the window: y becomes y-1, y+1 becomes y

@@ -340,8 +340,8 @@ std::unique_ptr<Stepper> make_stepper(const CheckedConfig& config) {
   STENCIL_CUDA_CHECK(cudaMemGetInfo(&free, &total));
   // The two device grids, and the caller's host copies (the halo staging buffers are small).
   require_grids(config.get(), 2, free, "GPU memory");
-  require_grids(config.get(), static_cast<std::size_t>(config->host_copies),
-                host_available_bytes(), "host memory");
+  require_grids(config.get(), static_cast<std::size_t>(config->host_copies), host_available_bytes(),
+                "host memory");
   return std::make_unique<CudaStepper>(config);
 }
 

@@ -78,7 +78,8 @@ void doublebuf_step(const ExecSpace& space, const ConstDeviceView<ExecSpace>& in
 
             const int y = y_stage + ty;
             if (x < cols && y < chunk.end)
-              out(row_offset(y, cols) + x) = stage_tile::output(tiles, current + c, x, y, rows, cols);
+              out(row_offset(y, cols) + x) =
+                  stage_tile::output(tiles, current + c, x, y, rows, cols);
 
             if (prefetch) {  // the other tile was last read in stage k-1, before barrier 1
               STENCIL_UNROLL

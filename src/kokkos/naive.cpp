@@ -46,7 +46,7 @@ void naive_step(const ExecSpace& space, const ConstDeviceView<ExecSpace>& in,
             if (y >= rows)
               return;
             const std::int64_t row = row_offset(y, cols);  // 64-bit: y * cols may pass 2^31
-            if (y == 0 || y == rows - 1) {  // border row: a copy
+            if (y == 0 || y == rows - 1) {                 // border row: a copy
               Kokkos::parallel_for(Kokkos::ThreadVectorRange(team, x0, x_end),
                                    [&](int x) { out(row + x) = src(row + x); });
               return;

@@ -62,11 +62,10 @@ void require_grids(const RunConfig& config, std::size_t grids, std::size_t avail
   const std::size_t needed = grids * grid_bytes;
   if (needed <= available)
     return;
-  const std::string asked =
-      config.has_local_shape()
-          ? "a local array of " + std::to_string(config.rows) + " x " +
-                std::to_string(config.cols) + " cells"
-          : "N = " + std::to_string(config.n);
+  const std::string asked = config.has_local_shape()
+                                ? "a local array of " + std::to_string(config.rows) + " x " +
+                                      std::to_string(config.cols) + " cells"
+                                : "N = " + std::to_string(config.n);
   std::string line = asked + " needs " + std::to_string(grids) + " grids of " +
                      format_bytes(static_cast<double>(grid_bytes)) + " (" +
                      format_bytes(static_cast<double>(needed)) + ") in " + where + ", which has " +
@@ -74,7 +73,8 @@ void require_grids(const RunConfig& config, std::size_t grids, std::size_t avail
   const int dimensions = config.variant->dimensions;
   if (config.has_local_shape())
     line += "use more ranks";
-  else if (const std::int64_t largest = largest_fitting_n(dimensions, grids, available); largest > 0)
+  else if (const std::int64_t largest = largest_fitting_n(dimensions, grids, available);
+           largest > 0)
     line += "the largest N that fits is " + std::to_string(largest);
   else
     line += "not even N = 1 fits";
