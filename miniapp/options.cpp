@@ -97,8 +97,8 @@ const std::vector<OptionSpec>& option_table() {
       {"n", "N",
        "grid size: N x N cells for 2-D variants, N cells for 1-D (default 4096; with -input, "
        "the file's N, and -n must agree). The largest N is what the memory holds: the GPU's "
-       "for a GPU model (two grids), the host's for a host model (four grids, five with "
-       "-verify); the host also keeps two grids of a GPU run (three with -verify). Too large is "
+       "for a GPU model (two grids), the host's for a host model (three grids, five with "
+       "-verify); the host also keeps one grid of a GPU run (three with -verify). Too large is "
        "refused before anything is allocated, naming the largest N that fits",
        [](Options& o, const std::string& f, const std::string& v) {
          o.n = parse_integer<int>(f, v, 1, INT_MAX, "a grid's size is further limited by memory");

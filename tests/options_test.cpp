@@ -89,7 +89,6 @@ TEST(Options, BadValuesAreUsageErrors) {
            {"-bogus"},
            {"stray"},
            {"-verify=yes"},
-           {"-n", "50000"},  // 2-D N*N beyond a 32-bit index
            {"-variant", "temporal", "-fuse", "3"},
            {"-variant", "temporal", "-fuse", "4", "-iters", "10"},
            {"-variant", "tiled", "-fuse", "2"},

@@ -55,10 +55,11 @@ __global__ void __launch_bounds__(kRegBlockLanesX* kRegBlockLanesY)
   }
 
 #pragma unroll
-  for (int j = 0; j < kPatch; ++j) {
+  // The patch's first row in 64 bits, once; each next row is cols further on, and the patch's
+  // columns are 32-bit offsets from the row.
+  float* out_row = out + row_offset(oy + py, cols);
+  for (int j = 0; j < kPatch; ++j, out_row += cols) {
     const int y = oy + py + j;
-    // One 64-bit row base per patch row; the patch's columns are 32-bit offsets from it.
-    float* const out_row = out + row_offset(y, cols);
 #pragma unroll
     for (int i = 0; i < kPatch; ++i) {
       const int x = ox + px + i;

@@ -27,11 +27,13 @@ __global__ void __launch_bounds__(kStripWidth)
   const int y0 = chunk.begin;
   const int y_end = chunk.end;
 
-  float above = y0 > 0 ? in[row_offset(y0 - 1, cols) + cx] : 0.0f;
-  float centre = in[row_offset(y0, cols) + cx];
-  for (int y = y0; y < y_end; ++y) {
-    // Row y's base in 64 bits, once per row; the columns and row y+1 are 32-bit offsets from it.
-    const float* in_row = in + row_offset(y, cols);
+  // Row y's base pointers, 64-bit, advanced by one row per step; the columns and rows y-1 and y+1
+  // are 32-bit offsets from them (computing the base from y at every step took 7 more registers).
+  const float* in_row = in + row_offset(y0, cols);
+  float* out_row = out + row_offset(y0, cols);
+  float above = y0 > 0 ? in_row[cx - cols] : 0.0f;
+  float centre = in_row[cx];
+  for (int y = y0; y < y_end; ++y, in_row += cols, out_row += cols) {
     const float below = y + 1 < rows ? in_row[cx + cols] : 0.0f;  // the one new global read
     row[sx] = centre;
     if (threadIdx.x == 0)

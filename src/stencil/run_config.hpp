@@ -28,9 +28,10 @@ struct RunConfig {
   // so accept a rectangle (open_stepper checks).
   int rows = 0;
   int cols = 0;
-  // Grids of the local array's size the caller keeps in host memory besides the stepper's own
-  // (the miniapp: the initial state and the final download; with -verify also the reference's
-  // working grid). Steppers count them in their memory check, so a run that cannot fit is
+  // Grids of the local array's size the caller keeps in host memory at once besides the stepper's
+  // own (the miniapp: the final download; with -verify also the initial state and the reference
+  // loop's second grid; the default: an initial state and a download, as the tests and the
+  // benchmark keep). Steppers count them in their memory check, so a run that cannot fit is
   // refused before anything is allocated.
   int host_copies = 2;
 
