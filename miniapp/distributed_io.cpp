@@ -58,7 +58,6 @@ std::optional<io::GridOutline> outline_input(const Options& options) {
     return std::nullopt;
   const io::DatasetRef ref = io::parse_dataset_ref(options.input);
   io::ReadRules rules = input_read_rules(options.variant_info->dimensions, options.variant);
-  rules.whole_grid = false;  // each rank reads its own region
   io::GridOutline outline = io::outline_grid(ref, rules);
   check_input_against_options(options, ref.file + ":" + outline.dataset, outline.n,
                               outline.iteration);

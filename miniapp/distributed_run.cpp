@@ -71,8 +71,11 @@ void refuse_unsupported(const Options& options) {
   const std::int64_t n = options.n;
   const std::int64_t cells = options.variant_info->dimensions == 2 ? n * n : n;
   if (options.verify && cells > INT_MAX) {
-    throw UnsupportedRequest("-verify gathers the whole grid on rank 0, which holds at most " +
-                             std::to_string(INT_MAX) + " cells");
+    throw UnsupportedRequest(
+        "-verify gathers the whole grid on rank 0 (MPI_Gatherv, whose int "
+        "displacements reach " +
+        std::to_string(INT_MAX) + " cells); N = " + std::to_string(n) + " has " +
+        std::to_string(cells) + ": drop -verify, or run it in one process");
   }
 }
 
@@ -155,7 +158,7 @@ RankSetup set_up(const Options& requested) {
     throw UnsupportedRequest(e.what());
   }
   RunConfig config = base_config(options);
-  // A 1 x 1 rectangle resolves the fuse depth without the N x N index limit.
+  // A 1 x 1 rectangle resolves the fuse depth before the rank's tile is known.
   RunConfig probe = config;
   if (dimensions == 2)
     probe.rows = probe.cols = 1;

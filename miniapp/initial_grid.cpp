@@ -3,6 +3,7 @@
 #include <limits>
 
 #include "io/dataset_ref.hpp"
+#include "io/errors.hpp"
 #include "io/grid_reader.hpp"
 
 namespace stencil::app {
@@ -34,17 +35,28 @@ InitialGrid initial_grid(const Options& options, const VariantInfo& variant) {
     grid.description = "random field, seed " + std::to_string(options.seed);
     return grid;
   }
+  // The outline only: the cells are read once the stepper has checked that grids of this size fit.
   const io::DatasetRef ref = io::parse_dataset_ref(options.input);
+  const io::GridOutline outline =
+      io::outline_grid(ref, input_read_rules(variant.dimensions, std::string(variant.name)));
+  check_input_against_options(options, ref.file + ":" + outline.dataset, outline.n,
+                              outline.iteration);
+  grid.n = outline.n;
+  grid.iteration = outline.iteration;
+  grid.description = ref.file + ":" + outline.dataset;
+  grid.input = io::DatasetRef{ref.file, outline.dataset};
+  return grid;
+}
+
+void read_initial_cells(const VariantInfo& variant, InitialGrid& grid) {
   io::GridState state =
-      io::read_grid(ref, input_read_rules(variant.dimensions, std::string(variant.name)));
-  check_input_against_options(options, ref.file + ":" + state.dataset, state.n, state.iteration);
-  grid.n = state.n;
-  grid.iteration = state.iteration;
-  grid.description = ref.file + ":" + state.dataset;
+      io::read_grid(grid.input, input_read_rules(variant.dimensions, std::string(variant.name)));
+  if (state.n != grid.n || state.iteration != grid.iteration) {
+    throw io::FileRejected("input '" + grid.description + "' changed while it was being read");
+  }
   if (!state.unverified_reason.empty())
     grid.description += "; input not verified (" + state.unverified_reason + ")";
   grid.cells = std::move(state.cells);
-  return grid;
 }
 
 }  // namespace stencil::app

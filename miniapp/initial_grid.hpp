@@ -16,14 +16,19 @@ struct InitialGrid {
   int n = 0;
   std::int64_t iteration = 0;  // step number of this state; a restart continues counting from it
   std::string description;     // "random field, seed S" or "run.h5:/step_000040/u"
-  std::vector<float> cells;    // empty for the random field until the run generates it
+  std::vector<float> cells;    // empty until the run reads or generates them
+  io::DatasetRef input;        // -input: the file and the dataset its outline chose; else empty
 };
 
-// Reads -input (rank checked against the variant, N against -n if given). For the random field
-// only N and the description are set: the run generates the cells once open_stepper has checked
-// that grids of that size fit, so an impossible size is refused rather than failing allocation.
+// Where the run starts, without its cells: for -input the file's outline (rank checked against
+// the variant, N against -n if given), for the random field N and the description. The run fills
+// the cells (read_initial_cells, or the random field) once open_stepper has checked that grids of
+// that size fit, so an impossible size is refused before anything is allocated or read.
 // Throws io::FileRejected for an unusable file and UsageError when -n disagrees with it.
 InitialGrid initial_grid(const Options& options, const VariantInfo& variant);
+// Reads the -input state initial_grid() outlined into grid.cells, checking it in full. Throws
+// io::FileRejected.
+void read_initial_cells(const VariantInfo& variant, InitialGrid& grid);
 
 // What every -input is read with, whole (one process) or tile by tile (under mpirun): the
 // variant's rank, named in the message as "the <dimensions>-D variant '<name>'".

@@ -137,8 +137,7 @@ int main(int argc, char* argv[]) {
   g_rank = mpi.rank();
   stencil::app::Options options;
   try {
-    options =
-        stencil::app::parse_options(std::vector<std::string>(argv + 1, argv + argc), mpi.active());
+    options = stencil::app::parse_options(std::vector<std::string>(argv + 1, argv + argc));
   } catch (const stencil::app::UsageError& e) {
     return fail(kExitUsage, std::string(e.what()) + " (see --help)");
   }

@@ -14,7 +14,8 @@ namespace stencil::app {
 namespace {
 
 template <class Integer>
-Integer parse_integer(const std::string& flag, const std::string& text, Integer lo, Integer hi) {
+Integer parse_integer(const std::string& flag, const std::string& text, Integer lo, Integer hi,
+                      const std::string& range_note = "") {
   Integer value{};
   const char* begin = text.data();
   const char* end = begin + text.size();
@@ -24,7 +25,8 @@ Integer parse_integer(const std::string& flag, const std::string& text, Integer 
   }
   if (ec == std::errc::result_out_of_range || value < lo || value > hi) {
     throw UsageError(flag + " must be between " + std::to_string(lo) + " and " +
-                     std::to_string(hi) + ", got " + text);
+                     std::to_string(hi) + (range_note.empty() ? "" : " (" + range_note + ")") +
+                     ", got " + text);
   }
   return value;
 }
@@ -93,9 +95,12 @@ const std::vector<OptionSpec>& option_table() {
   static const std::vector<OptionSpec> table = {
       {"n", "N",
        "grid size: N x N cells for 2-D variants, N cells for 1-D (default 4096; with -input, "
-       "the file's N, and -n must agree)",
+       "the file's N, and -n must agree). The largest N is what the memory holds: the GPU's "
+       "for a GPU model (two grids), the host's for a host model (three grids, five with "
+       "-verify); the host also keeps one grid of a GPU run (three with -verify). Too large is "
+       "refused before anything is allocated, naming the largest N that fits",
        [](Options& o, const std::string& f, const std::string& v) {
-         o.n = parse_integer<int>(f, v, 1, INT_MAX);
+         o.n = parse_integer<int>(f, v, 1, INT_MAX, "a grid's size is further limited by memory");
          o.n_given = true;
        }},
       {"iters", "K", "iterations (default 100)",
@@ -281,7 +286,7 @@ std::string wrapped(const std::string& text) {
 
 }  // namespace
 
-Options parse_options(const std::vector<std::string>& args, bool across_ranks) {
+Options parse_options(const std::vector<std::string>& args) {
   Options options;
   options.seed = kDefaultSeed;
   options.implementation = implementations().front();
@@ -353,12 +358,6 @@ Options parse_options(const std::vector<std::string>& args, bool across_ranks) {
       throw UsageError("-iters " + std::to_string(options.iterations) +
                        " is not a multiple of -fuse " + std::to_string(options.fuse));
     }
-  }
-  // Across ranks the global N may exceed one array's limit; each rank's rectangle is checked
-  // against it instead (check_config), once the decomposition is known.
-  if (variant.dimensions == 2 && options.n > kMaxGridSize2D && !across_ranks) {
-    throw UsageError("-n " + std::to_string(options.n) + " is too large for a 2-D grid: N*N " +
-                     "must fit a 32-bit index, so N <= " + std::to_string(kMaxGridSize2D));
   }
   return options;
 }

@@ -54,10 +54,9 @@ struct Options {
 };
 
 // Parses argv (without argv[0]). A model's own arguments (e.g. --kokkos-*) are checked and left
-// for the model.
-// `across_ranks` (started by mpirun): a 2-D -n above the one-array limit (46340) is accepted, for
-// the decomposition to split; a plain run refuses it here.
-Options parse_options(const std::vector<std::string>& args, bool across_ranks = false);
+// for the model. The grid size is checked against memory later, by the stepper, once the model
+// and its memory are known.
+Options parse_options(const std::vector<std::string>& args);
 
 // The text of --help, generated from the same option table the parser uses.
 std::string help_text();

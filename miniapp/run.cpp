@@ -32,6 +32,11 @@ io::RunMetadata run_metadata(const Options& options, const VariantInfo& variant,
   return m;
 }
 
+// Frees a grid's memory now (clear() would keep its capacity).
+void release(std::vector<float>& cells) {
+  std::vector<float>().swap(cells);
+}
+
 // Everything a run needs before the clock starts.
 struct RunSetup {
   const VariantInfo* variant = nullptr;
@@ -56,7 +61,9 @@ RunSetup set_up(const Options& options) {
                              " needs -save-every and the input's iteration to be multiples of " +
                              std::to_string(per_step));
   }
-  if (setup.start.cells.empty())
+  if (!options.input.empty())
+    read_initial_cells(*setup.variant, setup.start);
+  else
     setup.start.cells = random_field(cell_count(*setup.variant, setup.start.n), options.seed);
 
   // Opened before any compute, so an output path that cannot take a file fails at once.
@@ -69,20 +76,29 @@ RunSetup set_up(const Options& options) {
   setup.schedule = SaveSchedule{setup.start.iteration, setup.start.iteration + options.iterations,
                                 options.save_every};
   setup.stepper->upload(setup.start.cells);
+  // After the upload only -verify (and -output, for its first save) needs the initial state;
+  // without them it goes now, so the host holds one grid at the final download
+  // (RunConfig::host_copies).
+  if (!options.verify && !setup.writer)
+    release(setup.start.cells);
   setup.stepper->warm_up();  // module load and first-touch stay out of the timing
   setup.stepper->fence();
   setup.stepper->copy_seconds(1);  // the same for the copy reference (fenced)
   return setup;
 }
 
-// The single-process run's part of the timed loop: its saves go to the one output file.
+// The single-process run's part of the timed loop: its saves go to the one output file. The
+// initial state goes once it is saved, unless -verify still needs it (RunConfig::host_copies).
 class SingleProcessHooks : public LoopHooks {
  public:
-  explicit SingleProcessHooks(RunSetup& setup) : setup_(setup) {}
+  SingleProcessHooks(RunSetup& setup, bool keep_initial)
+      : setup_(setup), keep_initial_(keep_initial) {}
   bool saves() const override { return setup_.writer != nullptr; }
   void save(std::int64_t step, Stepper& stepper) override {
     if (step == setup_.schedule.first) {
       setup_.writer->write_step(step, setup_.start.cells);
+      if (!keep_initial_)
+        release(setup_.start.cells);
       return;
     }
     std::vector<float> state = stepper.download();
@@ -96,6 +112,7 @@ class SingleProcessHooks : public LoopHooks {
 
  private:
   RunSetup& setup_;
+  bool keep_initial_;
   std::vector<float> final_state_;
 };
 
@@ -134,8 +151,9 @@ RunResult result_of(const Options& options, RunSetup& setup, const LoopTimes& ti
   result.model_version = version_of(result.implementation);
   result.verification = "skipped (use -verify)";
   if (options.verify) {
+    // The initial state is not needed after this: moved in, it is the reference's first grid.
     const auto expected =
-        reference_run(variant, setup.start.n, options.iterations, setup.start.cells);
+        reference_run(variant, setup.start.n, options.iterations, std::move(setup.start.cells));
     const GridDifference diff = compare_grids(final_state, expected);
     result.verification = diff.identical()
                               ? "PASSED (bit-identical to the reference loop)"
@@ -149,7 +167,7 @@ RunResult result_of(const Options& options, RunSetup& setup, const LoopTimes& ti
 
 RunResult run(const Options& options) {
   RunSetup setup = set_up(options);
-  SingleProcessHooks hooks(setup);
+  SingleProcessHooks hooks(setup, options.verify);
   const LoopTimes times = run_timed_loop(*setup.stepper, setup.schedule, options.progress, hooks);
   return result_of(options, setup, times, hooks.take_final_state());
 }

@@ -10,6 +10,9 @@ CheckedConfig checked_config(const Options& options, int n) {
   config.patch = options.patch;
   config.pitch = options.pitch;
   config.fuse = options.fuse;
+  // The run's host grids at their peak: the final download; -verify adds the initial state, kept
+  // for the reference loop, and the reference's second grid (run.cpp).
+  config.host_copies = options.verify ? 3 : 1;
   return check_config(config);
 }
 

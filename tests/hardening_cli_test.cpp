@@ -92,9 +92,9 @@ TEST(Hardening, AnAllocationThatFailsIsExitTwoWithOneLine) {
 #elif defined(KOKKOS_ENABLE_CUDA)
   GTEST_SKIP() << "an address-space limit stops CUDA from initialising at all";
 #else
-  // 12000 x 12000 floats are 576 MB a grid; the run needs several: more than 2 GB of address
+  // 14000 x 14000 floats are 784 MB a grid; the run needs three: more than 2 GB of address
   // space, though below the mini-app's own check of the machine's available memory.
-  const auto r = miniapp({"-n", "12000", "-iters", "1", "-space", "serial"}, "ulimit -v 2000000;");
+  const auto r = miniapp({"-n", "14000", "-iters", "1", "-space", "serial"}, "ulimit -v 2000000;");
   EXPECT_EQ(r.exit_code, 2) << r.err;
   EXPECT_NE(r.err.find("not enough memory for this run"), std::string::npos) << r.err;
   EXPECT_EQ(lines(r.err), 1u) << r.err;

@@ -150,10 +150,15 @@ TEST_F(BadInput, NotFinite) {
 TEST_F(BadInput, EmptyOrTooLarge) {
   write_floats(dir / "empty.h5", "/u", {0, 0}, {});
   EXPECT_REFUSED(refusal(dir / "empty.h5", ""), "is empty");
-  // Declared 50000 x 50000 but never written: refused from the shape, nothing is allocated.
-  write_dataset(dir / "huge.h5", "/u", H5T_IEEE_F32LE, H5T_NATIVE_FLOAT, {50000, 50000}, nullptr,
+  // Declared 400000 x 400000 (640 GB, far past 2^31 cells) but never written: a valid shape,
+  // refused as incomplete before anything is allocated.
+  write_dataset(dir / "huge.h5", "/u", H5T_IEEE_F32LE, H5T_NATIVE_FLOAT, {400000, 400000}, nullptr,
                 true);
-  EXPECT_REFUSED(refusal(dir / "huge.h5", ""), "has N = 50000, more than the 46340");
+  EXPECT_REFUSED(refusal(dir / "huge.h5", ""), "is missing from the chunk index");
+  // N itself is an int.
+  write_dataset(dir / "long.h5", "/u", H5T_IEEE_F32LE, H5T_NATIVE_FLOAT, {3000000000}, nullptr,
+                true);
+  EXPECT_REFUSED(refusal(dir / "long.h5", "", 1), "has N = 3000000000, more than the 2147483647");
 }
 
 TEST_F(BadInput, BadIterationAttribute) {

@@ -107,7 +107,6 @@ TEST_F(VirtualGrid, IsReadAsOneGridAndVerifiedPerTile) {
   EXPECT_EQ(state.unverified_reason, "");
 
   ReadRules rules;
-  rules.whole_grid = false;
   const GridOutline outline = outline_grid({dir / "main.h5", ""}, rules);
   ASSERT_EQ(outline.pieces.size(), 2u);
   EXPECT_EQ(outline.pieces[1].row0, 2);
@@ -134,7 +133,6 @@ TEST_F(VirtualGrid, ATileThatIsNotTheRecordedOneIsRefused) {
   const std::string why = refusal(dir / "main.h5");
   EXPECT_NE(why.find("from another save"), std::string::npos) << why;
   ReadRules rules;
-  rules.whole_grid = false;
   const GridOutline outline = outline_grid({dir / "main.h5", ""}, rules);
   EXPECT_THROW(verify_tile(outline, 1, rules), FileRejected);
 }

@@ -7,6 +7,7 @@
 #include "cuda/check.hpp"
 #include "cuda/kernels.hpp"
 #include "stencil/arithmetic.hpp"
+#include "stencil/cell_offset.hpp"
 #include "stencil/row_chunks.hpp"
 #include "stencil/stage_tile.hpp"
 
@@ -55,7 +56,7 @@ __global__ void __launch_bounds__(kDoubleBufThreads)
 
     const int y = y0 + k * kStageHeight + threadIdx.y;
     if (x < cols && y < y_end) {
-      out[y * cols + x] = stage_tile::output(current, c, x, y, rows, cols);
+      out[row_offset(y, cols) + x] = stage_tile::output(current, c, x, y, rows, cols);
     }
 
     if (prefetch) {  // the other tile was last read in stage k-1, before barrier 1

@@ -7,6 +7,7 @@
 #include "cuda/check.hpp"
 #include "cuda/kernels.hpp"
 #include "stencil/arithmetic.hpp"
+#include "stencil/cell_offset.hpp"
 #include "stencil/row_chunks.hpp"
 #include "stencil/stage_tile.hpp"
 
@@ -14,15 +15,24 @@ namespace stencil::cuda {
 
 constexpr int kDoubleBufAsyncThreads = kStageWidth * kStageHeight;
 
-// This thread's share of one stage tile, copied asynchronously into `tile` (4 bytes per cell).
+// This thread's share of one stage tile, copied asynchronously into `tile` (4 bytes per cell):
+// stage_tile::source_index's cells, addressed from the stage's first tile row (y - 1), whose
+// 64-bit offset is formed once; each cell lies at most kStageHeight + 2 rows from it, a 32-bit
+// offset while cols <= kMaxDoubleBufAsyncColumns (kernels.hpp; the stepper checks). With a 64-bit
+// offset per cell the kernel took 40 registers, and 6 instead of 8 blocks per multiprocessor.
 __device__ void copy_stage_async(float* tile, const float* __restrict__ in, int lane, int x0, int y,
                                  int rows, int cols) {
-  for (int t = lane; t < stage_tile::kCells; t += kDoubleBufAsyncThreads)
-    __pipeline_memcpy_async(&tile[t], &in[stage_tile::source_index(t, x0, y, rows, cols)],
-                            sizeof(float));
+  const float* stage = in + row_offset(y - 1, cols);
+  for (int t = lane; t < stage_tile::kCells; t += kDoubleBufAsyncThreads) {
+    const int row = clamp_index(y + t / stage_tile::kColumns - 1, 0, rows - 1) - (y - 1);
+    const int col = clamp_index(x0 + t % stage_tile::kColumns - 1, 0, cols - 1);
+    __pipeline_memcpy_async(&tile[t], stage + (row * cols + col), sizeof(float));
+  }
 }
 
-__global__ void __launch_bounds__(kDoubleBufAsyncThreads)
+// Eight blocks per multiprocessor (2048 threads, 32 registers each): the occupancy of the 32-bit
+// form, which the 64-bit stage offsets would otherwise cost.
+__global__ void __launch_bounds__(kDoubleBufAsyncThreads, 8)
     doublebuf_async_kernel(const float* __restrict__ in, float* __restrict__ out, int rows,
                            int cols) {
   __shared__ float tiles[2][stage_tile::kCells];
@@ -53,7 +63,7 @@ __global__ void __launch_bounds__(kDoubleBufAsyncThreads)
     const float* current = tiles[k & 1];
     const int y = y0 + k * kStageHeight + threadIdx.y;
     if (x < cols && y < y_end) {
-      out[y * cols + x] = stage_tile::output(current, c, x, y, rows, cols);
+      out[row_offset(y, cols) + x] = stage_tile::output(current, c, x, y, rows, cols);
     }
     // 2: everyone is done reading tile k & 1: the next stage issues the copy of stage k+2 into it
     // before its own barrier 1, so without this barrier the copy could overwrite cells a slow

@@ -8,15 +8,18 @@
 namespace stencil::cuda {
 
 __global__ void halo1d_kernel(const float* __restrict__ in, float* __restrict__ out, int n) {
-  extern __shared__ float tile[];  // blockDim.x + 2 floats
-  const int base = blockIdx.x * blockDim.x;
-  const int i = base + threadIdx.x;
+  extern __shared__ float tile[];            // blockDim.x + 2 floats
+  const int base = blockIdx.x * blockDim.x;  // < n
+  // Past the end, i is n (clamped below): near n = INT_MAX, base + threadIdx.x would overflow.
+  const int i = n - base > static_cast<int>(threadIdx.x) ? base + static_cast<int>(threadIdx.x) : n;
+  const int right =
+      n - base > static_cast<int>(blockDim.x) ? base + static_cast<int>(blockDim.x) : n - 1;
   const int s = threadIdx.x + 1;
   tile[s] = in[clamp_index(i, 0, n - 1)];
   if (threadIdx.x == 0)
     tile[0] = in[clamp_index(base - 1, 0, n - 1)];
   if (threadIdx.x == blockDim.x - 1)
-    tile[blockDim.x + 1] = in[clamp_index(base + blockDim.x, 0, n - 1)];
+    tile[blockDim.x + 1] = in[right];
   __syncthreads();  // the tile is complete before anyone reads a neighbour
   if (i < n) {
     out[i] = is_border_1d(i, n) ? tile[s] : three_point(tile[s - 1], tile[s], tile[s + 1]);
@@ -26,7 +29,7 @@ __global__ void halo1d_kernel(const float* __restrict__ in, float* __restrict__ 
 // One row of n cells: rows is 1.
 void launch_halo1d(const float* in, float* out, int /*rows*/, int n, int /*chunks*/,
                    cudaStream_t queue) {
-  const int blocks = (n + kHaloBlock1D - 1) / kHaloBlock1D;
+  const int blocks = n / kHaloBlock1D + (n % kHaloBlock1D != 0);   // n + 255 may overflow
   const size_t shared_bytes = (kHaloBlock1D + 2) * sizeof(float);  // 1,032 bytes
   halo1d_kernel<<<blocks, kHaloBlock1D, shared_bytes, queue>>>(in, out, n);
   check_launch("halo1d_kernel launch");

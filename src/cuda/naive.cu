@@ -2,6 +2,7 @@
 #include "cuda/check.hpp"
 #include "cuda/kernels.hpp"
 #include "stencil/arithmetic.hpp"
+#include "stencil/cell_offset.hpp"
 
 namespace stencil::cuda {
 
@@ -11,10 +12,12 @@ __global__ void naive_kernel(const float* __restrict__ in, float* __restrict__ o
   const int y = blockIdx.y * blockDim.y + threadIdx.y;
   if (x >= cols || y >= rows)
     return;
-  const int i = y * cols + x;
-  out[i] = is_border_2d(x, y, cols, rows)
-               ? in[i]
-               : five_point(in[i], in[i - 1], in[i + 1], in[i - cols], in[i + cols]);
+  // The row's base once in 64 bits; the taps are 32-bit offsets from it (cell_offset.hpp).
+  const std::int64_t row = row_offset(y, cols);
+  const float* centre = in + row + x;
+  out[row + x] = is_border_2d(x, y, cols, rows)
+                     ? centre[0]
+                     : five_point(centre[0], centre[-1], centre[1], centre[-cols], centre[cols]);
 }
 
 void launch_naive(const float* in, float* out, int rows, int cols, int /*chunks*/,

@@ -6,9 +6,11 @@
 namespace stencil::cuda {
 
 __global__ void naive1d_kernel(const float* __restrict__ in, float* __restrict__ out, int n) {
-  const int i = blockIdx.x * blockDim.x + threadIdx.x;
-  if (i >= n)
+  // Unsigned: near n = INT_MAX the last block's threads past the end would overflow an int.
+  const unsigned thread = blockIdx.x * blockDim.x + threadIdx.x;
+  if (thread >= static_cast<unsigned>(n))
     return;
+  const int i = static_cast<int>(thread);
   out[i] = is_border_1d(i, n) ? in[i] : three_point(in[i - 1], in[i], in[i + 1]);
 }
 
@@ -16,7 +18,8 @@ __global__ void naive1d_kernel(const float* __restrict__ in, float* __restrict__
 void launch_naive1d(const float* in, float* out, int /*rows*/, int n, int /*chunks*/,
                     cudaStream_t queue) {
   constexpr int kBlock = 256;
-  naive1d_kernel<<<(n + kBlock - 1) / kBlock, kBlock, 0, queue>>>(in, out, n);
+  const int blocks = n / kBlock + (n % kBlock != 0);  // n + kBlock - 1 may overflow
+  naive1d_kernel<<<blocks, kBlock, 0, queue>>>(in, out, n);
   check_launch("naive1d_kernel launch");
 }
 

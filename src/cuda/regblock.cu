@@ -10,6 +10,7 @@
 #include "cuda/check.hpp"
 #include "cuda/kernels.hpp"
 #include "stencil/arithmetic.hpp"
+#include "stencil/cell_offset.hpp"
 #include "stencil/variants.hpp"
 
 namespace stencil::cuda {
@@ -32,8 +33,8 @@ __global__ void __launch_bounds__(kRegBlockLanesX* kRegBlockLanesY)
   for (int t = threadIdx.y * kRegBlockLanesX + threadIdx.x; t < kTileCells; t += kThreads) {
     const int sx = t % kPitch;
     const int sy = t / kPitch;
-    tile[sy][sx] =
-        in[clamp_index(oy + sy - 1, 0, rows - 1) * cols + clamp_index(ox + sx - 1, 0, cols - 1)];
+    tile[sy][sx] = in[row_offset(clamp_index(oy + sy - 1, 0, rows - 1), cols) +
+                      clamp_index(ox + sx - 1, 0, cols - 1)];
   }
   __syncthreads();  // the whole tile is loaded before anyone reads a neighbour
 
@@ -54,16 +55,19 @@ __global__ void __launch_bounds__(kRegBlockLanesX* kRegBlockLanesY)
   }
 
 #pragma unroll
-  for (int j = 0; j < kPatch; ++j) {
+  // The patch's first row in 64 bits, once; each next row is cols further on, and the patch's
+  // columns are 32-bit offsets from the row.
+  float* out_row = out + row_offset(oy + py, cols);
+  for (int j = 0; j < kPatch; ++j, out_row += cols) {
+    const int y = oy + py + j;
 #pragma unroll
     for (int i = 0; i < kPatch; ++i) {
       const int x = ox + px + i;
-      const int y = oy + py + j;
       if (x < cols && y < rows) {
-        out[y * cols + x] = is_border_2d(x, y, cols, rows)
-                                ? v[j + 1][i + 1]
-                                : five_point(v[j + 1][i + 1], v[j + 1][i], v[j + 1][i + 2],
-                                             v[j][i + 1], v[j + 2][i + 1]);
+        out_row[x] = is_border_2d(x, y, cols, rows)
+                         ? v[j + 1][i + 1]
+                         : five_point(v[j + 1][i + 1], v[j + 1][i], v[j + 1][i + 2], v[j][i + 1],
+                                      v[j + 2][i + 1]);
       }
     }
   }

@@ -52,7 +52,8 @@ class DeviceBuffer {
 
 // Launch limits the kernels cannot stretch: a CUDA grid has at most 65535 blocks along y, which
 // the 2-D kernels give to row chunks or, in naive and tiled (the shortest blocks), to 8-row
-// blocks. A square grid never reaches them (N <= 46340); a rank's tall, narrow tile could.
+// blocks: 524280 rows, more than a square grid that fits one GPU's memory has; a rank's tall,
+// narrow tile could.
 constexpr int kMaxGridY = 65535;
 constexpr int kRowsPerBlockY = 8;
 void check_launch_limits(const RunConfig& config) {
@@ -63,6 +64,12 @@ void check_launch_limits(const RunConfig& config) {
     throw UnsupportedRequest(
         "-impl cuda: a local array of " + std::to_string(rows) + " rows exceeds one launch's " +
         std::to_string(kMaxGridY * kRowsPerBlockY) + " rows; use more ranks along y");
+  }
+  if (config.variant->id == Variant::doublebuf_async &&
+      config.local_cols() > kMaxDoubleBufAsyncColumns) {
+    throw UnsupportedRequest("-impl cuda: doublebuf_async serves arrays of at most " +
+                             std::to_string(kMaxDoubleBufAsyncColumns) + " columns, got " +
+                             std::to_string(config.local_cols()) + "; use more ranks along x");
   }
   if (config.variant->chunks != ChunkPolicy::none && config.chunks > kMaxGridY) {
     throw UnsupportedRequest("-impl cuda: at most " + std::to_string(kMaxGridY) +
@@ -195,7 +202,10 @@ std::unique_ptr<Stepper> make_stepper(const CheckedConfig& config) {
   }
   std::size_t free = 0, total = 0;
   STENCIL_CUDA_CHECK(cudaMemGetInfo(&free, &total));
-  require_memory(2 * config->local_cells() * sizeof(float), free, "the GPU");
+  // The two device grids, and the caller's host copies (the halo staging buffers are small).
+  require_grids(config.get(), 2, free, "GPU memory");
+  require_grids(config.get(), static_cast<std::size_t>(config->host_copies), host_available_bytes(),
+                "host memory");
   return std::make_unique<CudaStepper>(config);
 }
 

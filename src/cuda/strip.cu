@@ -4,6 +4,7 @@
 #include "cuda/check.hpp"
 #include "cuda/kernels.hpp"
 #include "stencil/arithmetic.hpp"
+#include "stencil/cell_offset.hpp"
 #include "stencil/row_chunks.hpp"
 #include "stencil/variants.hpp"
 
@@ -31,19 +32,23 @@ __global__ void __launch_bounds__(kStripWidth)
   const int y_end = chunk.end;
 
   for (int y = y0; y < y_end; ++y) {
-    const float above = y > 0 ? in[(y - 1) * cols + cx] : 0.0f;
-    const float centre = in[y * cols + cx];
-    const float below = y + 1 < rows ? in[(y + 1) * cols + cx] : 0.0f;
+    // Row y's base in 64 bits, once per row; the columns and the rows above and below are 32-bit
+    // offsets from it.
+    const float* in_row = in + row_offset(y, cols);
+    const float above = y > 0 ? in_row[cx - cols] : 0.0f;
+    const float centre = in_row[cx];
+    const float below = y + 1 < rows ? in_row[cx + cols] : 0.0f;
     row[sx] = centre;
     if (threadIdx.x == 0)
-      row[0] = in[y * cols + xl];
+      row[0] = in_row[xl];
     if (threadIdx.x == kStripWidth - 1)
-      row[kStripWidth + 1] = in[y * cols + xr];
+      row[kStripWidth + 1] = in_row[xr];
     __syncthreads();  // the row is published before anyone reads a neighbour
     if (x < cols) {
-      out[y * cols + x] = is_border_2d(x, y, cols, rows)
-                              ? centre
-                              : five_point(centre, row[sx - 1], row[sx + 1], above, below);
+      out[row_offset(y, cols) + x] =
+          is_border_2d(x, y, cols, rows)
+              ? centre
+              : five_point(centre, row[sx - 1], row[sx + 1], above, below);
     }
     __syncthreads();  // everyone is done reading the row before it is overwritten
   }

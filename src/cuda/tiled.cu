@@ -10,6 +10,7 @@
 #include "cuda/check.hpp"
 #include "cuda/kernels.hpp"
 #include "stencil/arithmetic.hpp"
+#include "stencil/cell_offset.hpp"
 #include "stencil/variants.hpp"
 
 namespace stencil::cuda {
@@ -32,8 +33,8 @@ __global__ void __launch_bounds__(kTileWidth* kTileHeight)
        t += kTileWidth * kTileHeight) {
     const int sx = t % kColumns;
     const int sy = t / kColumns;
-    tile[sx][sy] =
-        in[clamp_index(oy + sy - 1, 0, rows - 1) * cols + clamp_index(ox + sx - 1, 0, cols - 1)];
+    tile[sx][sy] = in[row_offset(clamp_index(oy + sy - 1, 0, rows - 1), cols) +
+                      clamp_index(ox + sx - 1, 0, cols - 1)];
   }
   __syncthreads();  // the whole tile is loaded before anyone reads a neighbour
 
@@ -42,10 +43,11 @@ __global__ void __launch_bounds__(kTileWidth* kTileHeight)
   if (x < cols && y < rows) {
     const int tx = threadIdx.x + 1;  // the halo shifts the interior by one in both axes
     const int ty = threadIdx.y + 1;
-    out[y * cols + x] = is_border_2d(x, y, cols, rows)
-                            ? tile[tx][ty]
-                            : five_point(tile[tx][ty], tile[tx - 1][ty], tile[tx + 1][ty],
-                                         tile[tx][ty - 1], tile[tx][ty + 1]);
+    out[row_offset(y, cols) + x] =
+        is_border_2d(x, y, cols, rows)
+            ? tile[tx][ty]
+            : five_point(tile[tx][ty], tile[tx - 1][ty], tile[tx + 1][ty], tile[tx][ty - 1],
+                         tile[tx][ty + 1]);
   }
 }
 

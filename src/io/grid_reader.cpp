@@ -154,7 +154,8 @@ void read_shape(hid_t dataset, const std::string& where, const ReadRules& rules,
     throw FileRejected(where + " is " + std::to_string(dims[0]) + " x " + std::to_string(dims[1]) +
                        "; a 2-D grid state must be square (N x N)");
   }
-  const hsize_t limit = rank == 2 && rules.whole_grid ? kMaxGridSize2D : INT_MAX;
+  // N is an int; whether the cells fit in memory is checked before they are read.
+  const hsize_t limit = INT_MAX;
   if (dims[0] > limit) {
     throw FileRejected(where + " has N = " + std::to_string(dims[0]) + ", more than the " +
                        std::to_string(limit) + " a " + std::to_string(rank) + "-D grid may have");

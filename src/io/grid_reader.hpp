@@ -27,9 +27,6 @@ struct ReadRules {
   int dimensions = 0;             // required rank (1 or 2); 0 accepts either
   std::string purpose;            // who needs that rank, for the message ("the 2-D variant ...")
   bool allow_non_finite = false;  // stencil_check compares broken outputs too
-  // The whole state is read into one array for one process (2-D: N <= 46340). A run across
-  // ranks reads regions only and lifts this limit (outline_grid).
-  bool whole_grid = true;
 };
 
 // The state `ref` names: its dataset, or by default the last /step_*/u (by iteration number),

@@ -9,6 +9,7 @@
 #include "kokkos/kernels.hpp"
 #include "kokkos/team_policy.hpp"
 #include "stencil/arithmetic.hpp"
+#include "stencil/cell_offset.hpp"
 #include "stencil/stage_tile.hpp"
 #include "stencil/unroll.hpp"
 
@@ -77,7 +78,8 @@ void doublebuf_step(const ExecSpace& space, const ConstDeviceView<ExecSpace>& in
 
             const int y = y_stage + ty;
             if (x < cols && y < chunk.end)
-              out(y * cols + x) = stage_tile::output(tiles, current + c, x, y, rows, cols);
+              out(row_offset(y, cols) + x) =
+                  stage_tile::output(tiles, current + c, x, y, rows, cols);
 
             if (prefetch) {  // the other tile was last read in stage k-1, before barrier 1
               STENCIL_UNROLL

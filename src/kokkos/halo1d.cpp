@@ -27,7 +27,7 @@ void halo1d_step(const ExecSpace& space, const ConstDeviceView<ExecSpace>& in,
     // only after every member has passed block k + 1's barrier, after its reads of block k.
     constexpr int kBlock = kHaloBlock1D;  // a team's outputs, one per member
     constexpr int kTileCells = kBlock + 2;
-    const int blocks = (n + kBlock - 1) / kBlock;
+    const int blocks = n / kBlock + (n % kBlock != 0);  // n + kBlock - 1 may overflow
     const InputView<ExecSpace> src = in;
     const auto policy = team_policy<kBlock, 8>(space, walking_league(space, blocks, kBlock),
                                                TeamShape{kBlock, 1}, 2 * kTileCells);
@@ -42,13 +42,13 @@ void halo1d_step(const ExecSpace& space, const ConstDeviceView<ExecSpace>& in,
           // wait on both). Inputs are clamped so the halo past either end holds a value (end
           // cells copy their centre and never use it).
           float centre = 0.0f, left = 0.0f, right = 0.0f;
+          // Compared as n - base (base < n): near n = INT_MAX, base + kBlock would overflow.
           auto load_block = [&](int base) {
-            const int i = base + lane;
-            centre = src(i < n ? i : n - 1);
+            centre = src(n - base > lane ? base + lane : n - 1);
             if (lane == 0)
               left = src(base > 0 ? base - 1 : 0);
             if (lane == kBlock - 1)
-              right = src(base + kBlock < n ? base + kBlock : n - 1);
+              right = src(n - base > kBlock ? base + kBlock : n - 1);
           };
           TileWalk walk(team.league_rank(), team.league_size(), blocks, 1);
           if (walk.more())
@@ -65,8 +65,8 @@ void halo1d_step(const ExecSpace& space, const ConstDeviceView<ExecSpace>& in,
             if (walk.more())  // team-uniform
               load_block(walk.column() * kBlock);
             team.team_barrier();  // the tile is complete before anyone reads a neighbour
-            const int i = base + lane;
-            if (i < n) {
+            if (n - base > lane) {
+              const int i = base + lane;
               const int s = buffer + lane + 1;
               const float middle = tiles(s);
               out(i) =

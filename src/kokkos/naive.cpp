@@ -8,6 +8,7 @@
 #include "kokkos/kernels.hpp"
 #include "kokkos/team_policy.hpp"
 #include "stencil/arithmetic.hpp"
+#include "stencil/cell_offset.hpp"
 
 namespace stencil::kokkos {
 
@@ -44,8 +45,8 @@ void naive_step(const ExecSpace& space, const ConstDeviceView<ExecSpace>& in,
             const int y = y0 + r;
             if (y >= rows)
               return;
-            const int row = y * cols;
-            if (y == 0 || y == rows - 1) {  // border row: a copy
+            const std::int64_t row = row_offset(y, cols);  // 64-bit: y * cols may pass 2^31
+            if (y == 0 || y == rows - 1) {                 // border row: a copy
               Kokkos::parallel_for(Kokkos::ThreadVectorRange(team, x0, x_end),
                                    [&](int x) { out(row + x) = src(row + x); });
               return;
@@ -53,7 +54,7 @@ void naive_step(const ExecSpace& space, const ConstDeviceView<ExecSpace>& in,
             // An interior row: every tap is inside the array even at x = 0 and x = cols - 1 (the
             // neighbouring rows' end cells), so both sides of the select may be evaluated.
             Kokkos::parallel_for(Kokkos::ThreadVectorRange(team, x0, x_end), [&](int x) {
-              const int i = row + x;
+              const std::int64_t i = row + x;
               const float centre = src(i);
               const float updated =
                   five_point(centre, src(i - 1), src(i + 1), src(i - cols), src(i + cols));

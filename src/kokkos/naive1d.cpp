@@ -21,13 +21,14 @@ void naive1d_step(const ExecSpace& space, const ConstDeviceView<ExecSpace>& in,
     constexpr int kCellsPerTeam = 16 * kShape.size();
     const InputView<ExecSpace> src = in;
     const auto policy =
-        team_policy<kShape.size(), 8>(space, (n + kCellsPerTeam - 1) / kCellsPerTeam, kShape);
+        team_policy<kShape.size(), 8>(space, n / kCellsPerTeam + (n % kCellsPerTeam != 0), kShape);
     using Member = typename decltype(policy)::member_type;
 
     Kokkos::parallel_for(
         "stencil::kokkos::naive1d", policy, KOKKOS_LAMBDA(const Member& team) {
           const int begin = team.league_rank() * kCellsPerTeam;
-          const int end = begin + kCellsPerTeam < n ? begin + kCellsPerTeam : n;
+          // n - begin, not begin + kCellsPerTeam: a 1-D grid may reach INT_MAX cells.
+          const int end = n - begin > kCellsPerTeam ? begin + kCellsPerTeam : n;
           // The two end cells copy themselves; every other cell has both neighbours in the grid.
           const int first = begin > 1 ? begin : 1;
           const int last = end < n - 1 ? end : n - 1;

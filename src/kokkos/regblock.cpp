@@ -10,6 +10,7 @@
 #include "kokkos/kernels.hpp"
 #include "kokkos/team_policy.hpp"
 #include "stencil/arithmetic.hpp"
+#include "stencil/cell_offset.hpp"
 
 namespace stencil::kokkos {
 
@@ -54,7 +55,7 @@ void regblock_step(const ExecSpace& space, const ConstDeviceView<ExecSpace>& in,
           for (int t = team.team_rank(); t < kTileCells; t += kTeam) {
             const int sx = t % kPitch;
             const int sy = t / kPitch;
-            tile(t) = src(clamp_index(oy + sy - 1, 0, rows - 1) * cols +
+            tile(t) = src(row_offset(clamp_index(oy + sy - 1, 0, rows - 1), cols) +
                           clamp_index(ox + sx - 1, 0, cols - 1));
           }
           team.team_barrier();  // the whole tile is loaded before anyone reads a neighbour
@@ -98,7 +99,7 @@ void regblock_step(const ExecSpace& space, const ConstDeviceView<ExecSpace>& in,
                     five_point(centre, v[j + 1][i], v[j + 1][i + 2], v[j][i + 1], v[j + 2][i + 1]);
                 const bool border =
                     x == 0 || y == 0 || i == to_right || j == to_bottom;  // is_border_2d
-                out(y * cols + x) = border ? centre : updated;
+                out(row_offset(y, cols) + x) = border ? centre : updated;
               }
             }
           }

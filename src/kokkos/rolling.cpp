@@ -6,6 +6,7 @@
 #include "kokkos/kernels.hpp"
 #include "kokkos/team_policy.hpp"
 #include "stencil/arithmetic.hpp"
+#include "stencil/cell_offset.hpp"
 
 namespace stencil::kokkos {
 
@@ -45,8 +46,8 @@ void rolling_step(const ExecSpace& space, const ConstDeviceView<ExecSpace>& in,
 
           // The window: above = row y-1, centre = row y, below = row y+1 (rows clamped into the
           // grid: border rows copy and never use them).
-          float above = src((chunk.begin > 0 ? chunk.begin - 1 : 0) * cols + cx);
-          float centre = src(chunk.begin * cols + cx);
+          float above = src(row_offset(chunk.begin > 0 ? chunk.begin - 1 : 0, cols) + cx);
+          float centre = src(row_offset(chunk.begin, cols) + cx);
           float left = 0.0f, right = 0.0f;  // row y's x-halo, in the end members
           for (int y = chunk.begin; y < chunk.end; ++y) {
             // The x-halo first, into registers, then the one new row: the native kernel's order.
@@ -54,11 +55,13 @@ void rolling_step(const ExecSpace& space, const ConstDeviceView<ExecSpace>& in,
             // scratch store that waits on it, and the team ran at 0.79 of the native kernel at
             // N = 4096 (ncu: 27% of the stall samples on the next row's scratch store); in this
             // order, 0.94 (perf/results/h200-kokkos-2026-12-01b).
+            // Row y's offset in 64 bits, once per row (cell_offset.hpp).
+            const std::int64_t row_y = row_offset(y, cols);
             if (left_member)
-              left = src(y * cols + xl);
+              left = src(row_y + xl);
             if (right_member)
-              right = src(y * cols + xr);
-            const float below = src(clamp_row(y + 1) * cols + cx);  // the one new row
+              right = src(row_y + xr);
+            const float below = src(row_offset(clamp_row(y + 1), cols) + cx);  // the one new row
             row(lane + 1) = centre;
             if (left_member)
               row(0) = left;
@@ -67,7 +70,7 @@ void rolling_step(const ExecSpace& space, const ConstDeviceView<ExecSpace>& in,
             team.team_barrier();  // the row is published before anyone reads a neighbour
             if (x < cols) {
               const float updated = five_point(centre, row(lane), row(lane + 2), above, below);
-              out(y * cols + x) = is_border_2d(x, y, cols, rows) ? centre : updated;
+              out(row_y + x) = is_border_2d(x, y, cols, rows) ? centre : updated;
             }
             team.team_barrier();  // everyone is done reading the row before it is overwritten
             above = centre;       // roll the window: y becomes y-1, y+1 becomes y

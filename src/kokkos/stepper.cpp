@@ -74,10 +74,15 @@ class KokkosStepper final : public Stepper {
         shape_(config->stepped_shape()),
         cells_(config->local_cells()),
         step_(step_function<ExecSpace>(config.get())) {
-    // Two device grids; a host space also holds the driver's initial and final copies.
-    const std::size_t grids = kRunsOnHost<ExecSpace> ? 4 : 2;
-    require_memory(grids * cells_ * sizeof(float), free_bytes(space_),
-                   lower_space_name<ExecSpace>());
+    // Two grids in the space's memory; the caller's host copies join them on a host space and
+    // have host memory of their own otherwise.
+    const std::size_t copies = static_cast<std::size_t>(config->host_copies);
+    if constexpr (kRunsOnHost<ExecSpace>) {
+      require_grids(config.get(), 2 + copies, host_available_bytes(), "host memory");
+    } else {
+      require_grids(config.get(), 2, free_bytes(space_), lower_space_name<ExecSpace>() + " memory");
+      require_grids(config.get(), copies, host_available_bytes(), "host memory");
+    }
     try {
       current_ = DeviceView<ExecSpace>(
           Kokkos::view_alloc(Kokkos::WithoutInitializing, "stencil::grid_a"), cells_);

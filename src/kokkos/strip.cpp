@@ -5,6 +5,7 @@
 #include "kokkos/kernels.hpp"
 #include "kokkos/team_policy.hpp"
 #include "stencil/arithmetic.hpp"
+#include "stencil/cell_offset.hpp"
 
 namespace stencil::kokkos {
 
@@ -40,18 +41,20 @@ void strip_step(const ExecSpace& space, const ConstDeviceView<ExecSpace>& in,
 
           for (int y = chunk.begin; y < chunk.end; ++y) {
             // Rows above and below, clamped into the grid: border rows copy and never use them.
-            const float above = src((y > 0 ? y - 1 : y) * cols + cx);
-            const float centre = src(y * cols + cx);
-            const float below = src((y + 1 < rows ? y + 1 : y) * cols + cx);
+            // Row y's offset in 64 bits, once per row; the rows above and below are cols away.
+            const std::int64_t row_y = row_offset(y, cols);
+            const float above = src(row_y - (y > 0 ? cols : 0) + cx);
+            const float centre = src(row_y + cx);
+            const float below = src(row_y + (y + 1 < rows ? cols : 0) + cx);
             row(lane + 1) = centre;
             if (lane == 0)  // the x-halo, by the end members
-              row(0) = src(y * cols + xl);
+              row(0) = src(row_y + xl);
             if (lane == kWidth - 1)
-              row(kWidth + 1) = src(y * cols + xr);
+              row(kWidth + 1) = src(row_y + xr);
             team.team_barrier();  // the row is published before anyone reads a neighbour
             if (x < cols) {
               const float updated = five_point(centre, row(lane), row(lane + 2), above, below);
-              out(y * cols + x) = is_border_2d(x, y, cols, rows) ? centre : updated;
+              out(row_y + x) = is_border_2d(x, y, cols, rows) ? centre : updated;
             }
             team.team_barrier();  // everyone is done reading the row before it is overwritten
           }

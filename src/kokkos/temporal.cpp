@@ -27,6 +27,7 @@
 #include "kokkos/quad.hpp"
 #include "kokkos/team_policy.hpp"
 #include "stencil/arithmetic.hpp"
+#include "stencil/cell_offset.hpp"
 #include "stencil/unroll.hpp"
 
 namespace stencil::kokkos {
@@ -98,7 +99,7 @@ void temporal_fused(const ExecSpace& space, const ConstDeviceView<ExecSpace>& in
         auto load = [&](Quad& q, int y, int x0) {
           if (y < load_begin || y >= load_end)
             return;
-          const float* row = source + y * cols;
+          const float* row = source + row_offset(y, cols);
           if (cols % 4 == 0 && x0 % 4 == 0 && x0 >= 0 && x0 + 4 <= cols) {  // aligned, inside
             q = load_quad(row + x0);
           } else {
@@ -162,7 +163,7 @@ void temporal_fused(const ExecSpace& space, const ConstDeviceView<ExecSpace>& in
                 edges(lasts(t, rotation) + lane + 1) = produced[t].v[3];
               }
               if (store) {
-                float* dst = target + y_out * cols + x0;
+                float* dst = target + row_offset(y_out, cols) + x0;
                 if (cols % 4 == 0 && x0 % 4 == 0 && x0 >= out_begin && x0 + 4 <= out_end) {
                   store_quad(dst, produced[kFuse]);
                 } else {

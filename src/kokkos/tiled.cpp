@@ -11,6 +11,7 @@
 #include "kokkos/team_policy.hpp"
 #include "kokkos/tile_walk.hpp"
 #include "stencil/arithmetic.hpp"
+#include "stencil/cell_offset.hpp"
 
 namespace stencil::kokkos {
 
@@ -59,8 +60,9 @@ void tiled_step(const ExecSpace& space, const ConstDeviceView<ExecSpace>& in,
             Kokkos::parallel_for(Kokkos::TeamVectorRange(team, kLoadCells), [&](int t) {
               const int sx = t % kColumns;
               const int sy = t / kColumns;
-              tiles(buffer + sx * kPitch + sy) = src(clamp_index(oy + sy - 1, 0, rows - 1) * cols +
-                                                     clamp_index(ox + sx - 1, 0, cols - 1));
+              tiles(buffer + sx * kPitch + sy) =
+                  src(row_offset(clamp_index(oy + sy - 1, 0, rows - 1), cols) +
+                      clamp_index(ox + sx - 1, 0, cols - 1));
             });
             team.team_barrier();  // the whole tile is loaded before anyone reads a neighbour
 
@@ -73,7 +75,7 @@ void tiled_step(const ExecSpace& space, const ConstDeviceView<ExecSpace>& in,
                 const float centre = tiles(s);
                 const float updated = five_point(centre, tiles(s - kPitch), tiles(s + kPitch),
                                                  tiles(s - 1), tiles(s + 1));
-                out(y * cols + x) = is_border_2d(x, y, cols, rows) ? centre : updated;
+                out(row_offset(y, cols) + x) = is_border_2d(x, y, cols, rows) ? centre : updated;
               }
             });
           }

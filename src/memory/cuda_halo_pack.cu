@@ -9,6 +9,7 @@
 
 #include "cuda/check.hpp"
 #include "memory/cuda_halo_pack.hpp"
+#include "stencil/cell_offset.hpp"
 #include "stencil/stepped_cell.hpp"
 
 namespace stencil::cuda {
@@ -43,7 +44,7 @@ __global__ void __launch_bounds__(kThreads)
     const int x = region.col0 + static_cast<int>(c % region.cols);
     float value;
     if constexpr (kValue == PackedValue::current)
-      value = local[y * cols + x];
+      value = local[row_offset(y, cols) + x];
     else if constexpr (kValue == PackedValue::stepped_2d)
       value = stepped_cell_2d(local, rows, cols, y, x);
     else
@@ -60,7 +61,7 @@ __global__ void __launch_bounds__(kThreads)
   for (unsigned c = blockIdx.x * blockDim.x + threadIdx.x; c < cells; c += gridDim.x * blockDim.x) {
     const int y = region.row0 + static_cast<int>(c / region.cols);
     const int x = region.col0 + static_cast<int>(c % region.cols);
-    local[y * cols + x] = buffer[region.offset + c];
+    local[row_offset(y, cols) + x] = buffer[region.offset + c];
   }
 }
 

@@ -51,8 +51,9 @@ class OpenMPStepper final : public Stepper {
         shape_(config->stepped_shape()),
         cells_(config->local_cells()),
         step_(step_function(*config->variant)) {
-    // The two grids, plus the driver's initial and final copies in the same memory.
-    require_memory(4 * cells_ * sizeof(float), host_available_bytes(), "host memory");
+    // The two grids, plus the caller's host copies in the same memory.
+    require_grids(this->config(), 2 + this->config().host_copies, host_available_bytes(),
+                  "host memory");
     try {
       current_ = GridBuffer(cells_, 0.0f);
       next_ = GridBuffer(cells_, 0.0f);

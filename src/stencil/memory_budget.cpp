@@ -2,6 +2,8 @@
 
 #include <unistd.h>
 
+#include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <fstream>
 #include <limits>
@@ -39,6 +41,44 @@ void require_memory(std::size_t needed, std::size_t available, const std::string
                              " but " + where + " has " +
                              format_bytes(static_cast<double>(available)) + " available");
   }
+}
+
+std::int64_t largest_fitting_n(int dimensions, std::size_t grids, std::size_t available) {
+  const std::uint64_t cells = available / (grids * sizeof(float));  // per grid
+  std::uint64_t n = cells;
+  if (dimensions == 2) {
+    n = static_cast<std::uint64_t>(std::sqrt(static_cast<double>(cells)));
+    while (n > 0 && n * n > cells)  // the square root of a double may round up
+      --n;
+    while ((n + 1) * (n + 1) <= cells)
+      ++n;
+  }
+  return static_cast<std::int64_t>(std::min<std::uint64_t>(n, std::numeric_limits<int>::max()));
+}
+
+void require_grids(const RunConfig& config, std::size_t grids, std::size_t available,
+                   const std::string& where) {
+  const std::size_t grid_bytes = config.local_cells() * sizeof(float);
+  const std::size_t needed = grids * grid_bytes;
+  if (needed <= available)
+    return;
+  const std::string asked = config.has_local_shape()
+                                ? "a local array of " + std::to_string(config.rows) + " x " +
+                                      std::to_string(config.cols) + " cells"
+                                : "N = " + std::to_string(config.n);
+  std::string line = asked + " needs " + std::to_string(grids) + " grids of " +
+                     format_bytes(static_cast<double>(grid_bytes)) + " (" +
+                     format_bytes(static_cast<double>(needed)) + ") in " + where + ", which has " +
+                     format_bytes(static_cast<double>(available)) + " free; ";
+  const int dimensions = config.variant->dimensions;
+  if (config.has_local_shape())
+    line += "use more ranks";
+  else if (const std::int64_t largest = largest_fitting_n(dimensions, grids, available);
+           largest > 0)
+    line += "the largest N that fits is " + std::to_string(largest);
+  else
+    line += "not even N = 1 fits";
+  throw UnsupportedRequest(line);
 }
 
 }  // namespace stencil

@@ -1,9 +1,14 @@
 // A grid that cannot fit must be refused before allocation: on Linux an oversized host
-// allocation "succeeds" and the process is killed later, far from the cause.
+// allocation "succeeds" and the process is killed later, far from the cause. Every stepper
+// checks the grids it allocates, and the host copies its caller keeps (RunConfig::host_copies),
+// against the memory they live in before it allocates anything.
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <string>
+
+#include "stencil/run_config.hpp"
 
 namespace stencil {
 
@@ -12,6 +17,16 @@ std::size_t host_available_bytes();
 
 // Throws UnsupportedRequest naming `where` when `needed` exceeds `available`.
 void require_memory(std::size_t needed, std::size_t available, const std::string& where);
+
+// The largest N whose `grids` grids (N x N floats for dimensions 2, N floats for 1) fit in
+// `available` bytes; 0 when not even N = 1 fits. Never above INT_MAX (N is an int).
+std::int64_t largest_fitting_n(int dimensions, std::size_t grids, std::size_t available);
+
+// Refuses, with one line, a run whose `grids` arrays of the config's local size do not fit in
+// `available` bytes of `where` ("host memory", "the GPU"): what was asked, how much that is, what
+// is free and the largest N that fits (a rank's rectangle: use more ranks).
+void require_grids(const RunConfig& config, std::size_t grids, std::size_t available,
+                   const std::string& where);
 
 std::string format_bytes(double bytes);
 

@@ -51,8 +51,8 @@ std::size_t RunConfig::local_cells() const {
 
 namespace {
 
-// A rectangle stands for a rank's part of a larger grid: N itself may exceed the one-array limit,
-// but the rectangle must fit the kernels' 32-bit index as an N x N grid would.
+// A rectangle stands for a rank's part of a larger grid. Its size is limited by memory only, which
+// the stepper checks before allocating.
 void check_local_shape(const RunConfig& config) {
   if (config.variant->dimensions != 2) {
     throw UnsupportedRequest(std::string(config.variant->name) +
@@ -61,12 +61,6 @@ void check_local_shape(const RunConfig& config) {
   if (config.rows < 1 || config.cols < 1) {
     throw UnsupportedRequest("a local array needs at least one row and one column, got " +
                              std::to_string(config.rows) + " x " + std::to_string(config.cols));
-  }
-  constexpr long long kMaxCells = static_cast<long long>(kMaxGridSize2D) * kMaxGridSize2D;
-  if (static_cast<long long>(config.rows) * config.cols > kMaxCells) {
-    throw UnsupportedRequest("a local array of " + std::to_string(config.rows) + " x " +
-                             std::to_string(config.cols) +
-                             " cells exceeds the 32-bit index; use more ranks");
   }
 }
 
@@ -80,11 +74,8 @@ CheckedConfig check_config(RunConfig config) {
     throw UnsupportedRequest("N must be at least 1, got " + std::to_string(config.n));
   if (config.has_local_shape())
     check_local_shape(config);
-  else if (variant.dimensions == 2 && config.n > kMaxGridSize2D) {
-    throw UnsupportedRequest("N = " + std::to_string(config.n) +
-                             " is too large for a 2-D grid: N*N must fit a 32-bit index, so N <= " +
-                             std::to_string(kMaxGridSize2D));
-  }
+  if (config.host_copies < 0)
+    throw UnsupportedRequest("the host copy count must not be negative");
   if (config.chunks < 0)
     throw UnsupportedRequest("the chunk count must not be negative");
   if (variant.chunks == ChunkPolicy::fixed && config.chunks == 0)

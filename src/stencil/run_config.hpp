@@ -28,6 +28,12 @@ struct RunConfig {
   // so accept a rectangle (open_stepper checks).
   int rows = 0;
   int cols = 0;
+  // Grids of the local array's size the caller keeps in host memory at once besides the stepper's
+  // own (the miniapp: the final download; with -verify also the initial state and the reference
+  // loop's second grid; the default: an initial state and a download, as the tests and the
+  // benchmark keep). Steppers count them in their memory check, so a run that cannot fit is
+  // refused before anything is allocated.
+  int host_copies = 2;
 
   // The value of the variant's shape option (pitch, patch or fuse); 0 for ShapeOption::none.
   int shape_value() const;
@@ -46,9 +52,9 @@ struct RunConfig {
   }
 };
 
-// A RunConfig that passed check_config(): the variant is known, N (or the local rectangle) fits
-// its index type, the chunk
-// count and fuse depth are resolved (a fixed-chunk variant's 0 becomes kDefaultChunks; fuse is 1
+// A RunConfig that passed check_config(): the variant is known, N (or the local rectangle) is
+// positive (its size is limited by memory only, which the stepper checks), the chunk count and
+// fuse depth are resolved (a fixed-chunk variant's 0 becomes kDefaultChunks; fuse is 1
 // where the variant has no fuse depth), and every shape value has a kernel instantiation.
 class CheckedConfig {
  public:

@@ -3,7 +3,10 @@
 // row-major (kStageWidth + 2) x (kStageHeight + 2) tile with a one-cell halo.
 #pragma once
 
+#include <cstdint>
+
 #include "stencil/arithmetic.hpp"
+#include "stencil/cell_offset.hpp"
 #include "stencil/variants.hpp"
 
 namespace stencil::stage_tile {
@@ -13,13 +16,13 @@ inline constexpr int kCells = kColumns * (kStageHeight + 2);  // 340 floats
 
 // Index of tile cell t in a rows x cols row-major array, for the stage of the strip at column x0
 // whose first output row is y. Clamped, so halo cells past the array still hold a value (border
-// outputs never use it).
-STENCIL_HOST_DEVICE inline int source_index(int t, int x0, int y, int rows, int cols) {
-  return clamp_index(y + t / kColumns - 1, 0, rows - 1) * cols +
+// outputs never use it). 64-bit: the row's offset passes 2^31 on large grids.
+STENCIL_HOST_DEVICE inline std::int64_t source_index(int t, int x0, int y, int rows, int cols) {
+  return row_offset(clamp_index(y + t / kColumns - 1, 0, rows - 1), cols) +
          clamp_index(x0 + t % kColumns - 1, 0, cols - 1);
 }
 // The same on an n x n grid.
-STENCIL_HOST_DEVICE inline int source_index(int t, int x0, int y, int n) {
+STENCIL_HOST_DEVICE inline std::int64_t source_index(int t, int x0, int y, int n) {
   return source_index(t, x0, y, n, n);
 }
 

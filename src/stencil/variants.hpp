@@ -111,8 +111,6 @@ const ShapeOptionInfo* shape_option(ShapeOption option);
 inline constexpr double kBytesPerCellUpdate = 8.0;
 // Row chunks of a ChunkPolicy::fixed variant when none are asked for: the lessons' 16.
 inline constexpr int kDefaultChunks = 16;
-// Largest 2-D N whose N*N cells a 32-bit int index can address.
-inline constexpr int kMaxGridSize2D = 46340;
 
 // Launch geometry shared by the Kokkos and CUDA kernels, so both follow the same contract.
 inline constexpr int kStripWidth = 256;   // strip/rolling: columns owned by one team/block
