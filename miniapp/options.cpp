@@ -1,5 +1,6 @@
 #include "options.hpp"
 
+#include <algorithm>
 #include <array>
 #include <charconv>
 #include <climits>
@@ -324,6 +325,17 @@ Options parse_options(const std::vector<std::string>& args, bool across_ranks) {
   if (options.seed_given && !options.input.empty())
     throw UsageError("-seed and -input exclude each other: the input file is the initial state");
 
+  // Before Kokkos starts, so that the one line is not preceded by what Kokkos prints then.
+  if (!options.space.empty() && options.implementation == "kokkos") {
+    const std::vector<std::string> spaces = spaces_of(options.implementation);
+    if (std::find(spaces.begin(), spaces.end(), options.space) == spaces.end()) {
+      std::string known;
+      for (const auto& name : spaces)
+        known += (known.empty() ? "" : ", ") + name;
+      throw UsageError("execution space '" + options.space +
+                       "' is not in this Kokkos build (available: " + known + ")");
+    }
+  }
   if (!options.profile.empty() && options.verify) {
     throw UsageError(
         "-profile and -verify do not combine: a profile run reports counts, not a "
@@ -370,7 +382,10 @@ std::string help_text() {
          "kokkos\n"
          "-space cuda): timed with CUDA events, then counted in one CUPTI scope for sectors and\n"
          "shared memory together (docs/sectors.md).\n"
-         "\nKokkos' own --kokkos-* flags (e.g. --kokkos-threads=4) pass through to Kokkos.\n"
+         "\nKokkos' own --kokkos-* flags (e.g. --kokkos-num-threads=4) pass through to Kokkos,\n"
+         "once checked: a flag this build's Kokkos ignores or a tool library that does not load\n"
+         "is refused. Threads (--kokkos-num-threads, KOKKOS_NUM_THREADS, OMP_NUM_THREADS) are at\n"
+         "most 512: Kokkos' OpenMP backend holds no more.\n"
          "Exit status: 0 success, 1 run, save or verification failure, 2 bad input or a request\n"
          "this build or machine cannot serve (options, an unusable -input file, an -output path\n"
          "that cannot take a file, -profile without a GPU).\n"
