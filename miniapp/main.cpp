@@ -129,6 +129,8 @@ int main(int argc, char* argv[]) {
   // Not under mpirun: the re-executed process would join the job a second time, and there the
   // launcher binds the ranks.
   stencil::app::apply_default_thread_binding(argv, uses_openmp(options) && !mpi.active());
+  if (mpi.active())
+    stencil::app::describe_binding_under_mpi();
   try {
     stencil::app::validate_kokkos_environment();
   } catch (const stencil::app::UsageError& e) {

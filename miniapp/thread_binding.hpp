@@ -14,6 +14,13 @@ namespace stencil::app {
 // re-execution is needed (or it failed, which leaves the binding as it was).
 void apply_default_thread_binding(char* argv[], bool uses_openmp);
 
+// Under mpirun, where the process is not re-executed (it has joined the job) and the launcher
+// binds the ranks: where the user set neither OMP_PROC_BIND nor OMP_PLACES, sets
+// OMP_PROC_BIND=false in the environment, naming the runtime's own state (its threads within
+// each rank unbound; the runtime read its settings when it was loaded), so that Kokkos' warning
+// is not printed by every rank. docs/mpi.md says how to bind threads within the ranks.
+void describe_binding_under_mpi();
+
 // What the result block says: "" when the user chose (or OpenMP is not used), otherwise the
 // values set and why.
 std::string thread_binding_note();
