@@ -6,9 +6,16 @@
 #include <string>
 #include <vector>
 
-#include <Kokkos_Macros.hpp>  // KOKKOS_ENABLE_* of the Kokkos this build uses
+#include <Kokkos_Core.hpp>  // KOKKOS_ENABLE_* of the Kokkos this build uses, its OpenMP pool
 
+#include "kokkos_flags.hpp"
 #include "process.hpp"
+
+#if defined(KOKKOS_ENABLE_OPENMP) && KOKKOS_VERSION >= 40000
+// The thread limit is Kokkos' own: the fixed per-thread pool of its OpenMP backend.
+static_assert(Kokkos::Impl::OpenMPTraits::MAX_THREAD_COUNT == stencil::app::kMaxOpenMPThreads,
+              "the mini-app's thread limit must be Kokkos' OpenMP pool size");
+#endif
 
 namespace stencil::test {
 namespace {

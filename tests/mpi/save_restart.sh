@@ -19,6 +19,8 @@
 #                 files would pass NAME_MAX is refused before the run (exit 2, one line)
 #   node_memory   ranks that fit one by one but not together on their node are refused (exit 2,
 #                 one line) before they allocate (the available memory faked by the test hook)
+#   quiet         without OMP_PROC_BIND, a clean 2-rank run prints nothing on stderr and a refused
+#                 one only its one error line: no Kokkos OMP_PROC_BIND warning from each rank
 set -u
 case_name=$1 mpiexec=$2 app=$3 check=$4 python=$5 work=$6
 
@@ -207,6 +209,18 @@ case $case_name in
     refused $? "grid too large for this node: its 2 ranks need"
     STENCIL_TEST_MEM_AVAILABLE=200000000 job 2 1x2 -variant naive -n 2048 -iters 1 ||
       fail "with room for both: $(cat last.err)"
+    ;;
+  quiet)
+    env -u OMP_PROC_BIND -u OMP_PLACES "$mpiexec" -n 2 "$app" -impl openmp -no-progress \
+      "${grid[@]}" -iters 2 >last.out 2>last.err || fail "clean run: $(cat last.err)"
+    [ ! -s last.err ] || fail "a clean run printed on stderr: $(cat last.err)"
+    env -u OMP_PROC_BIND -u OMP_PLACES "$mpiexec" -n 2 "$app" -impl kokkos -no-progress \
+      "${grid[@]}" -iters 2 -space serial >last.out 2>last.err || fail "Kokkos run: $(cat last.err)"
+    [ ! -s last.err ] || fail "a clean Kokkos run printed on stderr: $(cat last.err)"
+    env -u OMP_PROC_BIND -u OMP_PLACES "$mpiexec" -n 2 "$app" -impl openmp -no-progress \
+      "${grid[@]}" -iters 2 -input missing.h5 >last.out 2>last.err
+    refused $? "does not exist"
+    if grep -q "OMP_PROC_BIND" last.err; then fail "Kokkos' warning printed: $(cat last.err)"; fi
     ;;
   *)
     fail "unknown case $case_name"
