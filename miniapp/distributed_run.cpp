@@ -26,12 +26,12 @@
 #include "mpi/halo_exchange.hpp"
 #include "mpi/nccl_exchange.hpp"
 #include "node_memory.hpp"
-#include "progress.hpp"
 #include "rank_agreement.hpp"
 #include "stencil/compare.hpp"
 #include "stencil/initial_state.hpp"
 #include "stencil/reference.hpp"
 #include "stencil_version.hpp"
+#include "timed_loop.hpp"
 
 namespace stencil::app {
 namespace {
@@ -108,6 +108,7 @@ void start_stepper(RankSetup& setup, const std::vector<float>& local) {
   setup.stepper->upload(local);
   setup.stepper->warm_up();
   setup.stepper->fence();
+  setup.stepper->copy_seconds(1);  // the copy reference's warm-up (fenced)
 }
 
 io::RunMetadata run_metadata(const RankSetup& setup) {
@@ -208,75 +209,56 @@ RankSetup set_up(const Options& requested) {
   return setup;
 }
 
-struct LoopTimes {
-  double loop_seconds = 0.0;  // exchanges + steps
-  double halo_seconds = 0.0;
-  double io_seconds = 0.0;  // saving, outside the loop time
-};
+// The MPI run's part of the timed loop. Every step, without overlap: refresh the halos (as deep
+// as the step's iterations), then step. With overlap: send the values the step is about to give
+// the send regions (computed ahead from the current state), run the step while they travel, then
+// write the received halos into the stepped state, which leaves it ready for the next step. The
+// halo time is what the exchange calls take on this rank (packing, waiting, unpacking), the rest
+// of the loop is the step. Each rank times itself; the ranks start together after a barrier.
+class RankHooks : public LoopHooks {
+ public:
+  explicit RankHooks(RankSetup& setup) : setup_(setup) {}
 
-// The save hook: the state after `iteration` steps, if the schedule saves it (collective).
-void save_if_due(RankSetup& setup, std::int64_t iteration, LoopTimes& times) {
-  if (!setup.saver || !setup.saver->due(iteration))
-    return;
-  const auto start = Clock::now();
-  setup.saver->save(iteration, setup.stepper->download(), setup.tile);
-  times.io_seconds += seconds_since(start);
-}
-
-// Every step, without overlap: refresh the halos (as deep as the step's iterations), then step.
-// With overlap: send the values the step is about to give the send regions (computed ahead from
-// the current state), run the step while they travel, then write the received halos into the
-// stepped state, which leaves it ready for the next step. The halo time is what the exchange
-// calls take on this rank (packing, waiting, unpacking), the rest of the loop is the step. Each
-// rank times itself; the ranks start together after a barrier.
-LoopTimes timed_loop(const Options& options, RankSetup& setup, int rank) {
-  Stepper& stepper = *setup.stepper;
-  mpi::HaloTransport& halos = *setup.halos;
-  const int per_step = stepper.iterations_per_step();
-  const int steps = options.iterations / per_step;
-  Progress progress(steps, options.progress && rank == 0);
-  LoopTimes times;
-  save_if_due(setup, setup.schedule.first, times);
-  if (setup.overlap) {  // the halos of the initial state, which the first step reads
-    halos.start(stepper);
-    halos.finish(stepper);
-    stepper.fence();
+  void before_loop(Stepper& stepper) override {
+    if (setup_.overlap) {  // the halos of the initial state, which the first step reads
+      setup_.halos->start(stepper);
+      setup_.halos->finish(stepper);
+      stepper.fence();
+    }
+    MPI_Barrier(MPI_COMM_WORLD);
   }
-  MPI_Barrier(MPI_COMM_WORLD);
-  int next_update = progress.next_batch(0);
-  for (int done = 0; done < steps;) {
+  void step(Stepper& stepper) override {
+    mpi::HaloTransport& halos = *setup_.halos;
     const auto start = Clock::now();
-    double halo = 0.0;
-    if (setup.overlap) {
+    if (setup_.overlap) {
       halos.start_stepped(stepper);
-      halo += seconds_since(start);
+      halo_seconds_ += seconds_since(start);
       stepper.step();
       const auto wait = Clock::now();
       halos.finish(stepper);
-      halo += seconds_since(wait);
+      halo_seconds_ += seconds_since(wait);
     } else {
       halos.start(stepper);
       halos.finish(stepper);
-      halo = seconds_since(start);
+      halo_seconds_ += seconds_since(start);
       stepper.step();
     }
     stepper.fence();
-    times.halo_seconds += halo;
-    times.loop_seconds += seconds_since(start);
-    if (++done == next_update || done == steps) {
-      progress.update(done);
-      next_update = done + progress.next_batch(done);
-    }
-    save_if_due(setup, setup.schedule.first + static_cast<std::int64_t>(done) * per_step, times);
   }
-  if (setup.saver) {
-    const auto start = Clock::now();
-    setup.saver->commit();
-    times.io_seconds += seconds_since(start);
+  bool saves() const override { return setup_.saver != nullptr; }
+  void save(std::int64_t iteration, Stepper& stepper) override {
+    if (setup_.saver->due(iteration))  // collective
+      setup_.saver->save(iteration, stepper.download(), setup_.tile);
   }
-  progress.finish();
-  return times;
-}
+  void commit() override { setup_.saver->commit(); }
+  // Every rank copies its own array at once: the copy reference of the whole job.
+  void before_copy() override { MPI_Barrier(MPI_COMM_WORLD); }
+  double halo_seconds() const { return halo_seconds_; }
+
+ private:
+  RankSetup& setup_;
+  double halo_seconds_ = 0.0;
+};
 
 // The owned cells of every rank, assembled on rank 0 into the row-major N x N grid (MPI_Gatherv
 // of the tiles, then each tile copied to its place). Empty on the other ranks.
@@ -316,8 +298,26 @@ double reduce(double value, MPI_Op op) {
   return out;
 }
 
+// The job's step/copy pairs: each half the slowest rank's, as the job's time is.
+std::vector<CopyPair> slowest_pairs(std::vector<CopyPair> pairs) {
+  std::vector<double> seconds;
+  for (const CopyPair& pair : pairs) {
+    seconds.push_back(pair.step_seconds);
+    seconds.push_back(pair.copy_seconds);
+  }
+  MPI_Allreduce(MPI_IN_PLACE, seconds.data(), static_cast<int>(seconds.size()), MPI_DOUBLE, MPI_MAX,
+                MPI_COMM_WORLD);
+  for (std::size_t i = 0; i < pairs.size(); ++i) {
+    pairs[i].step_seconds = seconds[2 * i];
+    pairs[i].copy_seconds = seconds[2 * i + 1];
+  }
+  return pairs;
+}
+
 DistributedResult measure(const Options& options, RankSetup& setup, int rank) {
-  const LoopTimes times = timed_loop(options, setup, rank);
+  RankHooks hooks(setup);
+  const LoopTimes times =
+      run_timed_loop(*setup.stepper, setup.schedule, options.progress && rank == 0, hooks);
   // After the loop, so it cannot disturb it; host-staged MPI only (NCCL has no host staging).
   std::optional<HaloModel> model;
   if (setup.halos == setup.exchange.get() && setup.ranks->grid().size() > 1)
@@ -325,11 +325,6 @@ DistributedResult measure(const Options& options, RankSetup& setup, int rank) {
   Stepper& stepper = *setup.stepper;
   const int per_step = stepper.iterations_per_step();
   const int steps = options.iterations / per_step;
-  // The copy reference of the whole job: every rank copies its own array at once.
-  constexpr int kCopyRepetitions = 20;
-  stepper.copy_seconds(1);
-  MPI_Barrier(MPI_COMM_WORLD);
-  const double copy = stepper.copy_seconds(kCopyRepetitions) / kCopyRepetitions;
 
   DistributedResult result;
   RunResult& run = result.run;
@@ -347,8 +342,8 @@ DistributedResult measure(const Options& options, RankSetup& setup, int rank) {
   run.fuse = per_step;
   run.patch = variant.uses_shape(ShapeOption::patch) ? options.patch : 0;
   run.pitch = variant.uses_shape(ShapeOption::pitch) ? options.pitch : 0;
-  run.seconds = reduce(times.loop_seconds, MPI_MAX);
-  run.copy_seconds_per_step = reduce(copy, MPI_MAX);
+  run.seconds = reduce(times.compute_seconds, MPI_MAX);
+  run.copy_ratio = summarize(slowest_pairs(times.pairs));
   run.initial_state = run_metadata(setup).initial_state;
   run.first_step = setup.schedule.first;
   run.io_seconds = reduce(times.io_seconds, MPI_MAX);
@@ -362,16 +357,16 @@ DistributedResult measure(const Options& options, RankSetup& setup, int rank) {
   result.ranks = setup.ranks->grid().size();
   result.decomposition = mpi::to_string(setup.ranks->grid());
   result.halo_depth = setup.depth;
-  result.step_seconds_min = reduce(times.loop_seconds, MPI_MIN) / steps;
+  result.step_seconds_min = reduce(times.compute_seconds, MPI_MIN) / steps;
   result.step_seconds_max = run.seconds / steps;
-  const double loop_total = reduce(times.loop_seconds, MPI_SUM);
-  result.halo_share = loop_total > 0.0 ? reduce(times.halo_seconds, MPI_SUM) / loop_total : 0.0;
+  const double loop_total = reduce(times.compute_seconds, MPI_SUM);
+  result.halo_share = loop_total > 0.0 ? reduce(hooks.halo_seconds(), MPI_SUM) / loop_total : 0.0;
   std::int64_t bytes = setup.halos->bytes_sent();
   MPI_Allreduce(MPI_IN_PLACE, &bytes, 1, MPI_INT64_T, MPI_MAX, MPI_COMM_WORLD);
   result.halo_bytes_max = bytes;
   result.halo_transport = setup.halos->name();
   result.overlap = setup.overlap;
-  result.halo_seconds_per_step = reduce(times.halo_seconds, MPI_MAX) / steps;
+  result.halo_seconds_per_step = reduce(hooks.halo_seconds(), MPI_MAX) / steps;
   if (model) {
     result.model_latency_seconds = model->latency_seconds;
     result.model_bandwidth = model->bandwidth_bytes_per_second;

@@ -1,6 +1,5 @@
 #include "run.hpp"
 
-#include <chrono>
 #include <memory>
 #include <numeric>
 
@@ -8,22 +7,16 @@
 #include "initial_grid.hpp"
 #include "io/grid_writer.hpp"
 #include "kokkos/version.hpp"
-#include "progress.hpp"
 #include "run_config.hpp"
 #include "save_schedule.hpp"
 #include "stencil/compare.hpp"
 #include "stencil/initial_state.hpp"
 #include "stencil/reference.hpp"
 #include "stencil_version.hpp"
+#include "timed_loop.hpp"
 
 namespace stencil::app {
 namespace {
-
-using Clock = std::chrono::steady_clock;
-
-double seconds_since(Clock::time_point start) {
-  return std::chrono::duration<double>(Clock::now() - start).count();
-}
 
 io::RunMetadata run_metadata(const Options& options, const VariantInfo& variant,
                              const InitialGrid& start, const Stepper& stepper) {
@@ -47,13 +40,6 @@ struct RunSetup {
   std::unique_ptr<Stepper> stepper;
   std::unique_ptr<io::GridFileWriter> writer;  // null without -output
   SaveSchedule schedule;
-};
-
-// What the timed loop measured and the state it ended with.
-struct LoopOutcome {
-  double compute_seconds = 0.0;
-  double io_seconds = 0.0;
-  std::vector<float> final_state;  // set when the last step was saved anyway
 };
 
 RunSetup set_up(const Options& options) {
@@ -86,62 +72,38 @@ RunSetup set_up(const Options& options) {
   setup.stepper->upload(setup.start.cells);
   setup.stepper->warm_up();  // module load and first-touch stay out of the timing
   setup.stepper->fence();
+  setup.stepper->copy_seconds(1);  // the same for the copy reference (fenced)
   return setup;
 }
 
-LoopOutcome timed_loop(const Options& options, RunSetup& setup) {
-  Stepper& stepper = *setup.stepper;
-  const SaveSchedule& schedule = setup.schedule;
-  const int per_step = stepper.iterations_per_step();
-  LoopOutcome outcome;
-  if (setup.writer) {
-    const auto io_start = Clock::now();
-    setup.writer->write_step(schedule.first, setup.start.cells);
-    outcome.io_seconds += seconds_since(io_start);
-  }
-
-  Progress progress(options.iterations / per_step, options.progress);
-  for (std::int64_t step = schedule.first; step < schedule.last;) {
-    const int done = static_cast<int>((step - schedule.first) / per_step);
-    std::int64_t stop = step + static_cast<std::int64_t>(progress.next_batch(done)) * per_step;
-    if (setup.writer)
-      stop = std::min(stop, schedule.next_after(step));
-    // The fence keeps the compute clock honest: launches may return before the device is done.
-    const auto compute_start = Clock::now();
-    for (; step < stop; step += per_step)
-      stepper.step();
-    stepper.fence();
-    outcome.compute_seconds += seconds_since(compute_start);
-
-    if (setup.writer && schedule.saves(step)) {
-      const auto io_start = Clock::now();
-      std::vector<float> state = stepper.download();
-      setup.writer->write_step(step, state);
-      if (step == schedule.last)
-        outcome.final_state = std::move(state);
-      outcome.io_seconds += seconds_since(io_start);
+// The single-process run's part of the timed loop: its saves go to the one output file.
+class SingleProcessHooks : public LoopHooks {
+ public:
+  explicit SingleProcessHooks(RunSetup& setup) : setup_(setup) {}
+  bool saves() const override { return setup_.writer != nullptr; }
+  void save(std::int64_t step, Stepper& stepper) override {
+    if (step == setup_.schedule.first) {
+      setup_.writer->write_step(step, setup_.start.cells);
+      return;
     }
-    progress.update(static_cast<int>((step - schedule.first) / per_step));
+    std::vector<float> state = stepper.download();
+    setup_.writer->write_step(step, state);
+    if (step == setup_.schedule.last)
+      final_state_ = std::move(state);
   }
-  if (setup.writer) {
-    const auto io_start = Clock::now();
-    setup.writer->commit();
-    outcome.io_seconds += seconds_since(io_start);
-  }
-  progress.finish();
-  return outcome;
-}
+  void commit() override { setup_.writer->commit(); }
+  // The state the last save downloaded; empty when the last step was not saved.
+  std::vector<float> take_final_state() { return std::move(final_state_); }
 
-RunResult result_of(const Options& options, RunSetup& setup, LoopOutcome outcome) {
+ private:
+  RunSetup& setup_;
+  std::vector<float> final_state_;
+};
+
+RunResult result_of(const Options& options, RunSetup& setup, const LoopTimes& times,
+                    std::vector<float> final_state) {
   Stepper& stepper = *setup.stepper;
   const VariantInfo& variant = *setup.variant;
-  // The in-run data-movement reference: copying the same bytes one step moves (one read and one
-  // write of every cell), measured in the same process on the same buffers.
-  constexpr int kCopyRepetitions = 20;
-  stepper.copy_seconds(1);  // warm-up
-  const double copy_seconds = stepper.copy_seconds(kCopyRepetitions) / kCopyRepetitions;
-
-  std::vector<float> final_state = std::move(outcome.final_state);
   if (final_state.empty())
     final_state = stepper.download();
 
@@ -159,9 +121,9 @@ RunResult result_of(const Options& options, RunSetup& setup, LoopOutcome outcome
   result.fuse = stepper.iterations_per_step();
   result.patch = variant.uses_shape(ShapeOption::patch) ? options.patch : 0;
   result.pitch = variant.uses_shape(ShapeOption::pitch) ? options.pitch : 0;
-  result.seconds = outcome.compute_seconds;
-  result.copy_seconds_per_step = copy_seconds;
-  result.io_seconds = outcome.io_seconds;
+  result.seconds = times.compute_seconds;
+  result.copy_ratio = summarize(times.pairs);
+  result.io_seconds = times.io_seconds;
   result.first_step = setup.schedule.first;
   result.initial_state = setup.start.description;
   if (setup.writer) {
@@ -188,8 +150,9 @@ RunResult result_of(const Options& options, RunSetup& setup, LoopOutcome outcome
 
 RunResult run(const Options& options) {
   RunSetup setup = set_up(options);
-  LoopOutcome outcome = timed_loop(options, setup);
-  return result_of(options, setup, std::move(outcome));
+  SingleProcessHooks hooks(setup);
+  const LoopTimes times = run_timed_loop(*setup.stepper, setup.schedule, options.progress, hooks);
+  return result_of(options, setup, times, hooks.take_final_state());
 }
 
 }  // namespace stencil::app

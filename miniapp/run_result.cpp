@@ -30,6 +30,19 @@ std::string io_text(const RunResult& r) {
          "; not in time or rate)\n";
 }
 
+// The pairs' spread, and a warning line when it is large.
+std::string ratio_spread_text(const RatioSummary& ratio) {
+  std::string text = "  ratio spread     : " + significant(ratio.lower_quartile, 3) + " .. " +
+                     significant(ratio.upper_quartile, 3) + " (interquartile of " +
+                     std::to_string(ratio.pairs) + " step/copy pairs, interleaved)\n";
+  if (ratio.noisy()) {
+    text += "  noisy            : the pairs' ratios spread " +
+            fixed(ratio.spread() * 100.0, "%.0f") +
+            " % of their median: other load on this machine?\n";
+  }
+  return text;
+}
+
 }  // namespace
 
 double RunResult::cell_updates() const {
@@ -44,10 +57,8 @@ double RunResult::gigabytes_per_second() const {
 }
 
 double RunResult::copy_gigabytes_per_second() const {
-  return cell_updates() / iterations * kBytesPerCellUpdate / copy_seconds_per_step * 1e-9;
-}
-double RunResult::ratio_to_copy() const {
-  return gigabytes_per_second() / copy_gigabytes_per_second();
+  return cell_updates() / iterations * kBytesPerCellUpdate / copy_ratio.median_seconds_per_copy *
+         1e-9;
 }
 
 void print_result(std::ostream& out, const RunResult& r, OutputFormat format) {
@@ -77,14 +88,16 @@ void print_result(std::ostream& out, const RunResult& r, OutputFormat format) {
           << "  copy reference   : " << fixed(r.copy_gigabytes_per_second(), "%.2f")
           << " GB/s (copy of the same bytes, same process); stencil/copy = "
           << significant(r.ratio_to_copy(), 3) << "\n"
-          << io_text(r) << "  checksum         : " << fixed(r.checksum, "%.10e")
+          << ratio_spread_text(r.copy_ratio) << io_text(r)
+          << "  checksum         : " << fixed(r.checksum, "%.10e")
           << " (float64 sum of the final grid)\n"
           << "  verification     : " << r.verification << "\n";
       break;
     case OutputFormat::csv:
       out << "variant,implementation,execution_space,dimensions,n,iterations,chunks,seconds,"
              "gcells_per_s,gb_per_s,checksum,verification,commit,copy_gb_per_s,ratio_to_copy,"
-             "io_seconds,states_saved,patch,pitch,kokkos_version\n"
+             "io_seconds,states_saved,patch,pitch,kokkos_version,ratio_q1,ratio_q3,ratio_pairs,"
+             "ratio_noisy\n"
           << r.variant << "," << r.implementation << ",\"" << r.execution_space << "\","
           << r.dimensions << "," << r.n << "," << r.iterations << "," << r.chunks << ","
           << fixed(r.seconds, "%.9f") << "," << fixed(r.gcells_per_second(), "%.6f") << ","
@@ -92,7 +105,9 @@ void print_result(std::ostream& out, const RunResult& r, OutputFormat format) {
           << r.verification << "\"," << r.commit << ","
           << fixed(r.copy_gigabytes_per_second(), "%.6f") << "," << fixed(r.ratio_to_copy(), "%.6f")
           << "," << fixed(r.io_seconds, "%.9f") << "," << r.states_saved << "," << r.patch << ","
-          << r.pitch << "," << r.kokkos_version << "\n";
+          << r.pitch << "," << r.kokkos_version << "," << fixed(r.copy_ratio.lower_quartile, "%.6f")
+          << "," << fixed(r.copy_ratio.upper_quartile, "%.6f") << "," << r.copy_ratio.pairs << ","
+          << (r.copy_ratio.noisy() ? 1 : 0) << "\n";
       break;
     case OutputFormat::json:
       out << "{\"variant\": " << json_string(r.variant)
@@ -111,6 +126,10 @@ void print_result(std::ostream& out, const RunResult& r, OutputFormat format) {
           << ", \"kokkos_version\": " << json_string(r.kokkos_version)
           << ", \"copy_gb_per_s\": " << fixed(r.copy_gigabytes_per_second(), "%.6f")
           << ", \"ratio_to_copy\": " << fixed(r.ratio_to_copy(), "%.6f")
+          << ", \"ratio_q1\": " << fixed(r.copy_ratio.lower_quartile, "%.6f")
+          << ", \"ratio_q3\": " << fixed(r.copy_ratio.upper_quartile, "%.6f")
+          << ", \"ratio_pairs\": " << r.copy_ratio.pairs
+          << ", \"ratio_noisy\": " << (r.copy_ratio.noisy() ? "true" : "false")
           << ", \"io_seconds\": " << fixed(r.io_seconds, "%.9f")
           << ", \"states_saved\": " << r.states_saved << ", \"output\": " << json_string(r.output)
           << ", \"initial_state\": " << json_string(r.initial_state)

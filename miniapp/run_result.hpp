@@ -6,6 +6,7 @@
 #include <ostream>
 #include <string>
 
+#include "copy_pairs.hpp"
 #include "options.hpp"
 
 namespace stencil::app {
@@ -22,8 +23,8 @@ struct RunResult {
   double seconds = 0.0;      // compute only: saving is timed apart, in io_seconds
   int patch = 0;             // regblock's p; 0 for other variants
   int pitch = 0;             // tiled's shared row pitch; 0 for other variants
-  double copy_seconds_per_step = 0.0;  // one copy of the grid (the same bytes as one step)
-  double io_seconds = 0.0;             // downloading and writing saved states (0 without -output)
+  RatioSummary copy_ratio;   // the interleaved step/copy pairs (copy_pairs.hpp)
+  double io_seconds = 0.0;   // downloading and writing saved states (0 without -output)
   std::size_t states_saved = 0;
   std::string output;           // "run.h5 (+ run.xmf)"; empty without -output
   std::string initial_state;    // "random field, seed S" or "file.h5:/step_000040/u"
@@ -36,9 +37,10 @@ struct RunResult {
 
   double cell_updates() const;
   double gcells_per_second() const;
-  double gigabytes_per_second() const;       // at kBytesPerCellUpdate bytes per cell update
-  double copy_gigabytes_per_second() const;  // bytes read + bytes written by the copy
-  double ratio_to_copy() const;
+  double gigabytes_per_second() const;  // at kBytesPerCellUpdate bytes per cell update
+  // Bytes read + bytes written by one copy, over the pairs' median seconds per copy.
+  double copy_gigabytes_per_second() const;
+  double ratio_to_copy() const { return copy_ratio.median; }  // the median of the pairs' ratios
 };
 
 void print_result(std::ostream& out, const RunResult& result, OutputFormat format);

@@ -21,9 +21,11 @@ inline int operations_per_batch(std::size_t cells, bool on_gpu) {
   return static_cast<int>(std::clamp<std::size_t>(wanted, on_gpu ? 4 : 1, 4096));
 }
 
-// Runs the benchmark loop; returns the seconds of all timed batches together.
-template <class Operation, class Fence>
-double time_batches(benchmark::State& state, int batch, Operation&& operation, Fence&& fence) {
+// Runs the benchmark loop; returns the seconds of all timed batches together. `after_batch(s)`
+// runs after each batch of s seconds, outside the timing (the interleaved copy reference).
+template <class Operation, class Fence, class AfterBatch>
+double time_batches(benchmark::State& state, int batch, Operation&& operation, Fence&& fence,
+                    AfterBatch&& after_batch) {
   double total_seconds = 0.0;
   for (auto _ : state) {
     const auto start = std::chrono::steady_clock::now();
@@ -34,8 +36,14 @@ double time_batches(benchmark::State& state, int batch, Operation&& operation, F
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     state.SetIterationTime(seconds);
     total_seconds += seconds;
+    after_batch(seconds);
   }
   return total_seconds;
+}
+
+template <class Operation, class Fence>
+double time_batches(benchmark::State& state, int batch, Operation&& operation, Fence&& fence) {
+  return time_batches(state, batch, operation, fence, [](double) {});
 }
 
 }  // namespace stencil::perf

@@ -101,7 +101,8 @@ void add_run_context(SizeSet sizes, const TargetList& targets) {
   benchmark::AddCustomContext(
       "timing",
       "manual time: steady clock around a batch of steps (or copies) ending in a fence; "
-      "warm-up step and first touch outside the timing");
+      "warm-up step and first touch outside the timing; ratio_to_copy: median of step/copy "
+      "pairs, copies of the grid interleaved with the timed batches");
 }
 
 }  // namespace stencil::perf

@@ -6,8 +6,8 @@
 
 #include "backends.hpp"
 #include "batch_timing.hpp"
-#include "copy_rates.hpp"
 #include "copy_reference.hpp"
+#include "interleaved_copy.hpp"
 #include "stencil/initial_state.hpp"
 #include "stencil/variants.hpp"
 
@@ -25,21 +25,35 @@ const std::vector<float>& initial_field(std::size_t cells) {
   return field;
 }
 
+// Bytes a copy of `cells` floats moves, counted like a stencil step: each cell read and written.
+double copy_bytes(std::size_t cells) {
+  return kBytesPerCellUpdate * static_cast<double>(cells);
+}
+
 // `iterations_per_operation`: stencil iterations one timed operation performs (temporal fuses k;
 // a copy counts as one).
 void set_rate_counters(benchmark::State& state, std::size_t cells, int batch, double seconds,
-                       double copy_gb_per_s, int iterations_per_operation = 1) {
+                       int iterations_per_operation = 1) {
   const double cells_moved = static_cast<double>(cells) * batch * iterations_per_operation *
                              static_cast<double>(state.iterations());
-  const double gb_per_s = cells_moved * kBytesPerCellUpdate / seconds * 1e-9;
   // Plain values (no Counter flags), so the numbers do not depend on how a Google Benchmark
   // version turns rates into per-second values under manual time.
   state.counters["gcells_per_s"] = cells_moved / seconds * 1e-9;
-  state.counters["gb_per_s"] = gb_per_s;
-  state.counters["copy_gb_per_s"] = copy_gb_per_s;
-  state.counters["ratio_to_copy"] = gb_per_s / copy_gb_per_s;
+  state.counters["gb_per_s"] = cells_moved * kBytesPerCellUpdate / seconds * 1e-9;
   state.counters["cells"] = static_cast<double>(cells);
   state.counters["batch"] = batch;
+}
+
+// A kernel's ratio to the copy of its own bytes, by the run command's method: the copies are
+// interleaved with the timed batches, and the ratio is the median of the step/copy pairs.
+void set_ratio_counters(benchmark::State& state, std::size_t cells,
+                        const app::RatioSummary& ratio) {
+  state.counters["copy_gb_per_s"] = copy_bytes(cells) / ratio.median_seconds_per_copy * 1e-9;
+  state.counters["ratio_to_copy"] = ratio.median;
+  state.counters["ratio_q1"] = ratio.lower_quartile;
+  state.counters["ratio_q3"] = ratio.upper_quartile;
+  state.counters["ratio_pairs"] = ratio.pairs;
+  state.counters["ratio_noisy"] = ratio.noisy() ? 1 : 0;
 }
 
 void time_copy(benchmark::State& state, const Backend& target, std::size_t cells) {
@@ -50,10 +64,9 @@ void time_copy(benchmark::State& state, const Backend& target, std::size_t cells
     const int batch = operations_per_batch(cells, target.on_gpu());
     const double seconds = time_batches(
         state, batch, [&] { copy->copy(); }, [&] { copy->fence(); });
-    const double gb_per_s =
-        copy_bytes(cells) * batch * static_cast<double>(state.iterations()) / seconds * 1e-9;
-    record_copy_rate(target, cells, gb_per_s);
-    set_rate_counters(state, cells, batch, seconds, gb_per_s);
+    set_rate_counters(state, cells, batch, seconds);
+    state.counters["copy_gb_per_s"] = state.counters["gb_per_s"];  // its own limit
+    state.counters["ratio_to_copy"] = 1.0;
     state.SetLabel(copy->description());
   } catch (const std::exception& e) {
     state.SkipWithError(e.what());
@@ -70,11 +83,18 @@ void time_stencil(benchmark::State& state, const VariantInfo& variant, const Bac
     stepper->upload(initial_field(cells));
     stepper->warm_up();  // module load, first touch, caches: outside the timing
     stepper->fence();
+    stepper->copy_seconds(1);  // the same for the copy reference
     const int batch = operations_per_batch(cells, target.on_gpu());
+    const int iterations = batch * stepper->iterations_per_step();
+    app::InterleavedCopy copy;
     const double seconds = time_batches(
-        state, batch, [&] { stepper->step(); }, [&] { stepper->fence(); });
-    set_rate_counters(state, cells, batch, seconds, copy_rate(target, cells),
-                      stepper->iterations_per_step());
+        state, batch, [&] { stepper->step(); }, [&] { stepper->fence(); },
+        [&](double batch_seconds) {
+          if (const int copies = copy.copies_after(iterations); copies > 0)
+            copy.record(*stepper, batch_seconds, iterations, copies);
+        });
+    set_rate_counters(state, cells, batch, seconds, stepper->iterations_per_step());
+    set_ratio_counters(state, cells, app::summarize(copy.pairs()));
   } catch (const std::exception& e) {
     state.SkipWithError(e.what());
   }

@@ -1,6 +1,7 @@
 // The benchmark suite, registered from the one variant table: for every size, for every target,
-// first the copy reference, then every variant. Google Benchmark runs them in that order, so each
-// kernel is compared with a copy measured moments before on the same target.
+// first the copy reference on its own, then every variant. Each variant's ratio to the copy comes
+// from copies interleaved with its own timed batches (the run command's method, ratio/), so a
+// machine whose load changes between rows still gives honest ratios.
 #pragma once
 
 #include <vector>
@@ -12,7 +13,8 @@ namespace stencil::perf {
 
 // Names: copy/<target>/cells:<cells> and stencil/<variant>/<target>/n:<n>[/chunks:<chunks>],
 // e.g. stencil/tiled/kokkos_openmp/n:4096. Counters of every row: gcells_per_s, gb_per_s
-// (8 bytes per cell update), copy_gb_per_s, ratio_to_copy, cells, batch.
+// (8 bytes per cell update), copy_gb_per_s, ratio_to_copy, cells, batch; the stencil rows also
+// ratio_q1, ratio_q3, ratio_pairs and ratio_noisy (the interleaved pairs' quartiles).
 void register_suite(const std::vector<Backend>& targets, const std::vector<SizeClass>& sizes);
 
 }  // namespace stencil::perf

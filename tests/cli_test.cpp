@@ -180,6 +180,38 @@ TEST(Cli, JsonHasTheResultFields) {
   }
 }
 
+// The stencil/copy ratio comes from copies interleaved with the steps: every format carries its
+// median, its quartiles and the number of pairs; the pair count is the copy budget's (9 blocks of
+// 4 iterations, each owing one copy), never a time.
+TEST(Cli, EveryFormatCarriesTheInterleavedRatioAndItsSpread) {
+  const std::vector<std::string> run = {"-n", "24", "-iters", "36", "-variant", "naive"};
+  auto with = [&](const char* format) {
+    std::vector<std::string> args = run;
+    if (*format != '\0')
+      args.push_back(format);
+    const auto r = miniapp(args);
+    EXPECT_EQ(r.exit_code, 0) << r.err;
+    return r.out;
+  };
+  const std::string text = with("");
+  EXPECT_NE(text.find("; stencil/copy = "), std::string::npos) << text;
+  EXPECT_NE(text.find("  ratio spread     : "), std::string::npos) << text;
+  EXPECT_NE(text.find(" (interquartile of 9 step/copy pairs, interleaved)\n"), std::string::npos)
+      << text;
+  auto row = csv_result(with("-csv"));
+  for (const char* column : {"ratio_to_copy", "ratio_q1", "ratio_q3", "ratio_noisy"})
+    EXPECT_FALSE(row[column].empty()) << column;
+  EXPECT_EQ(row["ratio_pairs"], "9");
+  EXPECT_LE(std::stod(row["ratio_q1"]), std::stod(row["ratio_to_copy"]));
+  EXPECT_LE(std::stod(row["ratio_to_copy"]), std::stod(row["ratio_q3"]));
+  EXPECT_TRUE(row["ratio_noisy"] == "0" || row["ratio_noisy"] == "1") << row["ratio_noisy"];
+  const std::string json = with("-json");
+  for (const char* key : {"\"ratio_to_copy\": ", "\"ratio_q1\": ", "\"ratio_q3\": ",
+                          "\"ratio_pairs\": 9", "\"ratio_noisy\": "}) {
+    EXPECT_NE(json.find(key), std::string::npos) << key << "\n" << json;
+  }
+}
+
 struct BadInput {
   std::vector<std::string> args;
   std::string message;  // a fragment the one error line must contain

@@ -1,7 +1,8 @@
 # One stencil_miniapp job under mpirun, checked (cmake -P, started by CTest).
 #   -DMPIEXEC=... -DNP=... -DAPP=... -DARGS="a|b|..." [-DDECOMP=RxC] -DEXPECT=pass|usage
-# pass:  exit 0, -verify PASSED, the decomposition in the result block, and the checksum equal
-#        to the same run in one plain process (no mpirun): the ranks computed the same grid.
+# pass:  exit 0, -verify PASSED, the decomposition and one ratio spread line (rank 0's) in the
+#        result block, and the checksum equal to the same run in one plain process (no mpirun):
+#        the ranks computed the same grid.
 # usage: exit 2 from the job and exactly one "stencil_miniapp: error:" line (rank 0's), within
 #        the test's timeout, i.e. no rank hangs. EXPECT_ERROR, when set, must be in that line.
 string(REPLACE "|" ";" ARGS "${ARGS}")
@@ -40,6 +41,12 @@ if(NOT rc EQUAL 0)
 endif()
 if(NOT out MATCHES "verification     : PASSED")
   message(FATAL_ERROR "no PASSED verification:\n${out}")
+endif()
+# The job's stencil/copy ratio, from interleaved pairs like a single process's, once (rank 0).
+string(REGEX MATCHALL "ratio spread     : [^\n]* step/copy pairs" spreads "${out}")
+list(LENGTH spreads spread_count)
+if(NOT spread_count EQUAL 1)
+  message(FATAL_ERROR "expected one ratio spread line, got ${spread_count}:\n${out}")
 endif()
 if(DECOMP AND NOT out MATCHES "decomposition    : ${DECOMP} ")
   message(FATAL_ERROR "decomposition ${DECOMP} not reported:\n${out}")
