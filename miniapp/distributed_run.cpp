@@ -190,9 +190,10 @@ RankSetup set_up(const Options& requested) {
       throw UnsupportedRequest("a rank's piece of the 1-D grid exceeds one array; use more ranks");
     config.n = static_cast<int>(setup.tile.local_cols());
   }
+  const CheckedConfig checked = check_config(config);  // its refusals first: they name the cause
   if (steps_in_host_memory(options))
     require_node_memory(node, setup.extent, grid, setup.depth);
-  setup.stepper = open_stepper(options.implementation, options.space, check_config(config));
+  setup.stepper = open_stepper(options.implementation, options.space, checked);
   setup.exchange = std::make_unique<mpi::HaloExchange>(*setup.ranks, setup.tile, setup.depth,
                                                        setup.stepper.get());
   setup.halos = setup.exchange.get();
