@@ -77,6 +77,7 @@ std::vector<float> read_input_tile(const io::GridOutline& input, const mpi::Tile
   const int ranks = world_size();
   io::ReadRules rules;
   rules.dimensions = input.dimensions;
+  rules.max_magnitude = io::kMaxInputMagnitude;
   std::string message;
   // Every byte of the state is checked once, by one rank: tile i of a virtual dataset by rank
   // i mod P (each from its own file, as written); a plain dataset by rank 0 (read_grid).

@@ -24,6 +24,7 @@
 #include "mpi/cartesian.hpp"
 #include "mpi/halo_exchange.hpp"
 #include "mpi/nccl_exchange.hpp"
+#include "node_memory.hpp"
 #include "rank_agreement.hpp"
 #include "stencil/compare.hpp"
 #include "stencil/initial_state.hpp"
@@ -128,6 +129,15 @@ io::RunMetadata run_metadata(const RankSetup& setup) {
   return m;
 }
 
+// Whether the stepper's grids live in host memory, which the ranks of a node share (a GPU
+// stepper's live on its rank's own device).
+bool steps_in_host_memory(const Options& options) {
+  if (options.implementation != "kokkos")
+    return options.implementation != "cuda";
+  const std::string space = options.space.empty() ? spaces_of("kokkos").front() : options.space;
+  return space != "cuda";
+}
+
 // This rank's index among the ranks of its node.
 int local_rank() {
   MPI_Comm node = MPI_COMM_NULL;
@@ -141,6 +151,7 @@ int local_rank() {
 RankSetup set_up(const Options& requested) {
   refuse_unsupported(requested);
   use_gpu_of_local_rank(local_rank());
+  const std::vector<int> node = node_world_ranks();  // collective: before anything may throw
   RankSetup setup;
   setup.input = outline_input(requested);
   setup.options = requested;
@@ -182,7 +193,10 @@ RankSetup set_up(const Options& requested) {
       throw UnsupportedRequest("a rank's piece of the 1-D grid exceeds one array; use more ranks");
     config.n = static_cast<int>(setup.tile.local_cols());
   }
-  setup.stepper = open_stepper(options.implementation, options.space, check_config(config));
+  const CheckedConfig checked = check_config(config);  // its refusals first: they name the cause
+  if (steps_in_host_memory(options))
+    require_node_memory(node, setup.extent, grid, setup.depth);
+  setup.stepper = open_stepper(options.implementation, options.space, checked);
   setup.exchange = std::make_unique<mpi::HaloExchange>(*setup.ranks, setup.tile, setup.depth,
                                                        setup.stepper.get());
   setup.halos = setup.exchange.get();

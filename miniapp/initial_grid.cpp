@@ -12,6 +12,7 @@ io::ReadRules input_read_rules(int dimensions, const std::string& variant_name) 
   io::ReadRules rules;
   rules.dimensions = dimensions;
   rules.purpose = "the " + std::to_string(dimensions) + "-D variant '" + variant_name + "'";
+  rules.max_magnitude = io::kMaxInputMagnitude;
   return rules;
 }
 

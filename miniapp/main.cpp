@@ -160,7 +160,9 @@ int main(int argc, char* argv[]) {
   // launcher binds the ranks.
   stencil::app::apply_default_thread_binding(argv, uses_openmp(options) && !mpi.active());
   if (uses_openmp(options) && mpi.active())
-    stencil::app::leave_thread_binding_to_launcher();
+    stencil::app::leave_thread_binding_to_launcher();  // before the next call names the binding
+  if (mpi.active())
+    stencil::app::describe_binding_under_mpi();
   try {
     stencil::check_model_environments();
   } catch (const std::invalid_argument& e) {

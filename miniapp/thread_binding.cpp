@@ -37,6 +37,16 @@ void leave_thread_binding_to_launcher() {
   g_left_to_launcher = !std::getenv("OMP_PROC_BIND") && !std::getenv("OMP_PLACES");
 }
 
+void describe_binding_under_mpi() {
+  // GOMP_CPU_AFFINITY binds libgomp's threads by itself.
+  if (std::getenv("OMP_PROC_BIND") || std::getenv("OMP_PLACES") || std::getenv("GOMP_CPU_AFFINITY"))
+    return;
+  // The OpenMP runtime read the environment when it was loaded: with neither variable set, its
+  // threads are unbound, which is what "false" says. Kokkos then sees the binding named and
+  // does not print its four-line warning once per rank.
+  ::setenv("OMP_PROC_BIND", "false", 1);
+}
+
 std::string thread_binding_note() {
   if (g_left_to_launcher) {
     return "OMP_PROC_BIND and OMP_PLACES unset, left to the MPI launcher (the re-executed process "

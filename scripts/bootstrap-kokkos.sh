@@ -52,8 +52,11 @@ done
 log() { echo "bootstrap-kokkos: $*" >&2; }
 # shellcheck source=apt-download-dir.sh
 . "$repo_root/scripts/apt-download-dir.sh"
-die() { echo "bootstrap-kokkos: error: $*" >&2; exit 1; }
-bad_input() { echo "bootstrap-kokkos: error: $*" >&2; exit 2; }
+# Messages name the script the user ran (build.sh sets STENCIL_SETUP_CALLER) and this one.
+me="bootstrap-kokkos.sh"
+[ -z "${STENCIL_SETUP_CALLER:-}" ] || me="$STENCIL_SETUP_CALLER (bootstrap-kokkos.sh)"
+die() { echo "$me: error: $*" >&2; exit 1; }
+bad_input() { echo "$me: error: $*" >&2; exit 2; }
 
 gpu_present() {
   command -v nvidia-smi >/dev/null 2>&1 && nvidia-smi -L 2>/dev/null | grep -q '^GPU '
@@ -120,6 +123,9 @@ enable_deb_src() {
 
 fetch_debian_source() {
   command -v apt-get >/dev/null || die "no cached Kokkos source ($debian_pristine) and no apt-get to fetch it"
+  if [ "$(id -u)" -ne 0 ] && ! command -v sudo >/dev/null 2>&1; then
+    die "the Kokkos $upstream_version tarball ($upstream_name) is in neither $shared_deps/ nor $cache_dir/, and the fallback (Kokkos $debian_version from Debian's trilinos source package) needs apt's deb-src, which needs root or sudo (neither is here); without root: put $upstream_name in $shared_deps/, or point STENCIL_KOKKOS_SOURCE (build.sh) or --kokkos-source (bootstrap-kokkos.sh) at a Kokkos 3.4 ... 4.6 tarball or source tree"
+  fi
   local work; work=$(apt_download_dir)
   trap 'rm -rf "$work"' RETURN
   enable_deb_src

@@ -10,7 +10,7 @@ set -euo pipefail
 
 repo_root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 build_dir=${BUILD_DIR:-$repo_root/build}
-kokkos_root=${Kokkos_ROOT:-$("$repo_root/scripts/bootstrap-kokkos.sh")}
+kokkos_root=${Kokkos_ROOT:-$(STENCIL_SETUP_CALLER=build.sh "$repo_root/scripts/bootstrap-kokkos.sh")}
 
 args=(-S "$repo_root" --preset "${STENCIL_PRESET:-default}" -B "$build_dir"
       -DKokkos_ROOT="$kokkos_root")

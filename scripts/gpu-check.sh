@@ -13,7 +13,10 @@
 #   5. where ncu exists, scripts/ncu-shared-memory.sh: shared loads, bank conflicts, registers,
 #      occupancy and time per native 2-D kernel shape (docs/lesson004.md), and one ncu profile each
 #      of stream and temporal (where the time goes);
-#   6. the cpu label (GPU_CHECK_CPU=0 skips it).
+#   6. the CPU suite as CI runs it, on this host's own distribution: a CPU-only build (Kokkos
+#      OpenMP + Serial, -DSTENCIL_ENABLE_CUDA=OFF, in build-cpu) and its `cpu` label, so that the
+#      suite stays green here as on Debian 12 (GPU_CHECK_CPU=0 skips it; GPU_CHECK_PHASE=cpu runs
+#      it alone).
 # Against the other Kokkos version (right after step 2; GPU_CHECK_OTHER_KOKKOS=0 skips it): the
 # Kokkos-CUDA bit-for-bit cases, memcheck and racecheck over them at N = 33, and its Kokkos rows
 # in step 3 (the kokkos_version column tells them apart).
@@ -26,7 +29,7 @@
 # Writes summary.txt and one log per step into OUT_DIR (default: $OUT, else ./gpu-check-out).
 set -uo pipefail
 phase=${GPU_CHECK_PHASE:-all}
-case $phase in all|tests|measure|runs) ;; *) echo "gpu-check: GPU_CHECK_PHASE must be all, tests, measure or runs, not '$phase'" >&2; exit 2 ;; esac
+case $phase in all|tests|measure|runs|cpu) ;; *) echo "gpu-check: GPU_CHECK_PHASE must be all, tests, measure, runs or cpu, not '$phase'" >&2; exit 2 ;; esac
 
 repo_root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 out=${1:-${OUT:-$repo_root/gpu-check-out}}
@@ -58,6 +61,26 @@ say "gpu     : $(nvidia-smi --query-gpu=name,driver_version,memory.total --forma
 say "nvcc    : $(nvcc --version | tail -n 2 | head -n 1)"
 say "command : GPU_CHECK_PHASE=$phase STENCIL_GIT_COMMIT=$STENCIL_GIT_COMMIT bash scripts/gpu-check.sh"
 say ""
+
+# The CPU suite of a CPU-only build, as CI runs it on Debian 12 (step 6).
+cpu_suite() {
+  local cpu_root="" cpu_build=$repo_root/build-cpu
+  build_cpu_kokkos() { cpu_root=$(bash scripts/bootstrap-kokkos.sh --backend openmp | tail -n 1); }
+  step "bootstrap Kokkos (OpenMP)" bootstrap-cpu.log build_cpu_kokkos || return
+  step "build project (CPU only)" build-cpu.log env Kokkos_ROOT="$cpu_root" BUILD_DIR="$cpu_build" \
+    bash scripts/build.sh -DSTENCIL_ENABLE_CUDA=OFF || { tail -n 40 "$logs/build-cpu.log"; return; }
+  step "ctest -L cpu (CPU-only build)" ctest-cpu-only.log \
+    ctest --test-dir "$cpu_build" -L cpu -j "$(nproc)" --output-on-failure
+  say "  $(python3 scripts/ctest-summary.py "$logs/ctest-cpu-only.log" 2>/dev/null ||
+    grep -E 'tests passed|tests failed' "$logs/ctest-cpu-only.log" | tail -n 1)"
+}
+if [ "$phase" = cpu ]; then
+  cpu_suite
+  say ""
+  say "steps failed: $failures"
+  [ "$failures" -eq 0 ]
+  exit
+fi
 
 kokkos_root=""
 build_kokkos() { kokkos_root=$(bash scripts/bootstrap-kokkos.sh --backend cuda | tail -n 1); }
@@ -278,9 +301,8 @@ fi  # phase != tests
 
 # The CPU label last, as the least informative here (CI runs it on every commit);
 # GPU_CHECK_CPU=0 skips it where the device time is short.
-if [ "${GPU_CHECK_CPU:-1}" != 0 ]; then
-  step "ctest -L cpu" ctest-cpu.log ctest --test-dir "$BUILD_DIR" -L cpu -j 12 --output-on-failure
-  say "  $(grep -E 'tests passed|tests failed' "$logs/ctest-cpu.log" | tail -n 1)"
+if [ "${GPU_CHECK_CPU:-1}" != 0 ] && [ "$phase" = all ]; then
+  cpu_suite
 fi
 
 say ""

@@ -166,5 +166,32 @@ TEST_F(BadInput, BadIterationAttribute) {
   EXPECT_REFUSED(refusal(dir / "negative.h5", ""), "attribute 'iteration' that is not one integer");
 }
 
+// A contiguous 16 x 16 dataset whose cells HDF5 keeps in the raw file `raw` (of `raw_cells`
+// floats, 1.0 each), as h5py's `external=` makes it.
+void write_external(const std::string& file, const std::string& raw, std::size_t raw_cells) {
+  write_bytes(raw,
+              std::string(reinterpret_cast<const char*>(std::vector<float>(raw_cells, 1.0f).data()),
+                          raw_cells * sizeof(float)));
+  const hid_t h5 = H5Fcreate(file.c_str(), H5F_ACC_TRUNC, H5P_DEFAULT, H5P_DEFAULT);
+  const hsize_t dims[2] = {16, 16};
+  const hid_t space = H5Screate_simple(2, dims, nullptr);
+  const hid_t dcpl = H5Pcreate(H5P_DATASET_CREATE);
+  H5Pset_external(dcpl, raw.c_str(), 0, H5F_UNLIMITED);
+  const hid_t dataset = H5Dcreate2(h5, "/u", H5T_IEEE_F32LE, space, H5P_DEFAULT, dcpl, H5P_DEFAULT);
+  H5Dclose(dataset);
+  H5Pclose(dcpl);
+  H5Sclose(space);
+  H5Fclose(h5);
+}
+
+// HDF5 reads what a short raw file lacks as the fill value, without an error; the raw file has
+// no checksum either. Refused, short or not.
+TEST_F(BadInput, ExternalRawStorageIsRefused) {
+  write_external(dir / "short.h5", dir / "short.raw", 64);
+  EXPECT_REFUSED(refusal(dir / "short.h5", ""), "keeps its cells in external raw files");
+  write_external(dir / "whole.h5", dir / "whole.raw", 256);
+  EXPECT_REFUSED(refusal(dir / "whole.h5", ""), "keeps its cells in external raw files");
+}
+
 }  // namespace
 }  // namespace stencil::test

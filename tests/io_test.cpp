@@ -72,6 +72,12 @@ TEST(GridFile, StepNamesAndTheirIterations) {
   EXPECT_EQ(io::parse_step_group_name("step_"), -1);
   EXPECT_EQ(io::parse_step_group_name("step_12a"), -1);
   EXPECT_EQ(io::parse_step_group_name("u"), -1);
+  // Every int64 step number, as a number: 19 digits, leading zeros; beyond int64 is no step.
+  EXPECT_EQ(io::parse_step_group_name("step_1000000000000000002"), 1000000000000000002LL);
+  EXPECT_EQ(io::parse_step_group_name("step_9223372036854775807"), INT64_MAX);
+  EXPECT_EQ(io::parse_step_group_name("step_00000000000000000000042"), 42);
+  EXPECT_EQ(io::parse_step_group_name("step_9223372036854775808"), -1);
+  EXPECT_EQ(io::parse_step_group_name("step_99999999999999999999"), -1);
 }
 
 TEST(DatasetRef, SplitsFileAndDataset) {
@@ -85,6 +91,10 @@ TEST(DatasetRef, SplitsFileAndDataset) {
   std::filesystem::create_directory(dir / "odd:");
   write_bytes(dir / "odd:/x.h5", "x");
   EXPECT_EQ(io::parse_dataset_ref(dir / "odd:/x.h5").file, dir / "odd:/x.h5");
+  // ... and such a file with a dataset after it splits after the file.
+  const auto odd = io::parse_dataset_ref(dir / "odd:/x.h5:/step_000001/u");
+  EXPECT_EQ(odd.file, dir / "odd:/x.h5");
+  EXPECT_EQ(odd.dataset, "/step_000001/u");
   EXPECT_THROW(io::parse_dataset_ref(""), io::FileRejected);
   EXPECT_THROW(io::parse_dataset_ref(":/u"), io::FileRejected);
 }
@@ -149,6 +159,21 @@ TEST(GridWriter, DefaultStateIsTheLastByIterationNotByName) {
     writer.commit();
   }
   EXPECT_EQ(io::read_grid({path, ""}).iteration, 1000000);
+}
+
+// 19-digit step numbers (up to int64's largest) are ordered as numbers too.
+TEST(GridWriter, DefaultStateIsTheLastForNineteenDigitSteps) {
+  TempDir dir;
+  const std::string path = dir / "run.h5";
+  {
+    io::GridFileWriter writer(path, metadata(2, 4), false);
+    writer.write_step(999999999999999998LL, ramp(16, 0.0f));
+    writer.write_step(1000000000000000002LL, ramp(16, 2.0f));
+    writer.commit();
+  }
+  const io::GridState state = io::read_grid({path, ""});
+  EXPECT_EQ(state.iteration, 1000000000000000002LL);
+  EXPECT_EQ(state.cells, ramp(16, 2.0f));
 }
 
 TEST(GridWriter, FileCarriesWhatAReaderNeeds) {

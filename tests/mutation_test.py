@@ -21,8 +21,14 @@ import struct
 import subprocess
 import sys
 
-import h5py
-import numpy as np
+try:
+    import h5py
+    import numpy as np
+except ModuleNotFoundError as missing:
+    # A machine without the module cannot run these checks: CTest reports them as skipped
+    # (SKIP_RETURN_CODE 77), with the reason, rather than as failed.
+    print(f"skipped: {sys.executable} has no Python module '{missing.name}'")
+    sys.exit(77)
 
 SEED = 17
 TIMEOUT_S = 60
@@ -140,6 +146,56 @@ def first_step(path: str) -> np.ndarray:
         return f[steps[0]]["u"][...]
 
 
+def forged_inputs(check: str, miniapp: str, work: str) -> list:
+    """Inputs forged with h5py that an earlier reader took silently; each must be refused by
+    -input (exit 2, one line), or read as the state it names. Returns the failures."""
+    failures = []
+    cells = np.arange(256, dtype=np.float32).reshape(16, 16) / 256
+
+    def refused_by_restart(label: str, path: str, also_check: bool) -> None:
+        m = subprocess.run([miniapp, "-input", path, "-iters", "1", "-space", "serial"],
+                           capture_output=True, text=True, timeout=TIMEOUT_S)
+        if m.returncode != 2 or m.stderr.count("\n") != 1:
+            failures.append(f"forged {label}: -input exit {m.returncode}: {m.stderr.strip()}")
+        if also_check:
+            c = subprocess.run([check, path, path], capture_output=True, text=True,
+                               timeout=TIMEOUT_S)
+            if c.returncode != 2:
+                failures.append(f"forged {label}: stencil_check exit {c.returncode}")
+
+    # External raw storage: a short raw file reads its missing tail as zeros; none is accepted.
+    for label, stored in (("external raw file, 64 of 256 cells", 64),
+                          ("external raw file, whole", 256)):
+        raw = os.path.join(work, f"raw_{stored}.bin")
+        cells.reshape(-1)[:stored].tofile(raw)
+        path = os.path.join(work, f"external_{stored}.h5")
+        with h5py.File(path, "w") as f:
+            f.create_dataset("u", shape=(16, 16), dtype="<f4",
+                             external=[(raw, 0, h5py.h5f.UNLIMITED)])
+        refused_by_restart(label, path, True)
+
+    # A finite value that the stencil's sum turns into Inf in the first step.
+    huge = cells.copy()
+    huge[3, 3] = np.finfo(np.float32).max
+    path = os.path.join(work, "flt_max.h5")
+    with h5py.File(path, "w") as f:
+        f.create_dataset("u", data=huge)
+    refused_by_restart("FLT_MAX cell", path, False)
+
+    # 19-digit step numbers: the default state is the last by number, not by name.
+    path = os.path.join(work, "steps19.h5")
+    with h5py.File(path, "w") as f:
+        for step, value in ((999999999999999998, 0.25), (1000000000000000002, 0.75)):
+            d = f.create_dataset(f"step_{step:06d}/u", data=np.full((16, 16), value, np.float32))
+            d.attrs["iteration"] = np.int64(step)
+    c = subprocess.run([check, path, path + ":/step_1000000000000000002/u"],
+                       capture_output=True, text=True, timeout=TIMEOUT_S)
+    if c.returncode != 0:
+        failures.append(f"forged 19-digit steps: stencil_check did not pick the last state: "
+                        f"{(c.stdout + c.stderr).strip().splitlines()[-1:]}")
+    return failures
+
+
 def main() -> None:
     check, miniapp, inputs, work = sys.argv[1:5]
     shutil.rmtree(work, ignore_errors=True)
@@ -206,6 +262,7 @@ def main() -> None:
                 elif m.returncode != 2:
                     failures.append(f"{label}: stencil_miniapp exit {m.returncode}")
             os.remove(mutant)
+    failures += forged_inputs(check, miniapp, work)
     for f in failures:
         print("FAILED: " + f)
     print(f"mutants tried: {tried}, rejected (exit 2): {rejected}, "

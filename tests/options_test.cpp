@@ -59,7 +59,7 @@ TEST(Options, ShortLongAndEqualsSpellings) {
 }
 
 TEST(Options, KokkosFlagsPassThrough) {
-  EXPECT_NO_THROW(parse({"--kokkos-threads=2", "-n", "8", "--kokkos-disable-warnings"}));
+  EXPECT_NO_THROW(parse({"--kokkos-num-threads=2", "-n", "8", "--kokkos-disable-warnings"}));
 }
 
 TEST(Options, BadValuesAreUsageErrors) {

@@ -9,7 +9,9 @@
 #include <unistd.h>
 
 #include <chrono>
+#include <cstdlib>
 #include <filesystem>
+#include <fstream>
 #include <thread>
 
 #include "h5_fixtures.hpp"
@@ -87,6 +89,50 @@ std::uintmax_t temporary_size(const TempDir& dir) {
     }
   }
   return size;
+}
+
+// A small tmpfs mounted at `where` (root only; false elsewhere), unmounted when it goes.
+class SmallFileSystem {
+ public:
+  SmallFileSystem(const std::string& where, const std::string& options) : where_(where) {
+    std::filesystem::create_directory(where);
+    mounted_ =
+        std::system(
+            ("mount -t tmpfs -o " + options + " tmpfs '" + where + "' 2>/dev/null").c_str()) == 0;
+  }
+  ~SmallFileSystem() {
+    if (mounted_)
+      (void)std::system(("umount '" + where_ + "'").c_str());
+  }
+  bool mounted() const { return mounted_; }
+
+ private:
+  std::string where_;
+  bool mounted_ = false;
+};
+
+// Out of inodes (the output's lock or temporary cannot be created) and out of space (a state
+// does not fit) are the same failure: a full file system fails the save with exit 1.
+TEST(OutputSafety, AFullFileSystemIsExitOneWhetherInodesOrSpaceRunOut) {
+  TempDir dir;
+  {
+    SmallFileSystem no_inodes(dir / "no_inodes", "size=1m,nr_inodes=4");
+    if (!no_inodes.mounted())
+      GTEST_SKIP() << "mounting a small tmpfs needs root";
+    // Use up the inodes.
+    for (int i = 0; i < 8; ++i)
+      std::ofstream(dir / ("no_inodes/f" + std::to_string(i))) << "x";
+    const auto r = miniapp({"-n", "16", "-iters", "1", "-output", dir / "no_inodes/run.h5"});
+    EXPECT_EQ(r.exit_code, 1) << r.err;
+    EXPECT_NE(r.err.find("no free space or no free inodes"), std::string::npos) << r.err;
+  }
+  {
+    SmallFileSystem no_space(dir / "no_space", "size=64k,nr_inodes=64");
+    ASSERT_TRUE(no_space.mounted());
+    const auto r = miniapp({"-n", "256", "-iters", "1", "-output", dir / "no_space/run.h5"});
+    EXPECT_EQ(r.exit_code, 1) << r.err;
+    EXPECT_TRUE(std::filesystem::is_empty(dir / "no_space")) << "temporaries left";
+  }
 }
 
 TEST(OutputSafety, SigkillDuringSavesLeavesTheEarlierFileIntact) {

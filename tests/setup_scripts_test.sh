@@ -4,6 +4,9 @@
 #   apt-dir    the download directory for apt-get source is usable by apt's _apt user (no
 #              "unsandboxed as root" warning)
 #   gitignore  Python's __pycache__/ folders are ignored
+#   no-kokkos-tarball  build.sh as a non-root user without sudo and without the Kokkos tarball
+#              says in one line, naming build.sh, that the tarball is missing and where to put
+#              it (or --kokkos-source), which needs no root
 # Exit 77: the case cannot be checked here (CTest reports it as skipped).
 set -euo pipefail
 repo_root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -50,8 +53,32 @@ case ${1:-} in
       { echo "FAILED: __pycache__/ is not ignored"; exit 1; }
     echo "ok: __pycache__/ is ignored"
     ;;
+  no-kokkos-tarball)
+    mkdir "$work/bin" "$work/shared" "$work/cache"
+    printf '#!/bin/sh\n[ "$1" = -u ] && echo 1000 || /usr/bin/id "$@"\n' > "$work/bin/id"
+    printf '#!/bin/sh\necho "apt-get must not run" >&2\nexit 99\n' > "$work/bin/apt-get"
+    chmod +x "$work/bin/"*
+    for tool in bash dirname grep sed ls cat head tail nproc sha256sum cut mktemp rm tr mkdir find sort awk tar; do
+      [ -x "$(command -v $tool)" ] && ln -s "$(command -v $tool)" "$work/bin/$tool"
+    done
+    set +e
+    env -u Kokkos_ROOT -u STENCIL_KOKKOS_SOURCE -u STENCIL_KOKKOS_VERSION PATH=$work/bin \
+      STENCIL_SHARED_DEPS=$work/shared STENCIL_DEPS_DIR=$work/cache BUILD_DIR=$work/build \
+      "$(command -v bash)" "$repo_root/scripts/build.sh" >"$work/out" 2>"$work/err"
+    code=$?
+    set -e
+    [ "$code" -ne 0 ] || { echo "FAILED: build.sh succeeded"; exit 1; }
+    grep -q "must not run" "$work/err" && { echo "FAILED: apt-get ran"; cat "$work/err"; exit 1; }
+    line=$(grep "error:" "$work/err")
+    [ "$(echo "$line" | wc -l)" -eq 1 ] || { echo "FAILED: not one error line"; cat "$work/err"; exit 1; }
+    for fragment in "build.sh (bootstrap-kokkos.sh): error" "kokkos-4.6.01.tar.gz" "$work/shared/" \
+        "without root" "--kokkos-source"; do
+      echo "$line" | grep -qF -- "$fragment" || { echo "FAILED: no '$fragment': $line"; exit 1; }
+    done
+    echo "ok: $line"
+    ;;
   *)
-    echo "usage: $0 no-sudo|apt-dir|gitignore" >&2
+    echo "usage: $0 no-sudo|apt-dir|gitignore|no-kokkos-tarball" >&2
     exit 2
     ;;
 esac

@@ -8,6 +8,8 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cstdlib>
+#include <filesystem>
 #include <fstream>
 #include <numeric>
 
@@ -38,7 +40,13 @@ struct Mapping {
   hsize_t count[2];
   std::string file;
   std::uint64_t hash;
+  std::string source = "/step_000003/u";  // the dataset of `file` it maps
 };
+
+// The tile file names a save of "main.h5" across `ranks` ranks gives.
+std::string tile_name(int rank, int ranks) {
+  return "main.h5.0123456789ab.rank" + std::to_string(rank) + "of" + std::to_string(ranks) + ".h5";
+}
 
 // main.h5:/step_000003/u, 4 x 4, mapping each block onto file:/step_000003/u.
 void write_main(const std::string& path, const std::vector<Mapping>& mappings) {
@@ -52,7 +60,7 @@ void write_main(const std::string& path, const std::vector<Mapping>& mappings) {
     const hid_t region = H5Scopy(space);
     H5Sselect_hyperslab(region, H5S_SELECT_SET, m.start, nullptr, m.count, nullptr);
     const hid_t source = H5Screate_simple(2, m.count, nullptr);
-    H5Pset_virtual(dcpl, region, m.file.c_str(), "/step_000003/u", source);
+    H5Pset_virtual(dcpl, region, m.file.c_str(), m.source.c_str(), source);
     H5Sclose(source);
     H5Sclose(region);
     hashes.push_back(m.hash);
@@ -79,10 +87,10 @@ class VirtualGrid : public ::testing::Test {
     if (!content_hash_available())
       GTEST_SKIP() << "this build has no xxHash";
     const auto cells = grid();
-    test::write_floats(dir / "t0.h5", "/step_000003/u", {2, 4}, rows_of(cells, 0), true, 3);
-    test::write_floats(dir / "t1.h5", "/step_000003/u", {2, 4}, rows_of(cells, 2), true, 3);
-    top = {{0, 0}, {2, 4}, "t0.h5", *content_hash(rows_of(cells, 0))};
-    bottom = {{2, 0}, {2, 4}, "t1.h5", *content_hash(rows_of(cells, 2))};
+    test::write_floats(dir / tile_name(0, 2), "/step_000003/u", {2, 4}, rows_of(cells, 0), true, 3);
+    test::write_floats(dir / tile_name(1, 2), "/step_000003/u", {2, 4}, rows_of(cells, 2), true, 3);
+    top = {{0, 0}, {2, 4}, tile_name(0, 2), *content_hash(rows_of(cells, 0))};
+    bottom = {{2, 0}, {2, 4}, tile_name(1, 2), *content_hash(rows_of(cells, 2))};
   }
 
   std::string refusal(const std::string& path) {
@@ -117,7 +125,9 @@ TEST_F(VirtualGrid, IsReadAsOneGridAndVerifiedPerTile) {
 }
 
 TEST_F(VirtualGrid, AGapOrAnOverlapIsRefused) {
-  write_main(dir / "gap.h5", {top});
+  Mapping alone = top;
+  alone.file = tile_name(0, 1);
+  write_main(dir / "gap.h5", {alone});
   EXPECT_NE(refusal(dir / "gap.h5").find("do not cover the grid exactly once"), std::string::npos);
   Mapping shifted = bottom;
   shifted.start[0] = 1;  // overlaps `top` by a row, leaves the last row unmapped
@@ -139,22 +149,84 @@ TEST_F(VirtualGrid, ATileThatIsNotTheRecordedOneIsRefused) {
 
 TEST_F(VirtualGrid, AMissingTileFileIsRefused) {
   write_main(dir / "main.h5", {top, bottom});
-  std::remove((dir / "t1.h5").c_str());
+  std::remove((dir / tile_name(1, 2)).c_str());
   const std::string why = refusal(dir / "main.h5");
-  EXPECT_NE(why.find("t1.h5' is missing"), std::string::npos) << why;
+  EXPECT_NE(why.find(tile_name(1, 2) + "' is missing"), std::string::npos) << why;
+}
+
+// Each tile file's checks cover its own /step_000003/u: a mapping onto any other dataset would
+// be read unchecked, so it is refused.
+TEST_F(VirtualGrid, AMappingOntoAnotherDatasetIsRefused) {
+  test::write_floats(dir / tile_name(1, 2), "/step_000000/u", {2, 4}, std::vector<float>(8, 0.5f),
+                     true, 0);
+  Mapping elsewhere = bottom;
+  elsewhere.source = "/step_000000/u";
+  write_main(dir / "main.h5", {top, elsewhere});
+  const std::string why = refusal(dir / "main.h5");
+  EXPECT_NE(why.find("reads '/step_000000/u' of its tile file"), std::string::npos) << why;
+  ReadRules rules;
+  EXPECT_THROW(outline_grid({dir / "main.h5", ""}, rules), FileRejected);
+}
+
+TEST_F(VirtualGrid, AMappingOntoAFileThatIsNoTileFileIsRefused) {
+  const std::vector<std::string> names = {"other.h5", "sub/" + tile_name(1, 2), tile_name(0, 2),
+                                          "x.fedcba987654.rank1of2.h5" /* another set */};
+  for (const std::string& name : names) {
+    Mapping odd = bottom;
+    odd.file = name;
+    write_main(dir / "main.h5", {top, odd});
+    const std::string why = refusal(dir / "main.h5");
+    EXPECT_NE(why.find("names the file '" + name + "', not tile file 1 of 2"), std::string::npos)
+        << why;
+  }
+}
+
+// HDF5_VDS_PREFIX sends HDF5's own lookup of the tile files elsewhere; the reader reads the
+// files beside the main file, whose checks it made, in both reads.
+TEST_F(VirtualGrid, AVdsPrefixDoesNotRedirectTheRead) {
+  write_main(dir / "main.h5", {top, bottom});
+  const std::filesystem::path decoy = dir / "decoy";
+  std::filesystem::create_directory(decoy);
+  for (int r = 0; r < 2; ++r) {
+    test::write_floats(decoy / tile_name(r, 2), "/step_000003/u", {2, 4},
+                       std::vector<float>(8, 0.5f), false, 3);
+  }
+  ::setenv("HDF5_VDS_PREFIX", decoy.c_str(), 1);
+  const GridState state = read_grid({dir / "main.h5", ""});
+  ReadRules rules;
+  const GridOutline outline = outline_grid({dir / "main.h5", ""}, rules);
+  const std::vector<float> region = read_region(outline, 1, 2, 1, 2);
+  ::unsetenv("HDF5_VDS_PREFIX");
+  EXPECT_EQ(state.cells, grid());
+  EXPECT_EQ(region, (std::vector<float>{5, 6, 9, 10}));
+}
+
+// A set saved through a symlink lies beside the link's target; it is read back through the link.
+TEST_F(VirtualGrid, IsReadThroughASymlinkToTheMainFile) {
+  write_main(dir / "main.h5", {top, bottom});
+  const std::filesystem::path elsewhere = dir / "links";
+  std::filesystem::create_directory(elsewhere);
+  std::filesystem::create_symlink(dir / "main.h5", elsewhere / "link.h5");
+  EXPECT_EQ(read_grid({elsewhere / "link.h5", ""}).cells, grid());
+  ReadRules rules;
+  const GridOutline outline = outline_grid({elsewhere / "link.h5", ""}, rules);
+  verify_tile(outline, 1, rules);
+  EXPECT_EQ(read_region(outline, 1, 2, 1, 2), (std::vector<float>{5, 6, 9, 10}));
 }
 
 TEST(TileFiles, OnlyOtherSetsOfTheSameOutputAreSwept) {
   TempDir dir;
-  const std::vector<std::string> doomed = {"run.0123456789ab.rank0of2.h5",
-                                           "run.0123456789ab.rank1of2.h5"};
+  const std::vector<std::string> doomed = {"run.h5.0123456789ab.rank0of2.h5",
+                                           "run.h5.0123456789ab.rank1of2.h5"};
   const std::vector<std::string> kept = {
       "run.h5",
-      "run.aaaaaaaaaaaa.rank0of1.h5",    // the set being kept
-      "run.x.0123456789ab.rank0of2.h5",  // another output's ("run.x.h5")
-      "run.0123456789AB.rank0of2.h5",    // not a token this program writes
-      "run.0123456789ab.rank0of2.h5.bak",
-      "run.0123456789a.rank0of2.h5",  // 11 digits
+      "run.h5.aaaaaaaaaaaa.rank0of1.h5",    // the set being kept
+      "run.h5.x.0123456789ab.rank0of2.h5",  // another output's ("run.h5.x")
+      "run.0123456789ab.rank0of2.h5",       // "run"'s
+      "run.hdf5.0123456789ab.rank0of2.h5",  // "run.hdf5"'s
+      "run.h5.0123456789AB.rank0of2.h5",    // not a token this program writes
+      "run.h5.0123456789ab.rank0of2.h5.bak",
+      "run.h5.0123456789a.rank0of2.h5",  // 11 digits
       "other.0123456789ab.rank0of2.h5"};
   for (const auto& name : doomed)
     std::ofstream(dir / name) << "x";
@@ -178,15 +250,17 @@ TEST(TileFiles, TemporariesOfDeadWritersAreSwept) {
   ASSERT_EQ(::waitpid(child, nullptr, 0), child);  // `child` is now a pid no process has
   const std::string dead = std::to_string(child);
   const std::string alive = std::to_string(::getpid());
-  const std::vector<std::string> doomed = {".run.0123456789ab.rank0of2.h5.tmp-" + dead + "-Ab12Cd",
-                                           ".run.aaaaaaaaaaaa.rank3of4.h5.tmp-" + dead + "-x"};
+  const std::vector<std::string> doomed = {
+      ".run.h5.0123456789ab.rank0of2.h5.tmp-" + dead + "-Ab12Cd",
+      ".run.h5.aaaaaaaaaaaa.rank3of4.h5.tmp-" + dead + "-x"};
   const std::vector<std::string> kept = {
-      ".run.0123456789ab.rank1of2.h5.tmp-" + alive + "-Ab12Cd",  // a writer that still runs
-      ".run.0123456789ab.rank1of2.h5.tmp-1-Ab12Cd",              // pid 1 always runs
-      ".other.0123456789ab.rank0of2.h5.tmp-" + dead + "-x",      // another output's
+      ".run.h5.0123456789ab.rank1of2.h5.tmp-" + alive + "-Ab12Cd",  // a writer that still runs
+      ".run.h5.0123456789ab.rank1of2.h5.tmp-1-Ab12Cd",              // pid 1 always runs
+      ".other.0123456789ab.rank0of2.h5.tmp-" + dead + "-x",         // another output's
+      ".run.0123456789ab.rank0of2.h5.tmp-" + dead + "-x",           // "run"'s
       ".run.h5.tmp-" + dead + "-x",  // the main file's own: its writer's sweep takes it
-      ".run.0123456789ab.rank0of2.h5.tmp-nopid",
-      "run.0123456789ab.rank0of2.h5"};
+      ".run.h5.0123456789ab.rank0of2.h5.tmp-nopid",
+      "run.h5.0123456789ab.rank0of2.h5"};
   for (const auto& name : doomed)
     std::ofstream(dir / name) << "x";
   for (const auto& name : kept)

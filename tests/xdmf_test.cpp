@@ -2,6 +2,7 @@
 // with real readers (Python's XML parser and h5py) in check_outputs_with_h5py.py.
 #include <gtest/gtest.h>
 
+#include "io/output_path.hpp"
 #include "io/xdmf.hpp"
 
 namespace stencil::test {
@@ -41,10 +42,30 @@ TEST(Xdmf, FileNamesAreEscaped) {
   EXPECT_NE(text.find("a&amp;b&lt;c&gt;.h5:/step_000000/u"), std::string::npos);
 }
 
+// Different output names never share a sidecar: only ".h5" is replaced.
 TEST(Xdmf, SidecarSitsNextToTheFile) {
   EXPECT_EQ(io::xdmf_sidecar_path("out/run.h5"), "out/run.xmf");
-  EXPECT_EQ(io::xdmf_sidecar_path("run.hdf5"), "run.xmf");
-  EXPECT_EQ(io::xdmf_sidecar_path("run"), "run.xmf");
+  EXPECT_EQ(io::xdmf_sidecar_path("run.hdf5"), "run.hdf5.xdmf");
+  EXPECT_EQ(io::xdmf_sidecar_path("run"), "run.xdmf");
+  EXPECT_EQ(io::xdmf_sidecar_path("out/.h5"), "out/.h5.xdmf");
+}
+
+// Two names of 255 characters that differ only at the end: their sidecars (one character
+// longer than they) and their locks are cut to fit, and still differ.
+TEST(Xdmf, NamesCutToFitStayApart) {
+  const std::string a = std::string(251, 'n') + "a.h5";
+  const std::string b = std::string(251, 'n') + "b.h5";
+  for (const auto& [x, y] : {std::pair{io::xdmf_sidecar_path(a), io::xdmf_sidecar_path(b)},
+                             std::pair{io::lock_path(a), io::lock_path(b)},
+                             std::pair{io::temporary_prefix(a), io::temporary_prefix(b)}}) {
+    EXPECT_NE(x, y);
+    EXPECT_LE(x.size(), 255u) << x;
+    EXPECT_EQ(x.substr(0, 200), y.substr(0, 200));
+  }
+  EXPECT_EQ(io::xdmf_sidecar_path(a).substr(io::xdmf_sidecar_path(a).size() - 4), ".xmf");
+  EXPECT_EQ(io::lock_path(a).substr(io::lock_path(a).size() - 5), ".lock");
+  // A temporary adds "<pid>-XXXXXX" (up to 17 characters) to its prefix.
+  EXPECT_LE(io::temporary_prefix(a).size() + 17, 255u);
 }
 
 }  // namespace

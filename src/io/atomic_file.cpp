@@ -33,6 +33,10 @@ void sync_path(const std::string& path, int flags, const std::string& what) {
 
 }  // namespace
 
+bool file_system_full(int error) {
+  return error == ENOSPC || error == EDQUOT;
+}
+
 std::string directory_of(const std::string& path) {
   const auto slash = path.find_last_of('/');
   if (slash == std::string::npos)
@@ -51,6 +55,7 @@ AtomicFile::AtomicFile(const std::string& final_path) {
     throw FileRejected("output '" + final_path + "' names a directory, not a file");
   }
   final_path_ = resolve_output_path(final_path);
+  require_fitting_name(final_path_, "output");
   const std::string directory = directory_of(final_path_);
   remove_stale_temporaries(final_path_);
   const std::string pattern =
@@ -59,8 +64,11 @@ AtomicFile::AtomicFile(const std::string& final_path) {
   buffer.push_back('\0');
   const int fd = ::mkstemp(buffer.data());
   if (fd < 0) {
-    throw FileRejected("cannot create output '" + final_path_ + "' (in directory '" + directory +
-                       "'): " + system_error());
+    const std::string what = "cannot create output '" + final_path_ + "' (in directory '" +
+                             directory + "'): " + system_error();
+    if (file_system_full(errno))
+      throw WriteFailed(what + " (the file system has no free space or no free inodes)");
+    throw FileRejected(what);
   }
   // mkstemp creates mode 0600; a renamed-in output should look like any new file the user makes.
   const mode_t mask = ::umask(0);

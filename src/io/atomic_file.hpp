@@ -14,7 +14,8 @@ class AtomicFile {
  public:
   // Creates the temporary (empty, mode 0666 minus the umask, like a plain new file) beside the
   // file `final_path` resolves to. Throws FileRejected when that is a directory, a FIFO, a device
-  // or a socket, or when its directory cannot take a new file.
+  // or a socket, when its name cannot be created (require_fitting_name), or when its directory
+  // cannot take a new file; WriteFailed when the file system is full (file_system_full).
   explicit AtomicFile(const std::string& final_path);
   // Not committed: removes the temporary; the final path is never touched.
   ~AtomicFile();
@@ -34,6 +35,11 @@ class AtomicFile {
   std::string temp_path_;
   bool committed_ = false;
 };
+
+// Whether `error` (an errno) says the file system is full: out of space or out of inodes
+// (ENOSPC), or over a quota (EDQUOT). Either is a failed save (WriteFailed, exit 1), like a disk
+// that fills up during the run, never bad input.
+bool file_system_full(int error);
 
 // The directory part of `path` ("." when it has none).
 std::string directory_of(const std::string& path);

@@ -13,8 +13,9 @@ struct DatasetRef {
 };
 
 // An argument that names an existing file is that file, whatever characters it contains;
-// otherwise it splits at the first ":/" into file and dataset. Throws FileRejected when the
-// file part is empty.
+// otherwise it splits into file and dataset at the first ":/" before which a file exists (a path
+// may hold ":/" itself), or with none at the first ":/". Throws FileRejected when the file part
+// is empty.
 DatasetRef parse_dataset_ref(const std::string& spec);
 
 }  // namespace stencil::io

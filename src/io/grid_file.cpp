@@ -1,6 +1,7 @@
 #include "io/grid_file.hpp"
 
 #include <cstdio>
+#include <limits>
 
 namespace stencil::io {
 
@@ -16,15 +17,19 @@ std::string step_dataset_path(std::int64_t iteration) {
 
 std::int64_t parse_step_group_name(const std::string& name) {
   const std::string prefix = kStepPrefix;
-  if (name.size() <= prefix.size() || name.compare(0, prefix.size(), prefix) != 0 ||
-      name.size() > prefix.size() + 18) {
-    return -1;  // more than 18 digits could overflow int64
-  }
+  if (name.size() <= prefix.size() || name.compare(0, prefix.size(), prefix) != 0)
+    return -1;
+  // Every int64 value is a step number (19 digits and more leading zeros); a larger number is
+  // no step this program writes.
+  constexpr std::int64_t kMax = std::numeric_limits<std::int64_t>::max();
   std::int64_t value = 0;
   for (std::size_t i = prefix.size(); i < name.size(); ++i) {
     if (name[i] < '0' || name[i] > '9')
       return -1;
-    value = value * 10 + (name[i] - '0');
+    const int digit = name[i] - '0';
+    if (value > (kMax - digit) / 10)
+      return -1;
+    value = value * 10 + digit;
   }
   return value;
 }

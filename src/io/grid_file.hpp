@@ -17,7 +17,8 @@ inline constexpr const char* kStepPrefix = "step_";
 std::string step_group_name(std::int64_t iteration);
 // "/step_000100/u"
 std::string step_dataset_path(std::int64_t iteration);
-// The iteration a "step_<digits>" group name stands for, or -1 for any other name.
+// The iteration a "step_<digits>" group name stands for (any value of int64, compared as a
+// number, not by name), or -1 for any other name.
 std::int64_t parse_step_group_name(const std::string& name);
 
 }  // namespace stencil::io

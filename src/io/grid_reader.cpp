@@ -3,6 +3,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <climits>
 #include <cmath>
@@ -229,12 +230,29 @@ void verify_content(hid_t dataset, const std::string& where, GridState& state) {
   }
 }
 
-void require_finite(const GridState& state, const std::string& where) {
+void require_finite(const GridState& state, const std::string& where, float max_magnitude) {
   std::size_t bad = 0;
   std::size_t first = 0;
+  std::size_t large = 0;
+  std::size_t first_large = 0;
   for (std::size_t i = 0; i < state.cells.size(); ++i) {
-    if (!std::isfinite(state.cells[i]) && bad++ == 0)
-      first = i;
+    if (!std::isfinite(state.cells[i])) {
+      if (bad++ == 0)
+        first = i;
+    } else if (max_magnitude > 0.0f && std::fabs(state.cells[i]) > max_magnitude && large++ == 0) {
+      first_large = i;
+    }
+  }
+  if (bad == 0 && large > 0) {
+    char text[64];
+    std::snprintf(text, sizeof text, "%.9g", static_cast<double>(state.cells[first_large]));
+    char bound[32];
+    std::snprintf(bound, sizeof bound, "%.8g", static_cast<double>(max_magnitude));
+    throw FileRejected(where + " contains " + std::to_string(large) + " cell" +
+                       (large == 1 ? "" : "s") + " larger than " + bound +
+                       " in magnitude (first: " + text + " at " +
+                       cell_text(first_large, state.dimensions, state.n) +
+                       "); a restart's cells must stay below it, or a step could overflow to Inf");
   }
   if (bad > 0) {
     const char* what = std::isnan(state.cells[first]) ? "NaN" : "Inf";
@@ -278,8 +296,8 @@ OpenedState open_state(const DatasetRef& ref, const ReadRules& rules) {
   read_shape(opened.dataset.id(), opened.where, rules, state);
   state.iteration = read_iteration(opened.dataset.id(), opened.where);
   if (is_virtual(opened.dataset.id())) {
-    opened.pieces =
-        read_virtual_pieces(opened.dataset.id(), state.dimensions, state.n, opened.where);
+    opened.pieces = read_virtual_pieces(opened.dataset.id(), state.dataset, state.dimensions,
+                                        state.n, opened.where);
   } else {
     require_stored_in_full(opened.dataset.id(), opened.where);
   }
@@ -332,6 +350,62 @@ Handle open_tile(const std::string& main_file, const std::string& dataset_path, 
   return dataset;
 }
 
+// A region of the grid: rows [row0, row0 + rows) x columns [col0, col0 + cols); 1-D: row0 0,
+// rows 1.
+struct Region {
+  std::int64_t row0 = 0, rows = 1, col0 = 0, cols = 0;
+};
+
+// Reads the part of `piece` that lies in `region` from the piece's own tile dataset `tile` into
+// `cells` (the region, row-major): the bytes the tile's checks cover, wherever HDF5's virtual
+// dataset lookup would go.
+void read_piece_part(hid_t tile, int dimensions, const TilePiece& piece, const Region& region,
+                     float* cells) {
+  const std::int64_t r0 = std::max(region.row0, piece.row0);
+  const std::int64_t r1 = std::min(region.row0 + region.rows, piece.row0 + piece.rows);
+  const std::int64_t c0 = std::max(region.col0, piece.col0);
+  const std::int64_t c1 = std::min(region.col0 + region.cols, piece.col0 + piece.cols);
+  if (r0 >= r1 || c0 >= c1)
+    return;
+  const bool flat = dimensions == 1;
+  const hsize_t file_start[2] = {hsize_t(flat ? c0 - piece.col0 : r0 - piece.row0),
+                                 hsize_t(c0 - piece.col0)};
+  const hsize_t count[2] = {hsize_t(flat ? c1 - c0 : r1 - r0), hsize_t(c1 - c0)};
+  const Handle file_space(H5Dget_space(tile), H5Sclose, "cannot read the shape");
+  hdf5::check(
+      H5Sselect_hyperslab(file_space.id(), H5S_SELECT_SET, file_start, nullptr, count, nullptr),
+      "selecting the tile's part");
+  const hsize_t extent[2] = {hsize_t(flat ? region.cols : region.rows), hsize_t(region.cols)};
+  const hsize_t memory_start[2] = {hsize_t(flat ? c0 - region.col0 : r0 - region.row0),
+                                   hsize_t(c0 - region.col0)};
+  const Handle memory(H5Screate_simple(dimensions, extent, nullptr), H5Sclose,
+                      "describing the region");
+  hdf5::check(
+      H5Sselect_hyperslab(memory.id(), H5S_SELECT_SET, memory_start, nullptr, count, nullptr),
+      "selecting the tile's place");
+  hdf5::check(H5Dread(tile, H5T_NATIVE_FLOAT, memory.id(), file_space.id(), H5P_DEFAULT, cells),
+              "cannot read the data");
+}
+
+// Reads `region` of a virtual state from its tile files (checked as open_tile does).
+void read_virtual_region(const std::string& main_file, const std::string& dataset_path,
+                         int dimensions, const std::vector<TilePiece>& pieces, const Region& region,
+                         const std::string& where, float* cells) {
+  for (const TilePiece& piece : pieces) {
+    if (piece.row0 >= region.row0 + region.rows || region.row0 >= piece.row0 + piece.rows ||
+        piece.col0 >= region.col0 + region.cols || region.col0 >= piece.col0 + piece.cols)
+      continue;
+    Handle file;
+    const Handle tile = open_tile(main_file, dataset_path, dimensions, piece, where, file);
+    try {
+      read_piece_part(tile.id(), dimensions, piece, region, cells);
+    } catch (const hdf5::Failure& e) {
+      throw FileRejected(where + ": tile file " + quoted(tile_file_path(main_file, piece)) +
+                         " is truncated or corrupt (" + e.what() + ")");
+    }
+  }
+}
+
 std::string virtual_unverified_reason(const std::vector<TilePiece>& pieces) {
   for (const TilePiece& piece : pieces) {
     if (!piece.content_hash)
@@ -365,23 +439,29 @@ GridState read_grid(const DatasetRef& ref, const ReadRules& rules) {
       throw FileRejected(where + " needs " + format_bytes(cells * sizeof(float)) +
                          ", which cannot be allocated");
     }
-    try {
-      hdf5::check(H5Dread(opened.dataset.id(), H5T_NATIVE_FLOAT, H5S_ALL, H5S_ALL, H5P_DEFAULT,
-                          state.cells.data()),
-                  "cannot read the data");
-    } catch (const hdf5::Failure& e) {
-      throw FileRejected(where + " is truncated or corrupt (" + e.what() + ")");
+    if (!opened.pieces.empty()) {
+      const Region whole{0, state.dimensions == 2 ? state.n : 1, 0, state.n};
+      read_virtual_region(ref.file, state.dataset, state.dimensions, opened.pieces, whole, where,
+                          state.cells.data());
+    } else {
+      try {
+        hdf5::check(H5Dread(opened.dataset.id(), H5T_NATIVE_FLOAT, H5S_ALL, H5S_ALL, H5P_DEFAULT,
+                            state.cells.data()),
+                    "cannot read the data");
+      } catch (const hdf5::Failure& e) {
+        throw FileRejected(where + " is truncated or corrupt (" + e.what() + ")");
+      }
     }
     if (opened.pieces.empty()) {
       verify_content(opened.dataset.id(), where, state);
     } else {
-      // The cells HDF5 assembled, whichever files it found, against the main file's record.
+      // The cells read from the tile files against the main file's record.
       verify_tile_hashes(state.cells, state.dimensions == 2 ? state.n : 0, opened.pieces, ref.file,
                          where);
       state.unverified_reason = virtual_unverified_reason(opened.pieces);
     }
     if (!rules.allow_non_finite)
-      require_finite(state, where);
+      require_finite(state, where, rules.max_magnitude);
   } catch (const hdf5::Failure& e) {
     throw FileRejected("input " + quoted(ref.file) + " is corrupt or unreadable (" + e.what() +
                        ")");
@@ -438,7 +518,8 @@ void verify_tile(const GridOutline& outline, std::size_t index, const ReadRules&
     whole.row0 = whole.col0 = 0;
     verify_tile_hashes(tile.cells, piece.cols, {whole}, outline.file, where);
     if (!rules.allow_non_finite)
-      require_finite(tile, where + ": tile file " + quoted(tile_file_path(outline.file, piece)));
+      require_finite(tile, where + ": tile file " + quoted(tile_file_path(outline.file, piece)),
+                     rules.max_magnitude);
   } catch (const hdf5::Failure& e) {
     throw FileRejected(where + ": a tile file is corrupt or unreadable (" + e.what() + ")");
   }
@@ -450,6 +531,13 @@ std::vector<float> read_region(const GridOutline& outline, std::int64_t row0, st
   const std::string where = "input " + quoted(outline.file + ":" + outline.dataset);
   std::vector<float> cells(static_cast<std::size_t>(rows * cols));
   try {
+    if (!outline.pieces.empty()) {
+      // From the tile files themselves: the bytes verify_tile checked, never the files HDF5's
+      // virtual dataset lookup might find instead.
+      read_virtual_region(outline.file, outline.dataset, outline.dimensions, outline.pieces,
+                          Region{row0, rows, col0, cols}, where, cells.data());
+      return cells;
+    }
     const Handle file = open_file(outline.file);
     const Handle dataset(H5Dopen2(file.id(), outline.dataset.c_str(), H5P_DEFAULT), H5Dclose,
                          "cannot open " + outline.dataset);

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <limits>
 #include <string>
 #include <vector>
 
@@ -23,17 +24,25 @@ struct GridState {
   std::string unverified_reason;
 };
 
+// The largest |cell| a restart accepts: FLT_MAX / 8. The 2-D stencil adds four neighbours
+// before it weighs them, so cells up to this bound keep every step finite (with room for
+// rounding); larger ones could turn a finite input into an Inf state that -input then refuses.
+inline constexpr float kMaxInputMagnitude = std::numeric_limits<float>::max() / 8;
+
 struct ReadRules {
   int dimensions = 0;             // required rank (1 or 2); 0 accepts either
   std::string purpose;            // who needs that rank, for the message ("the 2-D variant ...")
   bool allow_non_finite = false;  // stencil_check compares broken outputs too
+  // Largest |cell| accepted (0: any finite value). A restart sets kMaxInputMagnitude.
+  float max_magnitude = 0.0f;
 };
 
 // The state `ref` names: its dataset, or by default the last /step_*/u (by iteration number),
 // or /u when the file has no step groups.
 // A virtual dataset (a state saved across ranks, tile_piece.hpp) is read the same way, as one
-// grid, after checking each tile file (present, stored in full, its own hash equal to the one
-// the main file records) and then each tile's region of the cells read against the record.
+// grid, assembled from the tile files themselves, after checking each tile file (present, stored in
+// full, its own hash equal to the one the main file records) and then each tile's region of the
+// cells read against the record.
 GridState read_grid(const DatasetRef& ref, const ReadRules& rules = {});
 
 // A state as a run across ranks reads it: every rank outlines it (no cells), the ranks share
@@ -59,8 +68,9 @@ GridOutline outline_grid(const DatasetRef& ref, const ReadRules& rules);
 void verify_tile(const GridOutline& outline, std::size_t index, const ReadRules& rules);
 
 // The cells of rows [row0, row0 + rows) x columns [col0, col0 + cols) (1-D: row0 0, rows 1),
-// row-major, read through HDF5 as a hyperslab of the dataset (plain or virtual). Throws
-// FileRejected.
+// row-major: a hyperslab of a plain dataset, or of a virtual one's tile files read directly
+// (never through the virtual dataset, whose lookup HDF5_VDS_PREFIX can send to other files).
+// Throws FileRejected.
 std::vector<float> read_region(const GridOutline& outline, std::int64_t row0, std::int64_t rows,
                                std::int64_t col0, std::int64_t cols);
 

@@ -1,5 +1,6 @@
 #include "io/grid_writer.hpp"
 
+#include <cstdio>
 #include <fstream>
 #include <stdexcept>
 
@@ -40,9 +41,28 @@ struct GridFileWriter::Impl {
   }
 };
 
+namespace {
+
+// XML 1.0 has no way to write a control character, not even as a character reference, so the
+// sidecar could not name the file.
+void require_name_the_sidecar_can_hold(const std::string& path) {
+  for (const char c : file_name_of(path)) {
+    const auto byte = static_cast<unsigned char>(c);
+    if (byte < 0x20) {
+      char code[8];
+      std::snprintf(code, sizeof code, "0x%02x", byte);
+      throw FileRejected("output '" + path + "': its name contains the control character " + code +
+                         ", which the XDMF sidecar cannot name; choose another -output");
+    }
+  }
+}
+
+}  // namespace
+
 GridFileWriter::GridFileWriter(const std::string& path, const RunMetadata& metadata,
                                bool compress) {
   hdf5::silence_error_stack();
+  require_name_the_sidecar_can_hold(path);
   if (compress && H5Zfilter_avail(H5Z_FILTER_DEFLATE) <= 0)
     throw FileRejected("-compress: this HDF5 library has no gzip (deflate) filter");
   impl_ = std::make_unique<Impl>(path, metadata);

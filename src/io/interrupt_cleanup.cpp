@@ -22,6 +22,29 @@ const char* g_program = "";
 
 static_assert(std::atomic<int>::is_always_lock_free, "the signal handler needs lock-free atomics");
 
+// Every signal whose default action ends the process and that a user or a batch system sends
+// (SIGXFSZ is left to the caller: main ignores it, so a write past ulimit -f fails as a write):
+// each would leave the temporaries and the lock behind.
+struct Caught {
+  int number;
+  const char* line;  // after the program's name
+};
+constexpr Caught kCaught[] = {
+    {SIGINT, ": interrupted by SIGINT"},      {SIGTERM, ": terminated by SIGTERM"},
+    {SIGHUP, ": hung up (SIGHUP)"},           {SIGQUIT, ": quit by SIGQUIT"},
+    {SIGUSR1, ": stopped by SIGUSR1"},        {SIGUSR2, ": stopped by SIGUSR2"},
+    {SIGPIPE, ": broken pipe (SIGPIPE)"},     {SIGALRM, ": timed out (SIGALRM)"},
+    {SIGXCPU, ": out of CPU time (SIGXCPU)"},
+};
+
+const char* line_of(int signal_number) {
+  for (const Caught& caught : kCaught) {
+    if (caught.number == signal_number)
+      return caught.line;
+  }
+  return ": stopped by a signal";
+}
+
 void say(const char* text) {
   const ssize_t ignored = ::write(STDERR_FILENO, text, std::strlen(text));
   (void)ignored;
@@ -33,7 +56,7 @@ void say(const char* text) {
       ::unlink(g_paths[i]);
   }
   say(g_program);
-  say(signal_number == SIGINT ? ": interrupted by SIGINT" : ": terminated by SIGTERM");
+  say(line_of(signal_number));
   say("; unfinished outputs removed, earlier files unchanged\n");
   ::_exit(128 + signal_number);
 }
@@ -53,10 +76,15 @@ void remove_temporaries_on_interrupt(const char* program) {
   struct sigaction action {};
   action.sa_handler = on_interrupt;
   sigemptyset(&action.sa_mask);
-  sigaddset(&action.sa_mask, SIGINT);
-  sigaddset(&action.sa_mask, SIGTERM);
-  ::sigaction(SIGINT, &action, nullptr);
-  ::sigaction(SIGTERM, &action, nullptr);
+  for (const Caught& caught : kCaught)
+    sigaddset(&action.sa_mask, caught.number);
+  for (const Caught& caught : kCaught) {
+    // A signal the caller's parent set to be ignored (nohup, a shell's trap '' HUP) stays so.
+    struct sigaction current {};
+    if (::sigaction(caught.number, nullptr, &current) == 0 && current.sa_handler == SIG_IGN)
+      continue;
+    ::sigaction(caught.number, &action, nullptr);
+  }
   g_installed.store(true);
 }
 

@@ -1,5 +1,8 @@
-// SIGINT and SIGTERM during a run: the temporaries of unfinished outputs are removed, the files
-// at the output paths stay as they were, and the process exits 130 or 143 with one line. The
+// SIGINT, SIGTERM and the other signals that end a process by default (SIGHUP, SIGQUIT, SIGUSR1,
+// SIGUSR2, SIGPIPE, SIGALRM, SIGXCPU) during a run: the temporaries and the lock of
+// unfinished outputs are removed, the files at the output paths stay as they were, and the
+// process exits 128 + the signal's number with one line. A signal inherited as ignored (nohup)
+// stays ignored. The
 // handler only unlinks registered paths and writes one line (async-signal-safe calls), so it may
 // run on any thread at any moment; while an output pair is being renamed into place it only
 // notes the signal, which is acted on once both renames are done (never a mixed pair).

@@ -8,6 +8,7 @@
 #include <cerrno>
 #include <cstring>
 
+#include "io/atomic_file.hpp"
 #include "io/errors.hpp"
 #include "io/interrupt_cleanup.hpp"
 #include "io/output_path.hpp"
@@ -20,8 +21,11 @@ OutputLock::OutputLock(const std::string& path) : lock_path_(lock_path(path)) {
   for (;;) {
     const int fd = ::open(lock_path_.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0666);
     if (fd < 0) {
-      throw FileRejected("cannot create output '" + path + "': " + std::strerror(errno) +
-                         " (lock file '" + lock_path_ + "')");
+      const std::string what = "cannot create output '" + path + "': " + std::strerror(errno) +
+                               " (lock file '" + lock_path_ + "')";
+      if (file_system_full(errno))
+        throw WriteFailed(what + "; the file system has no free space or no free inodes");
+      throw FileRejected(what);
     }
     if (::flock(fd, LOCK_EX | LOCK_NB) != 0) {
       const int error = errno;

@@ -6,6 +6,7 @@
 // dead writer's leftovers from a live one's.
 #pragma once
 
+#include <cstddef>
 #include <string>
 
 namespace stencil::io {
@@ -15,12 +16,30 @@ namespace stencil::io {
 // a device or a socket.
 std::string resolve_output_path(const std::string& path);
 
+// `path` with every symlink in its last component followed, as resolve_output_path does, without
+// its checks: where a reader finds what a save through that path wrote (a link it cannot follow
+// gives the path reached so far).
+std::string resolve_symlinks(const std::string& path);
+
+// `name` + `suffix`, as a file name of `directory` with `room` characters to spare: when that
+// passes the file system's NAME_MAX, `name` is cut and "-<16 hex digits>" (a digest of the
+// whole of `name`) put before the suffix, so two names that share their first characters still
+// get different names.
+std::string fitted_name(const std::string& directory, const std::string& name,
+                        const std::string& suffix, std::size_t room = 0);
+
 // ".<name>.tmp-" for the output `path`: every temporary of it starts so, then "<pid>-XXXXXX".
-// <name> is shortened where the whole temporary name would pass NAME_MAX.
+// Fitted (fitted_name) so that the whole temporary name stays within NAME_MAX.
 std::string temporary_prefix(const std::string& path);
 
-// ".<name>.lock" beside the output `path` (the advisory lock of the output and its sidecar).
+// ".<name>.lock" beside the output `path` (the advisory lock of the output and its sidecar),
+// fitted within NAME_MAX.
 std::string lock_path(const std::string& path);
+
+// Throws FileRejected (naming `what`, e.g. "output") unless `path` can be created: its last
+// component within the file system's NAME_MAX and the whole within PATH_MAX. Checked for every
+// final name before a run computes, so a name that cannot be renamed into place fails at once.
+void require_fitting_name(const std::string& path, const std::string& what);
 
 // Removes temporaries of `path` left by writers that are gone (killed, crashed): their pid no
 // longer exists. A live writer's temporaries are kept.

@@ -48,6 +48,19 @@ void require_every_chunk(hid_t dataset, hid_t dcpl, const hsize_t* dims, int ran
   }
 }
 
+// Contiguous and compact storage hold every cell in one block inside the HDF5 file, whose size
+// HDF5 knows: a block shorter than the dataset would read its tail as the fill value.
+void require_whole_block(hid_t dataset, hid_t space, const std::string& where) {
+  const Handle type(H5Dget_type(dataset), H5Tclose, "cannot read the type");
+  const hssize_t points = H5Sget_simple_extent_npoints(space);
+  const hsize_t needed = static_cast<hsize_t>(points < 0 ? 0 : points) * H5Tget_size(type.id());
+  const hsize_t stored = H5Dget_storage_size(dataset);
+  if (stored < needed) {
+    throw FileRejected(where + " stores " + std::to_string(stored) + " of its " +
+                       std::to_string(needed) + " bytes; the file is truncated or corrupt");
+  }
+}
+
 }  // namespace
 
 void require_stored_in_full(hid_t dataset, const std::string& where) {
@@ -58,6 +71,14 @@ void require_stored_in_full(hid_t dataset, const std::string& where) {
   if (rank < 1 || rank > 2)
     return;  // the shape check refuses it with a better message
   hdf5::check(H5Sget_simple_extent_dims(space.id(), dims, nullptr), "cannot read the shape");
+  // Cells in a raw file outside the HDF5 file have no checksum, and HDF5 reads whatever that file
+  // lacks as the fill value without an error; a saved state never uses them.
+  const int external = H5Pget_external_count(dcpl.id());
+  if (external != 0) {
+    throw FileRejected(where +
+                       " keeps its cells in external raw files; a grid state must be stored "
+                       "inside the HDF5 file");
+  }
   switch (H5Pget_layout(dcpl.id())) {
     case H5D_CHUNKED:
       require_every_chunk(dataset, dcpl.id(), dims, rank, where);
@@ -67,10 +88,13 @@ void require_stored_in_full(hid_t dataset, const std::string& where) {
       hdf5::check(H5Dget_space_status(dataset, &status), "cannot read the storage status");
       if (status != H5D_SPACE_STATUS_ALLOCATED)
         throw FileRejected(where + " has no stored data (only its fill value)");
+      require_whole_block(dataset, space.id(), where);
       return;
     }
     case H5D_COMPACT:
-      return;  // stored inside the object header, which carries its own checksum
+      // Stored inside the object header, which carries its own checksum.
+      require_whole_block(dataset, space.id(), where);
+      return;
     default:
       throw FileRejected(where + " has a storage layout this reader does not know");
   }

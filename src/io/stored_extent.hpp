@@ -12,7 +12,9 @@ namespace stencil::io {
 
 // Throws FileRejected (naming `where`) unless the dataset's storage is allocated in full: for a
 // chunked dataset, every chunk of the extent is in the index with filter mask 0 (all filters
-// applied); for a contiguous one, the whole extent is allocated. Needs HDF5 >= 1.10.5.
+// applied); for a contiguous or compact one, the whole extent is allocated and its block is as
+// long as the dataset. Storage in external raw files is refused (no checksum, and HDF5 reads a
+// short raw file's missing tail as the fill value). Needs HDF5 >= 1.10.5.
 void require_stored_in_full(hid_t dataset, const std::string& where);
 
 }  // namespace stencil::io

@@ -22,11 +22,6 @@ namespace {
 
 using hdf5::Handle;
 
-bool ends_with(const std::string& s, const std::string& suffix) {
-  return s.size() >= suffix.size() &&
-         s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
-}
-
 std::string hex(std::uint64_t value) {
   char text[24];
   std::snprintf(text, sizeof text, "%016llx", static_cast<unsigned long long>(value));
@@ -83,43 +78,82 @@ bool overlap(const TilePiece& a, const TilePiece& b) {
          b.col0 < a.col0 + a.cols;
 }
 
-// The stem of tile file names: "run.h5" -> "run".
+// The stem of tile file names: the main file's whole name ("run.h5"), so that outputs with
+// different names ("run.h5", "run.hdf5", "run") never share a tile file.
 std::string tile_stem(const std::string& main_file_name) {
-  std::string stem = file_name_of(main_file_name);
-  for (const char* suffix : {".h5", ".hdf5", ".hdf"}) {
-    if (ends_with(stem, suffix)) {
-      stem.resize(stem.size() - std::string(suffix).size());
-      break;
-    }
-  }
-  return stem;
+  return file_name_of(main_file_name);
 }
 
-// Whether `name` is "<stem>.<set>.rank<R>of<P>.h5" with a set token of kSetTokenLength hex
-// digits, and if so, which set.
-std::optional<std::string> tile_set_of(const std::string& name, const std::string& stem) {
-  const std::string head = stem + ".";
-  if (name.size() < head.size() + kSetTokenLength || name.compare(0, head.size(), head) != 0)
+struct TileName {
+  std::string set;
+  long long rank = -1;
+  long long ranks = -1;
+};
+
+// Reads the digits at `i` of `text` as a number (at most 9 digits); -1 when there are none.
+long long digits_at(const std::string& text, std::size_t& i) {
+  const std::size_t start = i;
+  long long value = 0;
+  while (i < text.size() && i - start < 9 && std::isdigit(static_cast<unsigned char>(text[i])))
+    value = value * 10 + (text[i++] - '0');
+  return i == start ? -1 : value;
+}
+
+// Whether `rest` is "<set>.rank<R>of<P>.h5" with a set token of kSetTokenLength lowercase hex
+// digits, and if so, its parts.
+std::optional<TileName> parse_tile_tail(const std::string& rest) {
+  if (rest.size() < kSetTokenLength)
     return std::nullopt;
-  const std::string set = name.substr(head.size(), kSetTokenLength);
-  for (const char c : set) {
+  TileName parsed;
+  parsed.set = rest.substr(0, kSetTokenLength);
+  for (const char c : parsed.set) {
     if (!std::isxdigit(static_cast<unsigned char>(c)) ||
         std::isupper(static_cast<unsigned char>(c)))
       return std::nullopt;
   }
-  std::string rest = name.substr(head.size() + kSetTokenLength);  // ".rank3of4.h5"
-  std::size_t rank_digits = 0, of_digits = 0, i = 0;
-  if (rest.compare(0, 5, ".rank") != 0)
+  std::size_t i = kSetTokenLength;
+  if (rest.compare(i, 5, ".rank") != 0)
     return std::nullopt;
-  for (i = 5; i < rest.size() && std::isdigit(static_cast<unsigned char>(rest[i])); ++i)
-    ++rank_digits;
-  if (rank_digits == 0 || rest.compare(i, 2, "of") != 0)
+  i += 5;
+  parsed.rank = digits_at(rest, i);
+  if (parsed.rank < 0 || rest.compare(i, 2, "of") != 0)
     return std::nullopt;
-  for (i += 2; i < rest.size() && std::isdigit(static_cast<unsigned char>(rest[i])); ++i)
-    ++of_digits;
-  if (of_digits == 0 || rest.substr(i) != ".h5")
+  i += 2;
+  parsed.ranks = digits_at(rest, i);
+  if (parsed.ranks < 0 || rest.substr(i) != ".h5")
     return std::nullopt;
-  return set;
+  return parsed;
+}
+
+// Whether `name` is "<stem>.<set>.rank<R>of<P>.h5", and if so, which set.
+std::optional<std::string> tile_set_of(const std::string& name, const std::string& stem) {
+  const std::string head = stem + ".";
+  if (name.size() <= head.size() || name.compare(0, head.size(), head) != 0)
+    return std::nullopt;
+  const std::optional<TileName> parsed = parse_tile_tail(name.substr(head.size()));
+  if (!parsed)
+    return std::nullopt;
+  return parsed->set;
+}
+
+// Whether `name` (a mapping's file) is a plain file name of the form this program gives the
+// tile file of `rank` of `ranks`, under any stem (the set may have been renamed with its main
+// file). `prefix` receives "<stem>.<set>", which every mapping of one state shares.
+bool is_tile_file_name(const std::string& name, std::size_t rank, std::size_t ranks,
+                       std::string& prefix) {
+  if (name.find('/') != std::string::npos)
+    return false;
+  const std::size_t tail = name.size() > kSetTokenLength ? name.rfind(".rank") : std::string::npos;
+  if (tail == std::string::npos || tail < kSetTokenLength + 1 ||
+      name[tail - kSetTokenLength - 1] != '.')
+    return false;
+  const std::size_t set_start = tail - kSetTokenLength;
+  const std::optional<TileName> parsed = parse_tile_tail(name.substr(set_start));
+  if (!parsed || parsed->rank != static_cast<long long>(rank) ||
+      parsed->ranks != static_cast<long long>(ranks))
+    return false;
+  prefix = name.substr(0, tail);
+  return set_start > 1;  // a stem of at least one character
 }
 
 }  // namespace
@@ -206,7 +240,8 @@ Handle create_virtual_state(hid_t group, int dimensions, std::int64_t n, std::in
   return dataset;
 }
 
-std::vector<TilePiece> read_virtual_pieces(hid_t dataset, int dimensions, std::int64_t n,
+std::vector<TilePiece> read_virtual_pieces(hid_t dataset, const std::string& dataset_path,
+                                           int dimensions, std::int64_t n,
                                            const std::string& where) {
   const Handle dcpl(H5Dget_create_plist(dataset), H5Pclose, "cannot read the storage layout");
   size_t count = 0;
@@ -215,6 +250,7 @@ std::vector<TilePiece> read_virtual_pieces(hid_t dataset, int dimensions, std::i
     throw FileRejected(where + " is a virtual dataset without mappings; it holds no data");
   std::vector<TilePiece> pieces(count);
   std::int64_t mapped = 0;
+  std::string set_prefix;  // "<stem>.<set>" of mapping 0
   for (size_t i = 0; i < count; ++i) {
     TilePiece& piece = pieces[i];
     const std::string what = "cannot read virtual mapping " + std::to_string(i);
@@ -245,6 +281,28 @@ std::vector<TilePiece> read_virtual_pieces(hid_t dataset, int dimensions, std::i
     piece.file = mapping_string(
         [&](char* text, size_t size) { return H5Pget_virtual_filename(dcpl.id(), i, text, size); },
         what);
+    const std::string source_dataset = mapping_string(
+        [&](char* text, size_t size) { return H5Pget_virtual_dsetname(dcpl.id(), i, text, size); },
+        what);
+    // Each tile file holds the state under the same path as the main file: a mapping onto any
+    // other dataset (another step, another file's layout) is no state saved across ranks.
+    const std::string source_path = !source_dataset.empty() && source_dataset.front() == '/'
+                                        ? source_dataset
+                                        : "/" + source_dataset;
+    if (source_path != dataset_path) {
+      throw FileRejected(where + ": virtual mapping " + std::to_string(i) + " reads '" +
+                         source_dataset + "' of its tile file, not '" + dataset_path +
+                         "'; the file is corrupt or was altered");
+    }
+    std::string prefix;
+    if (!is_tile_file_name(piece.file, i, count, prefix) || (i > 0 && prefix != set_prefix)) {
+      throw FileRejected(where + ": virtual mapping " + std::to_string(i) + " names the file '" +
+                         piece.file + "', not tile file " + std::to_string(i) + " of " +
+                         std::to_string(count) +
+                         " of one save set beside the main file; the file is corrupt or was "
+                         "altered");
+    }
+    set_prefix = prefix;
     mapped += points;
   }
   // Cells counted once each and no two blocks overlapping: the blocks tile the extent exactly.
@@ -266,9 +324,8 @@ std::vector<TilePiece> read_virtual_pieces(hid_t dataset, int dimensions, std::i
 }
 
 std::string tile_file_path(const std::string& main_file, const TilePiece& piece) {
-  if (!piece.file.empty() && piece.file.front() == '/')
-    return piece.file;
-  return directory_of(main_file) + "/" + piece.file;
+  // Beside the file a symlink at the main path points to, where the save put them.
+  return directory_of(resolve_symlinks(main_file)) + "/" + piece.file;
 }
 
 void verify_tile_hashes(const std::vector<float>& cells, std::int64_t n,

@@ -35,7 +35,7 @@ struct TilePiece {
   std::int64_t cells() const { return rows * cols; }
 };
 
-// "run.h5" -> "run.<set>.rank3of4.h5": the tile file of `rank` in the save set `set` (a token
+// "run.h5" -> "run.h5.<set>.rank3of4.h5": the tile file of `rank` in the save set `set` (a token
 // that differs between saves, so a new set never overwrites the files an earlier main file
 // names). Only the file name: the tile files sit in the main file's directory.
 std::string tile_file_name(const std::string& main_file_name, const std::string& set, int rank,
@@ -58,15 +58,19 @@ void remove_stale_tile_temporaries(const std::string& main_path);
 hdf5::Handle create_virtual_state(hid_t group, int dimensions, std::int64_t n,
                                   std::int64_t iteration, const std::vector<TilePiece>& pieces);
 
-// The pieces of a virtual dataset of rank `dimensions` and extent n (x n): each mapping's region
-// (which must be one block), its file as named, and the recorded hash. Throws FileRejected
-// (naming `where`) unless the mappings cover the extent exactly once, each maps a whole source
-// dataset of the block's shape, and the record (if present) has one hash per mapping.
-std::vector<TilePiece> read_virtual_pieces(hid_t dataset, int dimensions, std::int64_t n,
+// The pieces of the virtual dataset at `dataset_path`, of rank `dimensions` and extent n (x n):
+// each mapping's region (which must be one block), its file as named, and the recorded hash.
+// Throws FileRejected (naming `where`) unless the mappings cover the extent exactly once, each
+// maps the whole dataset at `dataset_path` of a file named as tile file i of the count
+// ("<stem>.<set>.rank<i>of<count>.h5", no directory, one stem and set for all), and the record
+// (if present) has one hash per mapping.
+std::vector<TilePiece> read_virtual_pieces(hid_t dataset, const std::string& dataset_path,
+                                           int dimensions, std::int64_t n,
                                            const std::string& where);
 
-// Where a reader finds the tile file of a piece: as named when absolute, else in the directory
-// of the main file (HDF5's own lookup, unless HDF5_VDS_PREFIX points elsewhere).
+// Where a reader finds the tile file of a piece: in the directory of the file the main path
+// resolves to (a symlink at it is followed, as the save followed it). This reader opens the tile
+// files itself, never through HDF5's lookup, which HDF5_VDS_PREFIX can send elsewhere.
 std::string tile_file_path(const std::string& main_file, const TilePiece& piece);
 
 // Throws FileRejected when the region of each piece in `cells` (the whole state, row-major, n

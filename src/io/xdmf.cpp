@@ -3,7 +3,9 @@
 #include <climits>
 #include <sstream>
 
+#include "io/atomic_file.hpp"
 #include "io/grid_file.hpp"
+#include "io/output_path.hpp"
 
 namespace stencil::io {
 namespace {
@@ -80,20 +82,13 @@ std::string xdmf_text(const XdmfSeries& series) {
 }
 
 std::string xdmf_sidecar_path(const std::string& h5_path) {
-  std::string stem = h5_path;
-  for (const char* suffix : {".h5", ".hdf5", ".hdf"}) {
-    if (ends_with(h5_path, suffix)) {
-      stem = h5_path.substr(0, h5_path.size() - std::string(suffix).size());
-      break;
-    }
-  }
-  // A legal output name near NAME_MAX leaves no room for ".xmf": the stem is shortened instead.
-  const std::size_t slash = stem.find_last_of('/');
-  const std::size_t name_length = stem.size() - (slash == std::string::npos ? 0 : slash + 1);
-  constexpr std::size_t kSuffix = 4;  // ".xmf"
-  if (name_length + kSuffix > NAME_MAX)
-    stem.resize(stem.size() - (name_length + kSuffix - NAME_MAX));
-  return stem + ".xmf";
+  const std::string name = file_name_of(h5_path);
+  const std::string directory = h5_path.substr(0, h5_path.size() - name.size());
+  // "run.h5" alone gets ".xmf" in place of its suffix; every other name keeps its whole name and
+  // gets ".xdmf", so that no two output names ("run.h5", "run", "run.hdf5") share a sidecar.
+  const bool h5 = ends_with(name, ".h5") && name.size() > 3;
+  const std::string stem = h5 ? name.substr(0, name.size() - 3) : name;
+  return directory + fitted_name(directory.empty() ? "." : directory, stem, h5 ? ".xmf" : ".xdmf");
 }
 
 }  // namespace stencil::io

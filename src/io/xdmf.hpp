@@ -20,8 +20,9 @@ struct XdmfSeries {
 // iteration and a node-centred scalar `u` read from "<h5_file_name>:/step_XXXXXX/u".
 std::string xdmf_text(const XdmfSeries& series);
 
-// run.h5 -> run.xmf (also .hdf5, .hdf); any other name gets ".xmf" appended. A name that would
-// pass NAME_MAX is shortened at the end of its stem.
+// run.h5 -> run.xmf; any other name keeps its whole name and gets ".xdmf" (run.hdf5 ->
+// run.hdf5.xdmf, run -> run.xdmf), so different output names never share a sidecar. A name that
+// would pass NAME_MAX is cut with a digest of the whole (fitted_name in output_path.hpp).
 std::string xdmf_sidecar_path(const std::string& h5_path);
 
 }  // namespace stencil::io

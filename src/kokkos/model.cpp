@@ -56,7 +56,10 @@ const ModelHooks& hooks() {
     h.uses_openmp_threads = &uses_openmp_threads;
     h.takes_argument = &takes_argument;
     h.arguments_help =
-        "Kokkos' own --kokkos-* flags (e.g. --kokkos-threads=4) pass through to Kokkos.";
+        "Kokkos' own --kokkos-* flags (e.g. --kokkos-num-threads=4) pass through to Kokkos,\n"
+        "once checked: a flag this build's Kokkos ignores or a tool library that does not load\n"
+        "is refused. Threads (--kokkos-num-threads, KOKKOS_NUM_THREADS, OMP_NUM_THREADS) are at\n"
+        "most 512: Kokkos' OpenMP backend holds no more.";
     h.check_environment = &validate_environment;
     h.start = &start;
     h.version = &version;

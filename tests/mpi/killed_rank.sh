@@ -57,7 +57,7 @@ if [ "$status" -eq 0 ]; then
   echo "killed_rank: mpirun exited 0 although a rank was killed" >&2
   exit 1
 fi
-after=$(fingerprint | grep -v '/\?\.run\.[0-9a-f]*\.rank[0-9]*of2\.h5\.tmp-')
+after=$(fingerprint | grep -v '/\?\.run\.h5\.[0-9a-f]*\.rank[0-9]*of2\.h5\.tmp-')
 if [ "$after" != "$before" ]; then
   echo "killed_rank: the earlier output changed:" >&2
   diff <(echo "$before") <(echo "$after") >&2
