@@ -21,7 +21,6 @@
 #include "halo_model.hpp"
 #include "io/errors.hpp"
 #include "io/grid_reader.hpp"
-#include "kokkos/version.hpp"
 #include "mpi/cartesian.hpp"
 #include "mpi/halo_exchange.hpp"
 #include "mpi/nccl_exchange.hpp"
@@ -344,7 +343,7 @@ DistributedResult measure(const Options& options, RankSetup& setup, int rank) {
     run.output = setup.saver->output_text();
   }
   run.commit = kGitCommit;
-  run.kokkos_version = kokkos::version();
+  run.model_version = version_of(run.implementation);
 
   result.ranks = setup.ranks->grid().size();
   result.decomposition = mpi::to_string(setup.ranks->grid());

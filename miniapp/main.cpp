@@ -1,9 +1,7 @@
-// stencil_miniapp: parse the command line, start Kokkos, run, report.
+// stencil_miniapp: parse the command line, start the models' runtimes, run, report.
 // Exit status: 0 success, 1 run, save or verification failure, 2 bad input (options, an unusable
 // -input file, an -output path that cannot take a file) or a request this build or machine cannot
 // serve (-profile without a GPU).
-#include <Kokkos_Core.hpp>
-
 #include <unistd.h>
 
 #include <algorithm>
@@ -11,13 +9,11 @@
 #include <cstdio>
 #include <iostream>
 #include <new>
+#include <stdexcept>
 
 #include "backends.hpp"
 #include "io/errors.hpp"
 #include "io/interrupt_cleanup.hpp"
-#include "kokkos/session.hpp"
-#include "kokkos/version.hpp"
-#include "kokkos_flags.hpp"
 #include "mpi_session.hpp"
 #include "options.hpp"
 #include "profile/profile.hpp"
@@ -47,7 +43,10 @@ void print_list(std::ostream& out) {
   out << "implementations:\n";
   for (const auto& impl : stencil::implementations())
     out << "  " << impl << "\n";
-  out << "kokkos version:\n  " << stencil::kokkos::version() << "\n";
+  for (const auto& impl : stencil::implementations()) {
+    if (const std::string version = stencil::version_of(impl); !version.empty())
+      out << impl << " version:\n  " << version << "\n";
+  }
   for (const auto& impl : stencil::implementations()) {
     const auto spaces = stencil::spaces_of(impl);
     if (spaces.empty()) {
@@ -92,17 +91,11 @@ int fail(int code, const std::string& message) {
   return code;
 }
 
-// Whether this run starts Kokkos' OpenMP space (the only one whose threads are bound).
+// Whether this run computes on OpenMP threads (whose binding the driver picks).
 bool uses_openmp(const stencil::app::Options& options) {
   if (options.help || options.list || options.list_shapes || !options.profile.empty())
     return false;
-  if (options.implementation == "openmp")  // the native OpenMP kernels
-    return true;
-  if (options.implementation != "kokkos")
-    return false;
-  const std::string space =
-      options.space.empty() ? stencil::spaces_of("kokkos").front() : options.space;
-  return space == "openmp";
+  return stencil::uses_openmp_threads(options.implementation, options.space);
 }
 
 }  // namespace
@@ -130,8 +123,8 @@ int main(int argc, char* argv[]) {
   // launcher binds the ranks.
   stencil::app::apply_default_thread_binding(argv, uses_openmp(options) && !mpi.active());
   try {
-    stencil::app::validate_kokkos_environment();
-  } catch (const stencil::app::UsageError& e) {
+    stencil::check_model_environments();
+  } catch (const std::invalid_argument& e) {
     return fail(kExitUsage, e.what());
   }
   try {
@@ -143,23 +136,16 @@ int main(int argc, char* argv[]) {
       print_shapes(std::cout);
       return 0;
     }
-    // Before Kokkos: without a device, a CUDA Kokkos would abort, and this names the real cause.
+    // Before the models' runtimes: one that needs a device it lacks could abort, and this names
+    // the real cause.
     if (!options.profile.empty()) {
       if (const std::string reason = stencil::profile::unavailable_reason(); !reason.empty())
         return fail(kExitUsage, stencil::profile::ProfileUnavailable(reason).what());
     }
-    if (options.profile == "sass-metrics") {  // CUDA and CUPTI only: no Kokkos, no stepper
+    if (options.profile == "sass-metrics") {  // CUDA and CUPTI only: no model, no stepper
       stencil::app::print_sass_metrics(std::cout, std::cerr);
       return 0;
     }
-#if defined(KOKKOS_ENABLE_CUDA)
-    int devices = 0;
-    if (cudaGetDeviceCount(&devices) != cudaSuccess || devices == 0) {
-      return fail(kExitFailure,
-                  "this build's Kokkos uses the CUDA backend, but no CUDA device "
-                  "is visible");
-    }
-#endif
     if (!mpi.active() && options.decomp && options.decomp->size() != 1) {
       return fail(kExitUsage, "-decomp " + stencil::mpi::to_string(*options.decomp) + " needs " +
                                   std::to_string(options.decomp->size()) +
@@ -171,7 +157,7 @@ int main(int argc, char* argv[]) {
                   "-halo nccl moves halos between MPI ranks: start it with mpirun -np P (one GPU "
                   "per rank)");
     }
-    stencil::kokkos::Session kokkos(argc, argv);
+    const stencil::ModelRuntimes runtimes(argc, argv);
 #if defined(STENCIL_HAVE_MPI)
     if (mpi.active())
       return stencil::app::run_distributed(options, std::cout, std::cerr);
@@ -186,7 +172,7 @@ int main(int argc, char* argv[]) {
       return 0;
     }
     stencil::app::RunResult result = stencil::app::run(options);
-    if (result.implementation == "openmp" || result.execution_space.rfind("OpenMP", 0) == 0)
+    if (uses_openmp(options))
       result.thread_binding = stencil::app::thread_binding_note();
     stencil::app::print_result(std::cout, result, options.format);
     if (result.verification.rfind("FAILED", 0) == 0)
@@ -199,7 +185,7 @@ int main(int argc, char* argv[]) {
   } catch (const stencil::io::FileRejected& e) {
     return fail(kExitUsage, e.what());
   } catch (const std::bad_alloc&) {
-    // Kokkos' allocation failures derive from bad_alloc too; the grid is what needs the memory.
+    // A model's allocation failures may derive from bad_alloc too; the grid needs the memory.
     return fail(kExitUsage,
                 "not enough memory for this run (allocation failed): choose a smaller "
                 "-n, or raise the memory or address-space limit (ulimit -v)");

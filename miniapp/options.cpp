@@ -7,7 +7,6 @@
 #include <sstream>
 
 #include "backends.hpp"
-#include "kokkos_flags.hpp"
 #include "stencil/initial_state.hpp"
 #include "stencil/variants.hpp"
 
@@ -113,19 +112,19 @@ const std::vector<OptionSpec>& option_table() {
          o.variant = v;
          o.variant_info = found;
        }},
-      {"impl", "NAME", "implementation: " + joined(implementations(), ", ") + " (default kokkos)",
+      {"impl", "NAME",
+       "programming model: " + joined(implementations(), ", ") + " (default " +
+           implementations().front() + "; docs/design.md describes each)",
        [](Options& o, const std::string& f, const std::string& v) {
-         const bool known = is_implementation(v);
-         if (v == "cuda" && !known) {
-           throw UsageError(f + " cuda: this build has no native CUDA (nvcc was not found)");
-         }
-         if (!known) {
+         if (const std::string reason = not_built_reason(v); !reason.empty())
+           throw UsageError(f + " " + v + ": " + reason);
+         if (!is_implementation(v)) {
            throw UsageError(f + ": unknown implementation '" + v + "' (choose from " +
                             joined(implementations(), ", ") + ")");
          }
          o.implementation = v;
        }},
-      {"space", "NAME", "Kokkos execution space (see -list; default: Kokkos' default space)",
+      {"space", "NAME", "execution space of a model that has them (see -list; default: its first)",
        [](Options& o, const std::string& f, const std::string& v) {
          if (v.empty())
            throw UsageError(f + " needs a name, e.g. openmp or serial (-list shows them)");
@@ -274,11 +273,14 @@ std::string wrapped(const std::string& text) {
 Options parse_options(const std::vector<std::string>& args, bool across_ranks) {
   Options options;
   options.seed = kDefaultSeed;
+  options.implementation = implementations().front();
   for (std::size_t i = 0; i < args.size(); ++i) {
     const std::string& arg = args[i];
-    if (arg.rfind("--kokkos-", 0) == 0) {
-      validate_kokkos_flag(arg);
-      continue;  // Kokkos' own flags pass through, checked
+    try {
+      if (is_model_argument(arg))
+        continue;  // a model's own flag passes through to it, checked
+    } catch (const std::invalid_argument& e) {
+      throw UsageError(e.what());
     }
     if (arg == "-h") {
       options.help = true;
@@ -352,7 +354,7 @@ Options parse_options(const std::vector<std::string>& args, bool across_ranks) {
 
 std::string help_text() {
   std::ostringstream out;
-  out << "usage: stencil_miniapp [options] [--kokkos-...]\n\n"
+  out << "usage: stencil_miniapp [options] [a model's own flags]\n\n"
          "Iterates a Jacobi-like stencil and reports time, Gcell/s, GB/s and a checksum.\n"
          "  2-D: out = 0.5*c + 0.125*(left + right + up + down); border cells copied.\n"
          "  1-D: out = 0.25*left + 0.5*c + 0.25*right; end cells copied.\n"
@@ -366,12 +368,12 @@ std::string help_text() {
       left += "\n" + std::string(kHelpIndent, ' ');
     out << left << wrapped(spec.help) << "\n";
   }
-  out << "\n-profile sectors runs -iters launches twice on a CUDA GPU (-impl cuda, or -impl "
-         "kokkos\n"
-         "-space cuda): timed with CUDA events, then counted in one CUPTI scope for sectors and\n"
-         "shared memory together (docs/sectors.md).\n"
-         "\nKokkos' own --kokkos-* flags (e.g. --kokkos-threads=4) pass through to Kokkos.\n"
-         "Exit status: 0 success, 1 run, save or verification failure, 2 bad input or a request\n"
+  out << "\n-profile sectors runs -iters launches twice on a CUDA GPU (a model, or a model's\n"
+         "-space, whose grids are in CUDA device memory): timed with CUDA events, then counted in\n"
+         "one CUPTI scope for sectors and shared memory together (docs/sectors.md).\n";
+  for (const std::string& text : model_argument_help())
+    out << "\n" << text << "\n";
+  out << "Exit status: 0 success, 1 run, save or verification failure, 2 bad input or a request\n"
          "this build or machine cannot serve (options, an unusable -input file, an -output path\n"
          "that cannot take a file, -profile without a GPU).\n"
          "examples: stencil_miniapp -n 4096 -iters 100 -variant tiled\n"

@@ -26,8 +26,8 @@ struct Options {
   int iterations = 100;
   std::string variant = "tiled";
   const VariantInfo* variant_info = &info(Variant::tiled);  // the row of `variant`, found once
-  std::string implementation = "kokkos";
-  std::string space;               // Kokkos execution space; empty = Kokkos' default
+  std::string implementation;      // -impl; parse_options starts at the build's first model
+  std::string space;               // the model's execution space; empty = its default
   int chunks = 0;                  // 0: the variant's default
   int fuse = 0;                    // temporal: iterations fused per pass; 0: kDefaultFuse
   int patch = kDefaultPatch;       // regblock: p x p outputs per thread
@@ -52,7 +52,8 @@ struct Options {
   bool progress = true;  // shown only when stderr is a terminal
 };
 
-// Parses argv (without argv[0]). Arguments starting with --kokkos- are left for Kokkos.
+// Parses argv (without argv[0]). A model's own arguments (e.g. --kokkos-*) are checked and left
+// for the model.
 // `across_ranks` (started by mpirun): a 2-D -n above the one-array limit (46340) is accepted, for
 // the decomposition to split; a plain run refuses it here.
 Options parse_options(const std::vector<std::string>& args, bool across_ranks = false);

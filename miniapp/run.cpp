@@ -7,7 +7,6 @@
 #include "backends.hpp"
 #include "initial_grid.hpp"
 #include "io/grid_writer.hpp"
-#include "kokkos/version.hpp"
 #include "progress.hpp"
 #include "run_config.hpp"
 #include "save_schedule.hpp"
@@ -170,7 +169,7 @@ RunResult result_of(const Options& options, RunSetup& setup, LoopOutcome outcome
   }
   result.checksum = std::accumulate(final_state.begin(), final_state.end(), 0.0);
   result.commit = kGitCommit;
-  result.kokkos_version = kokkos::version();
+  result.model_version = version_of(result.implementation);
   result.verification = "skipped (use -verify)";
   if (options.verify) {
     const auto expected =

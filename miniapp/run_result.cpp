@@ -59,7 +59,7 @@ void print_result(std::ostream& out, const RunResult& r, OutputFormat format) {
           << "  variant          : " << r.variant << "\n"
           << "  implementation   : " << r.implementation << "\n"
           << "  execution space  : " << r.execution_space << "\n"
-          << "  kokkos version   : " << r.kokkos_version << "\n"
+          << (r.model_version.empty() ? "" : "  model version    : " + r.model_version + "\n")
           << (r.thread_binding.empty() ? "" : "  thread binding   : " + r.thread_binding + "\n")
           << "  grid             : " << grid_text(r) << ", float32\n"
           << "  initial state    : " << r.initial_state << "\n"
@@ -84,7 +84,7 @@ void print_result(std::ostream& out, const RunResult& r, OutputFormat format) {
     case OutputFormat::csv:
       out << "variant,implementation,execution_space,dimensions,n,iterations,chunks,seconds,"
              "gcells_per_s,gb_per_s,checksum,verification,commit,copy_gb_per_s,ratio_to_copy,"
-             "io_seconds,states_saved,patch,pitch,kokkos_version\n"
+             "io_seconds,states_saved,patch,pitch,model_version\n"
           << r.variant << "," << r.implementation << ",\"" << r.execution_space << "\","
           << r.dimensions << "," << r.n << "," << r.iterations << "," << r.chunks << ","
           << fixed(r.seconds, "%.9f") << "," << fixed(r.gcells_per_second(), "%.6f") << ","
@@ -92,7 +92,7 @@ void print_result(std::ostream& out, const RunResult& r, OutputFormat format) {
           << r.verification << "\"," << r.commit << ","
           << fixed(r.copy_gigabytes_per_second(), "%.6f") << "," << fixed(r.ratio_to_copy(), "%.6f")
           << "," << fixed(r.io_seconds, "%.9f") << "," << r.states_saved << "," << r.patch << ","
-          << r.pitch << "," << r.kokkos_version << "\n";
+          << r.pitch << "," << r.model_version << "\n";
       break;
     case OutputFormat::json:
       out << "{\"variant\": " << json_string(r.variant)
@@ -108,7 +108,7 @@ void print_result(std::ostream& out, const RunResult& r, OutputFormat format) {
           << ", \"checksum\": " << fixed(r.checksum, "%.17g")
           << ", \"verification\": " << json_string(r.verification)
           << ", \"commit\": " << json_string(r.commit)
-          << ", \"kokkos_version\": " << json_string(r.kokkos_version)
+          << ", \"model_version\": " << json_string(r.model_version)
           << ", \"copy_gb_per_s\": " << fixed(r.copy_gigabytes_per_second(), "%.6f")
           << ", \"ratio_to_copy\": " << fixed(r.ratio_to_copy(), "%.6f")
           << ", \"io_seconds\": " << fixed(r.io_seconds, "%.9f")

@@ -31,7 +31,7 @@ struct RunResult {
   double checksum = 0.0;
   std::string verification;  // "skipped", "PASSED ...", "FAILED ..."
   std::string commit;
-  std::string kokkos_version;  // of the Kokkos this binary links, whatever the implementation
+  std::string model_version;   // what the model reports of itself (e.g. its runtime's release)
   std::string thread_binding;  // OpenMP binding the driver chose; "" when the user's stands
 
   double cell_updates() const;

@@ -1,14 +1,14 @@
 // stencil_bench: the Google Benchmark suite of every variant on every target of this build, each
 // with its ratio to a copy of the same bytes measured in the same run.
-//   stencil_bench [--reduced] [--benchmark_* flags] [--kokkos-* flags]
+//   stencil_bench [--reduced] [--benchmark_* flags] [a model's own flags]
 // Write results with --benchmark_out=FILE --benchmark_out_format=json; stdout carries only
-// Google Benchmark's console table (Kokkos' start-up warnings go to stderr).
+// Google Benchmark's console table (a model runtime's start-up warnings go to stderr).
 #include <benchmark/benchmark.h>
 
 #include <cstring>
 #include <iostream>
 
-#include "kokkos/session.hpp"
+#include "backends.hpp"
 #include "run_context.hpp"
 #include "size_set.hpp"
 #include "suite.hpp"
@@ -27,7 +27,7 @@ stencil::perf::SizeSet take_size_set_flag(int& argc, char* argv[]) {
       continue;
     }
     if (std::strcmp(argv[i], "--help") == 0 || std::strcmp(argv[i], "-h") == 0) {
-      std::cout << "stencil_bench [--reduced] [Google Benchmark flags] [--kokkos-* flags]\n"
+      std::cout << "stencil_bench [--reduced] [Google Benchmark flags] [a model's own flags]\n"
                    "  --reduced   grids N = 1024 ... 4096 (and 1-D of the same cell counts) "
                    "instead of 1024 ... 16384\n\n";
     }
@@ -44,7 +44,7 @@ int main(int argc, char* argv[]) {
   const stencil::perf::SizeSet sizes = take_size_set_flag(argc, argv);
   benchmark::Initialize(&argc, argv);
   try {
-    stencil::kokkos::Session kokkos(argc, argv);
+    const stencil::ModelRuntimes runtimes(argc, argv);
     if (benchmark::ReportUnrecognizedArguments(argc, argv))
       return 2;
     const stencil::perf::TargetList targets = stencil::perf::benchmark_targets();

@@ -1,7 +1,6 @@
 #include "run_context.hpp"
 
 #include <benchmark/benchmark.h>
-#include <Kokkos_Core.hpp>
 
 #include <cctype>
 #include <fstream>
@@ -9,7 +8,6 @@
 #include <string>
 
 #include "backends.hpp"
-#include "kokkos/version.hpp"
 #include "stencil/variants.hpp"
 #include "stencil_version.hpp"
 #if defined(STENCIL_HAVE_CUDA)
@@ -62,14 +60,22 @@ std::string nvidia_driver_version() {
 // The stepper's own description of the hardware behind a target, e.g. "OpenMP (concurrency 2)" or
 // "CUDA device 0: NVIDIA H200 (sm_90, 132 SMs)", taken from the smallest possible stepper.
 std::string describe(const Backend& target) {
-  const CheckedConfig tiny = check_config(RunConfig{find_variant("naive1d"), 1});
-  return open_stepper(target, tiny)->execution_space();
+  for (const VariantInfo& variant : kVariants) {
+    if (variant.implemented_by(target.implementation))
+      return open_stepper(target, check_config(RunConfig{&variant, 1}))->execution_space();
+  }
+  return "none";
 }
 
-// The GPU the native kernels use, or "none (why not)".
+// The GPU of the first model whose grids are always in CUDA device memory, or "none (why not)".
 std::string gpu_name() {
-  const std::string device = device_of("cuda");
-  return device.rfind("none: ", 0) == 0 ? "none (" + device.substr(6) + ")" : device;
+  for (const Backend& backend : backends()) {
+    if (backend.on_gpu() && backend.space.empty()) {
+      const std::string device = device_of(backend.implementation);
+      return device.rfind("none: ", 0) == 0 ? "none (" + device.substr(6) + ")" : device;
+    }
+  }
+  return "none (no model of this build has its grids in CUDA device memory)";
 }
 
 }  // namespace
@@ -78,8 +84,12 @@ void add_run_context(SizeSet sizes, const TargetList& targets) {
   benchmark::AddCustomContext("stencil_commit", app::kGitCommit);
   benchmark::AddCustomContext("stencil_version", app::kVersion);
   benchmark::AddCustomContext("size_set", size_set_name(sizes));
-  benchmark::AddCustomContext("kokkos_version", stencil::kokkos::version());
-  benchmark::AddCustomContext("kokkos_spaces", joined(spaces_of("kokkos")));
+  for (const std::string& model : implementations()) {
+    if (const std::string version = version_of(model); !version.empty())
+      benchmark::AddCustomContext(model + "_version", version);
+    if (const std::vector<std::string> spaces = spaces_of(model); !spaces.empty())
+      benchmark::AddCustomContext(model + "_spaces", joined(spaces));
+  }
   benchmark::AddCustomContext("implementations", joined(implementations()));
   benchmark::AddCustomContext("cpu_model", cpu_model());
   benchmark::AddCustomContext("gpu", gpu_name());

@@ -1,5 +1,5 @@
-// What a result file must say about the run besides the numbers: commit, Kokkos version and
-// spaces, CPU and GPU, driver, size set, timing method. Goes into the "context" object of the
+// What a result file must say about the run besides the numbers: commit, each model's version
+// and spaces, CPU and GPU, driver, size set, timing method. Goes into the "context" object of the
 // benchmark JSON through benchmark::AddCustomContext.
 #pragma once
 
@@ -8,7 +8,7 @@
 
 namespace stencil::perf {
 
-// Kokkos must be initialized; call before benchmark::RunSpecifiedBenchmarks.
+// The models' runtimes must be up (ModelRuntimes); call before benchmark::RunSpecifiedBenchmarks.
 void add_run_context(SizeSet sizes, const TargetList& targets);
 
 }  // namespace stencil::perf

@@ -4,93 +4,81 @@
 #include <cuda_runtime.h>
 #endif
 
-#include "kokkos/stepper.hpp"
-#include "openmp/stepper.hpp"
-#if defined(STENCIL_HAVE_CUDA)
-#include "cuda/stepper.hpp"
-#endif
+#include <stdexcept>
+
+#include "stencil/model_hooks.hpp"
+#include "stencil/models_built.hpp"
 
 namespace stencil {
 namespace {
 
-// What the rest of the program needs from one implementation. Adding an implementation is one
-// entry in kImplementations (and its rows in STENCIL_VARIANTS).
-struct Implementation {
-  std::string_view name;
-  bool built;                            // compiled into this build
-  bool rectangles;                       // steps a rows x cols local array (an MPI rank's tile)
-  std::vector<std::string> (*spaces)();  // execution spaces; {""} where there are none
-  std::string (*unavailable_reason)();   // "" when it can run on this machine
-  std::string (*device)();               // what it runs on; called only where available
-  std::unique_ptr<Stepper> (*make)(const CheckedConfig&, std::string_view space);
+// One registry row and, where this build has the model, its hooks.
+struct Entry {
+  const ModelInfo* info;
+  const ModelHooks* hooks;   // nullptr: not built here
+  std::string_view missing;  // why not (configure's reason)
 };
 
-std::vector<std::string> no_spaces() {
-  return {""};
-}
-std::string always_available() {
-  return "";
-}
-
-std::string host_or_device() {
-  return "the execution space given by -space";
-}
-
-#if defined(STENCIL_HAVE_CUDA)
-std::unique_ptr<Stepper> make_cuda(const CheckedConfig& config, std::string_view space) {
-  if (!space.empty() && space != "cuda") {
-    throw UnsupportedRequest("-impl cuda runs on the GPU only; drop -space '" + std::string(space) +
-                             "'");
+// Generated from STENCIL_MODELS: a model this build folder does not compile
+// (models_built.hpp) contributes its row, never a reference to its code.
+#define STENCIL_MODEL_ENTRY(name, ...)                                          \
+  if constexpr (models_built::name) {                                           \
+    rows.push_back({find_model(#name), &name::hooks(), ""});                    \
+  } else {                                                                      \
+    rows.push_back({find_model(#name), nullptr, models_built::name##_missing}); \
   }
-  return cuda::make_stepper(config);
-}
-constexpr bool kCudaBuilt = true;
-#else
-// Listed all the same, so the test suites show the native kernels as skipped, not absent.
-std::string cuda_not_built() {
-  return "this build has no native CUDA (nvcc was not found)";
-}
-std::unique_ptr<Stepper> make_cuda(const CheckedConfig&, std::string_view) {
-  throw UnsupportedRequest("-impl cuda: " + cuda_not_built());
-}
-constexpr bool kCudaBuilt = false;
-namespace cuda {
-std::string unavailable_reason() {
-  return cuda_not_built();
-}
-std::string device_description() {
-  return "none";
-}
-}  // namespace cuda
-#endif
 
-const std::vector<Implementation>& implementation_table() {
-  static const std::vector<Implementation> table = {
-      {"kokkos", true, true, &kokkos::space_names, &always_available, &host_or_device,
-       &kokkos::make_stepper},
-      {"openmp", true, true, &no_spaces, &always_available, &openmp::thread_description,
-       &openmp::make_stepper},
-      {"cuda", kCudaBuilt, true, &no_spaces, &cuda::unavailable_reason, &cuda::device_description,
-       &make_cuda},
-  };
-  return table;
+const std::vector<Entry>& table() {
+  static const std::vector<Entry> entries = [] {
+    std::vector<Entry> rows;
+    STENCIL_MODELS(STENCIL_MODEL_ENTRY)
+    return rows;
+  }();
+  return entries;
 }
+#undef STENCIL_MODEL_ENTRY
 
-// Among the implementations compiled into this build.
-const Implementation* find_implementation(std::string_view name) {
-  for (const auto& impl : implementation_table()) {
-    if (impl.name == name && impl.built)
-      return &impl;
+const Entry* find_entry(std::string_view name) {
+  for (const Entry& entry : table()) {
+    if (entry.info->name == name)
+      return &entry;
   }
   return nullptr;
 }
 
-// "kokkos or openmp": the built implementations that step rectangles, for an error message.
-std::string rectangle_implementations() {
+// Among the models compiled into this build.
+const ModelHooks* find_built(std::string_view name) {
+  const Entry* entry = find_entry(name);
+  return entry != nullptr ? entry->hooks : nullptr;
+}
+
+std::string not_built_message(const Entry& entry) {
+  return "this build has no model " + std::string(entry.info->name) + " (" +
+         std::string(entry.missing) + ")";
+}
+
+std::vector<std::string> spaces_of(const ModelHooks& hooks) {
+  return hooks.spaces != nullptr ? hooks.spaces() : std::vector<std::string>{};
+}
+
+MemoryKind memory_of(const Entry& entry, std::string_view space) {
+  switch (entry.info->memory) {
+    case ModelMemory::host:
+      return MemoryKind::host;
+    case ModelMemory::cuda:
+      return MemoryKind::cuda;
+    case ModelMemory::space:
+      break;
+  }
+  return entry.hooks->space_memory(space);
+}
+
+// "kokkos or openmp": the built models that step rectangles, for an error message.
+std::string rectangle_models() {
   std::string names;
-  for (const auto& impl : implementation_table()) {
-    if (impl.built && impl.rectangles)
-      names += (names.empty() ? "" : " or ") + std::string(impl.name);
+  for (const Entry& entry : table()) {
+    if (entry.hooks != nullptr && entry.hooks->steps_rectangles)
+      names += (names.empty() ? "" : " or ") + std::string(entry.info->name);
   }
   return names;
 }
@@ -99,32 +87,48 @@ std::string rectangle_implementations() {
 
 std::vector<std::string> implementations() {
   std::vector<std::string> names;
-  for (const auto& impl : implementation_table()) {
-    if (impl.built)
-      names.emplace_back(impl.name);
+  for (const Entry& entry : table()) {
+    if (entry.hooks != nullptr)
+      names.emplace_back(entry.info->name);
   }
   return names;
 }
 
 bool is_implementation(std::string_view implementation) {
-  return find_implementation(implementation) != nullptr;
+  return find_built(implementation) != nullptr;
+}
+
+std::string not_built_reason(std::string_view implementation) {
+  const Entry* entry = find_entry(implementation);
+  return entry == nullptr || entry->hooks != nullptr ? "" : not_built_message(*entry);
 }
 
 std::vector<Backend> backends() {
   std::vector<Backend> list;
-  for (const auto& impl : implementation_table()) {
-    for (const auto& space : impl.spaces())
-      list.push_back({std::string(impl.name), space});
+  for (const Entry& entry : table()) {
+    if (entry.hooks == nullptr) {
+      // Listed all the same where its memory kind is known, so the test suites show its kernels
+      // as skipped, not absent.
+      if (entry.info->memory != ModelMemory::space)
+        list.push_back({std::string(entry.info->name), "", memory_of(entry, "")});
+      continue;
+    }
+    const std::vector<std::string> spaces = spaces_of(*entry.hooks);
+    if (spaces.empty())
+      list.push_back({std::string(entry.info->name), "", memory_of(entry, "")});
+    for (const std::string& space : spaces)
+      list.push_back({std::string(entry.info->name), space, memory_of(entry, space)});
   }
   return list;
 }
 
 std::string unavailable_reason(const Backend& backend) {
-  for (const auto& impl : implementation_table()) {
-    if (impl.name == backend.implementation)
-      return impl.unavailable_reason();
-  }
-  return "this build has no implementation '" + backend.implementation + "'";
+  const Entry* entry = find_entry(backend.implementation);
+  if (entry == nullptr)
+    return "this build has no implementation '" + backend.implementation + "'";
+  if (entry->hooks == nullptr)
+    return not_built_message(*entry);
+  return entry->hooks->unavailable_reason != nullptr ? entry->hooks->unavailable_reason() : "";
 }
 
 void use_gpu_of_local_rank(int local_rank) {
@@ -138,45 +142,95 @@ void use_gpu_of_local_rank(int local_rank) {
 }
 
 bool steps_rectangles(std::string_view implementation) {
-  const Implementation* impl = find_implementation(implementation);
-  return impl != nullptr && impl->rectangles;
+  const ModelHooks* hooks = find_built(implementation);
+  return hooks != nullptr && hooks->steps_rectangles;
 }
 
 std::vector<std::string> spaces_of(std::string_view implementation) {
-  std::vector<std::string> spaces;
-  for (const auto& backend : backends()) {
-    if (backend.implementation == implementation && !backend.space.empty())
-      spaces.push_back(backend.space);
-  }
-  return spaces;
+  const ModelHooks* hooks = find_built(implementation);
+  return hooks != nullptr ? spaces_of(*hooks) : std::vector<std::string>{};
 }
 
 std::string device_of(std::string_view implementation) {
-  const Implementation* impl = find_implementation(implementation);
-  if (impl == nullptr)
+  const Entry* entry = find_entry(implementation);
+  if (entry == nullptr)
     return "none: this build has no implementation '" + std::string(implementation) + "'";
-  const std::string reason = impl->unavailable_reason();
-  return reason.empty() ? impl->device() : "none: " + reason;
+  if (entry->hooks == nullptr)
+    return "none: " + not_built_message(*entry);
+  const std::string reason = unavailable_reason(Backend{std::string(implementation), ""});
+  return reason.empty() ? entry->hooks->device() : "none: " + reason;
+}
+
+bool uses_openmp_threads(std::string_view implementation, std::string_view space) {
+  const ModelHooks* hooks = find_built(implementation);
+  if (hooks == nullptr || hooks->uses_openmp_threads == nullptr)
+    return false;
+  const std::vector<std::string> spaces = spaces_of(*hooks);
+  if (space.empty() && !spaces.empty())
+    space = spaces.front();
+  return hooks->uses_openmp_threads(space);
+}
+
+std::string version_of(std::string_view implementation) {
+  const ModelHooks* hooks = find_built(implementation);
+  return hooks != nullptr && hooks->version != nullptr ? hooks->version() : "";
+}
+
+bool is_model_argument(std::string_view arg) {
+  for (const Entry& entry : table()) {
+    if (entry.hooks != nullptr && entry.hooks->takes_argument != nullptr &&
+        entry.hooks->takes_argument(arg))
+      return true;
+  }
+  return false;
+}
+
+std::vector<std::string> model_argument_help() {
+  std::vector<std::string> texts;
+  for (const Entry& entry : table()) {
+    if (entry.hooks != nullptr && entry.hooks->arguments_help != nullptr)
+      texts.emplace_back(entry.hooks->arguments_help);
+  }
+  return texts;
+}
+
+void check_model_environments() {
+  for (const Entry& entry : table()) {
+    if (entry.hooks != nullptr && entry.hooks->check_environment != nullptr)
+      entry.hooks->check_environment();
+  }
+}
+
+ModelRuntimes::ModelRuntimes(int& argc, char* argv[]) {
+  for (const Entry& entry : table()) {
+    if (entry.hooks != nullptr && entry.hooks->start != nullptr)
+      started_.push_back(entry.hooks->start(argc, argv));
+  }
+}
+
+ModelRuntimes::~ModelRuntimes() {
+  while (!started_.empty())  // the last started ends first
+    started_.pop_back();
 }
 
 std::unique_ptr<Stepper> open_stepper(std::string_view implementation, std::string_view space,
                                       const CheckedConfig& config) {
-  const Implementation* impl = find_implementation(implementation);
-  if (impl == nullptr) {
-    if (implementation == "cuda")
-      throw UnsupportedRequest("-impl cuda: this build has no native CUDA (nvcc was not found)");
+  const Entry* entry = find_entry(implementation);
+  if (entry == nullptr)
     throw UnsupportedRequest("unknown implementation '" + std::string(implementation) + "'");
-  }
+  if (entry->hooks == nullptr)
+    throw UnsupportedRequest("-impl " + std::string(implementation) + ": " +
+                             not_built_message(*entry));
   if (!config->variant->implemented_by(implementation)) {
     throw UnsupportedRequest("-impl " + std::string(implementation) +
                              " has no kernel for variant " + std::string(config->variant->name));
   }
-  if (config->has_local_shape() && !impl->rectangles) {
+  if (config->has_local_shape() && !entry->hooks->steps_rectangles) {
     throw UnsupportedRequest("-impl " + std::string(implementation) +
                              " cannot step a rank's rectangular tile yet; use -impl " +
-                             rectangle_implementations());
+                             rectangle_models());
   }
-  return impl->make(config, space);
+  return entry->hooks->make(config, space);
 }
 
 }  // namespace stencil

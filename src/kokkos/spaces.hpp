@@ -3,6 +3,9 @@
 
 #include <Kokkos_Core.hpp>
 
+#include <cctype>
+#include <string>
+
 namespace stencil::kokkos {
 
 template <class ExecSpace>
@@ -26,6 +29,15 @@ using ScratchView = Kokkos::View<float*, typename ExecSpace::scratch_memory_spac
 template <class ExecSpace>
 inline constexpr bool kRunsOnHost =
     Kokkos::SpaceAccessibility<ExecSpace, Kokkos::HostSpace>::accessible;
+
+// The space's name as -space takes it: "serial", "openmp", "cuda".
+template <class ExecSpace>
+std::string lower_space_name() {
+  std::string name = ExecSpace::name();
+  for (char& c : name)
+    c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return name;
+}
 
 }  // namespace stencil::kokkos
 

@@ -43,14 +43,6 @@ StepFunction<ExecSpace> step_function(const RunConfig& config) {
 }
 
 template <class ExecSpace>
-std::string lower_name() {
-  std::string name = ExecSpace::name();
-  for (char& c : name)
-    c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return name;
-}
-
-template <class ExecSpace>
 std::size_t free_bytes(const ExecSpace& space) {
 #if defined(KOKKOS_ENABLE_CUDA)
   if constexpr (std::is_same_v<ExecSpace, Kokkos::Cuda>) {
@@ -92,7 +84,8 @@ class KokkosStepper final : public Stepper {
         step_(step_function<ExecSpace>(config_)) {
     // Two device grids; a host space also holds the driver's initial and final copies.
     const std::size_t grids = kRunsOnHost<ExecSpace> ? 4 : 2;
-    require_memory(grids * cells_ * sizeof(float), free_bytes(space_), lower_name<ExecSpace>());
+    require_memory(grids * cells_ * sizeof(float), free_bytes(space_),
+                   lower_space_name<ExecSpace>());
     try {
       current_ = DeviceView<ExecSpace>(
           Kokkos::view_alloc(Kokkos::WithoutInitializing, "stencil::grid_a"), cells_);
@@ -100,7 +93,7 @@ class KokkosStepper final : public Stepper {
           Kokkos::view_alloc(Kokkos::WithoutInitializing, "stencil::grid_b"), cells_);
     } catch (const std::exception& e) {
       throw UnsupportedRequest("cannot allocate two grids of " + std::to_string(cells_) +
-                               " cells in " + lower_name<ExecSpace>() + ": " + e.what());
+                               " cells in " + lower_space_name<ExecSpace>() + ": " + e.what());
     }
   }
 
@@ -262,7 +255,7 @@ class KokkosStepper final : public Stepper {
   void require_device_buffers() const {
     if (!launches_cuda_kernels()) {
       throw UnsupportedRequest("-impl kokkos has device halo buffers only on a CUDA space, not " +
-                               lower_name<ExecSpace>());
+                               lower_space_name<ExecSpace>());
     }
   }
   PackedValue stepped_value() const {
@@ -320,7 +313,7 @@ class KokkosStepper final : public Stepper {
 
 template <class ExecSpace>
 void add_name(std::vector<std::string>& names) {
-  names.push_back(lower_name<ExecSpace>());
+  names.push_back(lower_space_name<ExecSpace>());
 }
 
 }  // namespace
@@ -341,8 +334,8 @@ std::unique_ptr<Stepper> make_stepper(const CheckedConfig& config, std::string_v
   const std::string default_space = space_names().front();
   if (space.empty())
     space = default_space;
-#define MAKE_IF_NAMED(Space)        \
-  if (space == lower_name<Space>()) \
+#define MAKE_IF_NAMED(Space)              \
+  if (space == lower_space_name<Space>()) \
     return std::make_unique<KokkosStepper<Space>>(config);
   STENCIL_FOR_EACH_KOKKOS_SPACE(MAKE_IF_NAMED)
 #undef MAKE_IF_NAMED

@@ -27,6 +27,9 @@ class UnsupportedRequest : public std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
+// Where a stepper's two grids live: host memory, or CUDA device memory.
+enum class MemoryKind { host, cuda };
+
 // Host memory for halo buffers (Stepper::host_staging), freed the way it was allocated.
 using HostBuffer = std::shared_ptr<float[]>;
 

@@ -1,41 +1,39 @@
 // The one place a stencil variant is declared. STENCIL_VARIANTS below is the list; it generates the
-// Variant enum and kVariants, both implementations' dispatch (src/kokkos/stepper.cpp,
-// src/cuda/stepper.cu) and, read by CMake (cmake/StencilVariants.cmake), the kernel files each
-// implementation compiles. Options, -list, -help, the tests, the benchmark and
-// scripts/gpu-check.sh (through -list-shapes) iterate over kVariants. A new plain variant is one
-// row here plus one kernel file per implementation its row names (docs/design.md).
+// Variant enum, kVariants and every model's dispatch (src/<model>/stepper.*). Which models
+// implement a variant is their row's business (stencil/models.hpp, read by CMake for the kernel
+// files each model compiles). Options, -list, -help, the tests, the benchmark and the scripts
+// (through -list-shapes) iterate over kVariants. A new plain variant is one row here, its name in
+// the rows of the models that implement it, and one kernel file per such model (docs/design.md).
 #pragma once
 
 #include <array>
 #include <cstddef>
 #include <string_view>
 
+#include "stencil/models.hpp"
 #include "stencil/row_chunks.hpp"
 
 namespace stencil {
 
-// X(name, dimensions, chunk policy, run-time shape, implementations, contract)
+// X(name, dimensions, chunk policy, run-time shape, contract)
 //   chunk policy:    none | fixed (-chunks C, default kDefaultChunks) | tuned (-chunks C, or the
 //                    launcher picks enough chunks to fill the device)
 //   run-time shape:  none | pitch | patch | fuse: the option whose value picks a compile-time
 //                    instantiation of the kernel (template <int kShape, ...>; see kShapeOptions)
-//   implementations: space-separated names from src/backends.cpp; each has a kernel file
-//                    src/<implementation>/<name>.* defining <name>_step (Kokkos) or
-//                    launch_<name> (CUDA)
 // One row per line: CMake reads the names from the lines that start with "X(".
 // clang-format off
 #define STENCIL_VARIANTS(X) \
-X(naive, 2, none, none, "kokkos cuda openmp", "one output per thread, five global reads") \
-X(tiled, 2, none, pitch, "kokkos cuda openmp", "32x8 outputs per team from a 34x10 scratch tile with halo, stored transposed (-pitch)") \
-X(strip, 2, fixed, none, "kokkos cuda", "256-column strip x row chunk, rows y-1, y, y+1 re-read every step") \
-X(rolling, 2, fixed, none, "kokkos cuda", "as strip, rows y-1 and y rolled in registers, one 258-float scratch row") \
-X(regblock, 2, none, patch, "kokkos cuda", "p x p outputs per lane from registers, 32p x 8p per team from a scratch tile (-patch)") \
-X(doublebuf, 2, fixed, none, "kokkos cuda", "32-column strip x row chunk in 32x8 stages, two scratch tiles, register-staged prefetch") \
-X(doublebuf_async, 2, fixed, none, "kokkos cuda", "as doublebuf, next stage copied with cp.async (CUDA); Kokkos: same as doublebuf") \
-X(naive1d, 1, none, none, "kokkos cuda openmp", "1-D three-point, three global reads per output") \
-X(halo1d, 1, none, none, "kokkos cuda openmp", "1-D three-point from a 258-float scratch tile") \
-X(stream, 2, tuned, none, "kokkos cuda", "rolling over 1024-2048-column blocks, 16-byte loads, prefetched rows: bandwidth limit") \
-X(temporal, 2, tuned, fuse, "kokkos cuda openmp", "-fuse k iterations per pass over the grid (temporal blocking), bit-identical to k steps")
+X(naive, 2, none, none, "one output per thread, five global reads") \
+X(tiled, 2, none, pitch, "32x8 outputs per team from a 34x10 scratch tile with halo, stored transposed (-pitch)") \
+X(strip, 2, fixed, none, "256-column strip x row chunk, rows y-1, y, y+1 re-read every step") \
+X(rolling, 2, fixed, none, "as strip, rows y-1 and y rolled in registers, one 258-float scratch row") \
+X(regblock, 2, none, patch, "p x p outputs per lane from registers, 32p x 8p per team from a scratch tile (-patch)") \
+X(doublebuf, 2, fixed, none, "32-column strip x row chunk in 32x8 stages, two scratch tiles, register-staged prefetch") \
+X(doublebuf_async, 2, fixed, none, "as doublebuf, next stage copied with cp.async (CUDA); Kokkos: same as doublebuf") \
+X(naive1d, 1, none, none, "1-D three-point, three global reads per output") \
+X(halo1d, 1, none, none, "1-D three-point from a 258-float scratch tile") \
+X(stream, 2, tuned, none, "rolling over 1024-2048-column blocks, 16-byte loads, prefetched rows: bandwidth limit") \
+X(temporal, 2, tuned, fuse, "-fuse k iterations per pass over the grid (temporal blocking), bit-identical to k steps")
 // clang-format on
 
 #define STENCIL_VARIANT_ENUMERATOR(name, ...) name,
@@ -84,29 +82,20 @@ struct VariantInfo {
   int dimensions;  // 2: N x N grid, 1: N cells
   ChunkPolicy chunks;
   ShapeOption shape;
-  std::string_view implementations;  // space-separated implementation names
   std::string_view contract;
 
   constexpr bool uses_chunks() const { return chunks != ChunkPolicy::none; }
   constexpr bool uses_shape(ShapeOption option) const {
     return shape == option && option != ShapeOption::none;
   }
-  constexpr bool implemented_by(std::string_view implementation) const {
-    for (std::size_t at = 0; at < implementations.size();) {
-      std::size_t end = implementations.find(' ', at);
-      if (end == std::string_view::npos)
-        end = implementations.size();
-      if (implementations.substr(at, end - at) == implementation)
-        return true;
-      at = end + 1;
-    }
-    return false;
+  // Whether the registry row of `model` (stencil/models.hpp) names this variant.
+  constexpr bool implemented_by(std::string_view model) const {
+    return model_implements(model, name);
   }
 };
 
-#define STENCIL_VARIANT_ROW(name, dimensions, chunks, shape, implementations, contract) \
-  VariantInfo{Variant::name,      #name,           dimensions, ChunkPolicy::chunks,     \
-              ShapeOption::shape, implementations, contract},
+#define STENCIL_VARIANT_ROW(name, dimensions, chunks, shape, contract) \
+  VariantInfo{Variant::name, #name, dimensions, ChunkPolicy::chunks, ShapeOption::shape, contract},
 inline constexpr VariantInfo kVariants[] = {STENCIL_VARIANTS(STENCIL_VARIANT_ROW)};
 #undef STENCIL_VARIANT_ROW
 

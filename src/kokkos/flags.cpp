@@ -1,12 +1,11 @@
-#include "kokkos_flags.hpp"
+#include "kokkos/flags.hpp"
 
 #include <charconv>
 #include <climits>
 #include <cstdlib>
+#include <stdexcept>
 
-#include "options.hpp"
-
-namespace stencil::app {
+namespace stencil::kokkos {
 namespace {
 
 enum class Value { none, integer, device_count, text };
@@ -68,7 +67,7 @@ bool valid_device_count(const std::string& text) {
 void check_integer(const std::string& what, const std::string& text, const IntegerRange& range) {
   long long value = 0;
   if (!parse_integer(text, value) || value < range.min || value > range.max) {
-    throw UsageError(what + ": expects " + range.meaning + ", an integer from " +
+    throw std::invalid_argument(what + ": expects " + range.meaning + ", an integer from " +
                      std::to_string(range.min) + " to " + std::to_string(range.max) + ", got '" +
                      text + "'");
   }
@@ -76,7 +75,7 @@ void check_integer(const std::string& what, const std::string& text, const Integ
 
 }  // namespace
 
-void validate_kokkos_flag(const std::string& arg) {
+void validate_flag(const std::string& arg) {
   const auto eq = arg.find('=');
   const std::string name = arg.substr(0, eq);
   for (const auto& flag : kFlags) {
@@ -84,11 +83,11 @@ void validate_kokkos_flag(const std::string& arg) {
       continue;
     if (flag.value == Value::none) {
       if (eq != std::string::npos)
-        throw UsageError(name + " takes no value");
+        throw std::invalid_argument(name + " takes no value");
       return;
     }
     if (eq == std::string::npos)
-      throw UsageError(name + " needs a value: " + name + "=...");
+      throw std::invalid_argument(name + " needs a value: " + name + "=...");
     const std::string value = arg.substr(eq + 1);
     switch (flag.value) {
       case Value::integer:
@@ -96,20 +95,20 @@ void validate_kokkos_flag(const std::string& arg) {
         return;
       case Value::device_count:
         if (!valid_device_count(value)) {
-          throw UsageError(name + ": expects N or N,S (devices, device to skip), got '" + value +
+          throw std::invalid_argument(name + ": expects N or N,S (devices, device to skip), got '" + value +
                            "'");
         }
         return;
       default:
         if (value.empty())
-          throw UsageError(name + " needs a value: " + name + "=...");
+          throw std::invalid_argument(name + " needs a value: " + name + "=...");
         return;
     }
   }
-  throw UsageError("unknown Kokkos flag '" + name + "'");
+  throw std::invalid_argument("unknown Kokkos flag '" + name + "'");
 }
 
-void validate_kokkos_environment() {
+void validate_environment() {
   struct Variable {
     const char* name;
     IntegerRange range;
@@ -123,4 +122,4 @@ void validate_kokkos_environment() {
   }
 }
 
-}  // namespace stencil::app
+}  // namespace stencil::kokkos

@@ -1,0 +1,75 @@
+// The one place a programming model is declared: the twin of the variant table
+// (stencil/variants.hpp). STENCIL_MODELS below is the list. CMake reads it
+// (cmake/StencilModels.cmake) to decide which model folders to build and which kernel files each
+// compiles; the registry (src/models.cpp) reads it for -impl, -list, -help, the tests and the
+// benchmark. A new model is one row here, one folder src/<name>/ and its paragraph in
+// docs/design.md ("Adding a model").
+#pragma once
+
+#include <cstddef>
+#include <string_view>
+
+namespace stencil {
+
+// X(name, memory, needs, "variants", "description")
+//   name:     -impl NAME; the folder src/<name>/, the namespace stencil::<name> and the CMake
+//             target stencil_model_<name>
+//   memory:   where its two grids live: host (host memory), cuda (CUDA device memory) or space
+//             (decided by the execution space the run picks, -space)
+//   needs:    what it needs to build, one token cmake/StencilModels.cmake resolves (a package,
+//             a compiler, a flag); a model whose needs are missing is left out with one
+//             configure message
+//   variants: the STENCIL_VARIANTS rows it implements, space-separated; each has a kernel file
+//             src/<name>/<variant>.*
+// One row per line: CMake reads the rows from the lines that start with "X(".
+// clang-format off
+#define STENCIL_MODELS(X) \
+X(kokkos, space, kokkos, "naive tiled strip rolling regblock doublebuf doublebuf_async naive1d halo1d stream temporal", "Kokkos: one source for every execution space of its build (-space)") \
+X(openmp, host, openmp, "naive tiled naive1d halo1d temporal", "native OpenMP threads and SIMD loops, the CPU twin of the native CUDA kernels") \
+X(cuda, cuda, cuda, "naive tiled strip rolling regblock doublebuf doublebuf_async naive1d halo1d stream temporal", "native CUDA kernels")
+// clang-format on
+
+// Where a model's grids live, as its row says.
+enum class ModelMemory { host, cuda, space };
+
+struct ModelInfo {
+  std::string_view name;
+  ModelMemory memory;
+  std::string_view needs;
+  std::string_view variants;  // space-separated variant names
+  std::string_view description;
+
+  constexpr bool implements(std::string_view variant) const {
+    for (std::size_t at = 0; at < variants.size();) {
+      std::size_t end = variants.find(' ', at);
+      if (end == std::string_view::npos)
+        end = variants.size();
+      if (variants.substr(at, end - at) == variant)
+        return true;
+      at = end + 1;
+    }
+    return false;
+  }
+};
+
+#define STENCIL_MODEL_ROW(name, memory, needs, variants, description) \
+  ModelInfo{#name, ModelMemory::memory, #needs, variants, description},
+inline constexpr ModelInfo kModels[] = {STENCIL_MODELS(STENCIL_MODEL_ROW)};
+#undef STENCIL_MODEL_ROW
+
+// The row of `name`, or nullptr; usable in constant expressions.
+constexpr const ModelInfo* find_model(std::string_view name) {
+  for (const ModelInfo& model : kModels) {
+    if (model.name == name)
+      return &model;
+  }
+  return nullptr;
+}
+
+// Whether the row of `model` names `variant`.
+constexpr bool model_implements(std::string_view model, std::string_view variant) {
+  const ModelInfo* row = find_model(model);
+  return row != nullptr && row->implements(variant);
+}
+
+}  // namespace stencil
