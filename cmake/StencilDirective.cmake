@@ -2,7 +2,9 @@
 #   stencil_directive_needs(MODEL OUT_VAR)  sets OUT_VAR to "" where this build's C++ compiler
 #                                           can build MODEL (openacc, omptarget), else to why not
 #   stencil_directive_target(TARGET MODEL)  gives TARGET (a model library) the compile flags,
-#                                           and its users the link flags, of MODEL's offload
+#                                           and its users the link flags, of MODEL's offload,
+#                                           and adds MODEL to the global property
+#                                           STENCIL_DIRECTIVE_MODELS (tests/directive/)
 # Offload code is compiled for NVIDIA GPUs where the compiler has an nvptx target; elsewhere the
 # same sources build for the host alone (the bit-for-bit suites run there). Every offload
 # compiler gets -ffp-contract=off for its device code too: no FMA, as in the reference loop.
@@ -97,5 +99,6 @@ function(stencil_directive_target target model)
   target_compile_options(${target} PRIVATE $<$<COMPILE_LANGUAGE:CXX>:${flags}>)
   target_link_options(${target} INTERFACE ${link_flags})
   set_property(GLOBAL PROPERTY STENCIL_${model}_OFFLOAD "${offload}")
+  set_property(GLOBAL APPEND PROPERTY STENCIL_DIRECTIVE_MODELS ${model})
   message(STATUS "stencil: model ${model} offloads to ${offload}")
 endfunction()

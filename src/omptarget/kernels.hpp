@@ -12,15 +12,21 @@
 
 namespace stencil::omptarget {
 
-// A kernel in one of its loop shapes: `loop_shape` indexes the list `<name>_loop_shapes()`
-// returns, whose first entry is the default.
+// How a kernel runs: in which of its loop shapes (an index into the list `<name>_loop_shapes()`
+// returns, whose first entry is the default), and whether on the GPU or on the host (-space:
+// every construct's `if` clause).
+struct Launch {
+  int loop_shape = 0;
+  bool on_device = true;
+};
+
 using StepFunction = void (*)(const float* in, float* out, ArrayShape shape,
-                              const RunConfig& config, int loop_shape);
+                              const RunConfig& config, Launch launch);
 using LoopShapesFunction = std::vector<std::string_view> (*)();
 
 #define STENCIL_OMPTARGET_DECLARE_STEP(name, ...)                                              \
   void name##_step(const float* in, float* out, ArrayShape shape, const RunConfig& config, \
-                   int loop_shape);                                                         \
+                   Launch launch);                                                          \
   std::vector<std::string_view> name##_loop_shapes();
 STENCIL_VARIANTS(STENCIL_OMPTARGET_DECLARE_STEP)
 #undef STENCIL_OMPTARGET_DECLARE_STEP

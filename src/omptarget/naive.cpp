@@ -16,12 +16,13 @@ std::vector<std::string_view> naive_loop_shapes() {
 }
 
 void naive_step(const float* __restrict in, float* __restrict out, ArrayShape shape,
-                const RunConfig& /*config*/, int loop_shape) {
+                const RunConfig& /*config*/, Launch launch) {
   const int rows = shape.rows;
   const int cols = shape.cols;
   const long cells = static_cast<long>(rows) * cols;
-  if (loop_shape == 1) {
-#pragma omp target teams distribute parallel for collapse(2) thread_limit(256) \
+  const bool on_device = launch.on_device;
+  if (launch.loop_shape == 1) {
+#pragma omp target teams distribute parallel for collapse(2) thread_limit(256) if(target : on_device) \
     map(alloc : in[0 : cells], out[0 : cells])
     for (int y = 0; y < rows; ++y) {
       for (int x = 0; x < cols; ++x) {
@@ -31,8 +32,8 @@ void naive_step(const float* __restrict in, float* __restrict out, ArrayShape sh
                      : five_point(in[i], in[i - 1], in[i + 1], in[i - cols], in[i + cols]);
       }
     }
-  } else if (loop_shape == 2) {
-#pragma omp target teams distribute thread_limit(256) map(alloc : in[0 : cells], out[0 : cells])
+  } else if (launch.loop_shape == 2) {
+#pragma omp target teams distribute thread_limit(256) map(alloc : in[0 : cells], out[0 : cells]) if(target : on_device)
     for (int y = 0; y < rows; ++y) {
 #pragma omp parallel for
       for (int x = 0; x < cols; ++x) {
@@ -43,7 +44,7 @@ void naive_step(const float* __restrict in, float* __restrict out, ArrayShape sh
       }
     }
   } else {
-#pragma omp target teams distribute parallel for collapse(2) \
+#pragma omp target teams distribute parallel for collapse(2) if(target : on_device) \
     map(alloc : in[0 : cells], out[0 : cells])
     for (int y = 0; y < rows; ++y) {
       for (int x = 0; x < cols; ++x) {

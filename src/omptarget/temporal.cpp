@@ -20,13 +20,14 @@ namespace {
 constexpr int kTeamThreads = 256;
 
 template <int kFuse, int kWidth, int kHeight>
-void temporal_blocks(const float* __restrict in, float* __restrict out, int rows, int cols) {
+void temporal_blocks(const float* __restrict in, float* __restrict out, int rows, int cols,
+                     bool on_device) {
   constexpr int kColumns = kWidth + 2 * kFuse;
   constexpr int kRows = kHeight + 2 * kFuse;
   const long cells = static_cast<long>(rows) * cols;
   const int blocks_y = (rows + kHeight - 1) / kHeight;
   const int blocks_x = (cols + kWidth - 1) / kWidth;
-#pragma omp target teams distribute collapse(2) thread_limit(kTeamThreads) \
+#pragma omp target teams distribute collapse(2) thread_limit(kTeamThreads) if(target : on_device) \
     map(alloc : in[0 : cells], out[0 : cells])
   for (int by = 0; by < blocks_y; ++by) {
     for (int bx = 0; bx < blocks_x; ++bx) {
@@ -76,14 +77,14 @@ void temporal_blocks(const float* __restrict in, float* __restrict out, int rows
 }
 
 template <int kFuse>
-void temporal_shape(const float* in, float* out, ArrayShape shape, int loop_shape) {
-  switch (loop_shape) {
+void temporal_shape(const float* in, float* out, ArrayShape shape, Launch launch) {
+  switch (launch.loop_shape) {
     case 1:
-      return temporal_blocks<kFuse, 64, 16>(in, out, shape.rows, shape.cols);
+      return temporal_blocks<kFuse, 64, 16>(in, out, shape.rows, shape.cols, launch.on_device);
     case 2:
-      return temporal_blocks<kFuse, 64, 32>(in, out, shape.rows, shape.cols);
+      return temporal_blocks<kFuse, 64, 32>(in, out, shape.rows, shape.cols, launch.on_device);
     default:
-      return temporal_blocks<kFuse, 32, 32>(in, out, shape.rows, shape.cols);
+      return temporal_blocks<kFuse, 32, 32>(in, out, shape.rows, shape.cols, launch.on_device);
   }
 }
 
@@ -98,16 +99,16 @@ std::vector<std::string_view> temporal_loop_shapes() {
 }
 
 void temporal_step(const float* in, float* out, ArrayShape shape, const RunConfig& config,
-                   int loop_shape) {
+                   Launch launch) {
   switch (config.fuse) {
     case 1:
-      return temporal_shape<1>(in, out, shape, loop_shape);
+      return temporal_shape<1>(in, out, shape, launch);
     case 2:
-      return temporal_shape<2>(in, out, shape, loop_shape);
+      return temporal_shape<2>(in, out, shape, launch);
     case 4:
-      return temporal_shape<4>(in, out, shape, loop_shape);
+      return temporal_shape<4>(in, out, shape, launch);
     default:
-      return temporal_shape<8>(in, out, shape, loop_shape);
+      return temporal_shape<8>(in, out, shape, launch);
   }
 }
 

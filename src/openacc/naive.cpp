@@ -15,12 +15,13 @@ std::vector<std::string_view> naive_loop_shapes() {
 }
 
 void naive_step(const float* __restrict in, float* __restrict out, ArrayShape shape,
-                const RunConfig& /*config*/, int loop_shape) {
+                const RunConfig& /*config*/, Launch launch) {
   const int rows = shape.rows;
   const int cols = shape.cols;
   const long cells = static_cast<long>(rows) * cols;
-  if (loop_shape == 1) {
-#pragma acc parallel loop gang vector_length(256) present(in[0 : cells], out[0 : cells])
+  const bool on_device = launch.on_device;
+  if (launch.loop_shape == 1) {
+#pragma acc parallel loop gang vector_length(256) present(in[0 : cells], out[0 : cells]) if(on_device)
     for (int y = 0; y < rows; ++y) {
 #pragma acc loop vector
       for (int x = 0; x < cols; ++x) {
@@ -30,8 +31,8 @@ void naive_step(const float* __restrict in, float* __restrict out, ArrayShape sh
                      : five_point(in[i], in[i - 1], in[i + 1], in[i - cols], in[i + cols]);
       }
     }
-  } else if (loop_shape == 2) {
-#pragma acc parallel loop tile(32, 8) present(in[0 : cells], out[0 : cells])
+  } else if (launch.loop_shape == 2) {
+#pragma acc parallel loop tile(32, 8) present(in[0 : cells], out[0 : cells]) if(on_device)
     for (int y = 0; y < rows; ++y) {
       for (int x = 0; x < cols; ++x) {
         const int i = y * cols + x;
@@ -41,7 +42,7 @@ void naive_step(const float* __restrict in, float* __restrict out, ArrayShape sh
       }
     }
   } else {
-#pragma acc parallel loop collapse(2) present(in[0 : cells], out[0 : cells])
+#pragma acc parallel loop collapse(2) present(in[0 : cells], out[0 : cells]) if(on_device)
     for (int y = 0; y < rows; ++y) {
       for (int x = 0; x < cols; ++x) {
         const int i = y * cols + x;

@@ -12,9 +12,10 @@ std::vector<std::string_view> naive1d_loop_shapes() {
 }
 
 void naive1d_step(const float* __restrict in, float* __restrict out, ArrayShape shape,
-                  const RunConfig& /*config*/, int /*loop_shape*/) {
+                  const RunConfig& /*config*/, Launch launch) {
   const int n = shape.cols;
-#pragma acc parallel loop gang vector present(in[0 : n], out[0 : n])
+  const bool on_device = launch.on_device;
+#pragma acc parallel loop gang vector present(in[0 : n], out[0 : n]) if(on_device)
   for (int i = 0; i < n; ++i)
     out[i] = is_border_1d(i, n) ? in[i] : three_point(in[i - 1], in[i], in[i + 1]);
 }

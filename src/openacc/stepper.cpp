@@ -1,41 +1,40 @@
-// The OpenACC stepper. Its two grids are host arrays mirrored on the device for the stepper's
-// whole lifetime (one unstructured data region: enter data in the constructor, exit data in the
+// The OpenACC stepper. Its two grids are host arrays with a device mirror for the stepper's whole
+// lifetime (one unstructured data region: enter data in the constructor, exit data in the
 // destructor). Steps swap the two mirrors without moving a byte between host and device; only
 // upload, download and the halo regions cross, each with an explicit `update`.
+//
+// -space host runs the same constructs on the host: every directive carries `if(on_device)`,
+// which OpenACC defines as "run this region on the local thread and map nothing" when false.
 #include "openacc/stepper.hpp"
 
 #include <openacc.h>
 
+#include <algorithm>
 #include <chrono>
-#include <cmath>
-#include <cstdint>
-#include <cstdlib>
 #include <limits>
 #include <new>
+#include <stdexcept>
 #include <string>
-#include <utility>
 
 #include "openacc/kernels.hpp"
+#include "stencil/arithmetic.hpp"
 #include "stencil/loop_shape.hpp"
 #include "stencil/memory_budget.hpp"
-#include "stencil/arithmetic.hpp"
+#include "stencil/models.hpp"
 
 namespace stencil::openacc {
 namespace {
-
-// The variants of this model's row.
-constexpr VariantInfo kModelVariants = {Variant::naive, "", 0, ChunkPolicy::none,
-                                        ShapeOption::none, "naive naive1d tiled temporal", ""};
 
 struct Kernel {
   StepFunction step = nullptr;
   LoopShapesFunction shapes = nullptr;
 };
 
-#define STENCIL_OPENACC_KERNEL_CASE(name, ...)                   \
-  case Variant::name:                                            \
-    if constexpr (kModelVariants.implemented_by(#name))       \
-      return Kernel{&name##_step, &name##_loop_shapes};          \
+// Generated from STENCIL_VARIANTS: a variant the openacc row does not name has no case.
+#define STENCIL_OPENACC_KERNEL_CASE(name, ...)          \
+  case Variant::name:                                   \
+    if constexpr (model_implements("openacc", #name))   \
+      return Kernel{&name##_step, &name##_loop_shapes}; \
     break;
 
 Kernel kernel_of(const VariantInfo& variant) {
@@ -44,17 +43,23 @@ Kernel kernel_of(const VariantInfo& variant) {
 }
 #undef STENCIL_OPENACC_KERNEL_CASE
 
-// A host array of `cells` floats with a device mirror for as long as it lives.
+bool gpu_found() {
+  return acc_get_device_type() != acc_device_host && acc_get_num_devices(acc_device_nvidia) > 0;
+}
+
+// A host array of `cells` floats with a device mirror (on_device) for as long as it lives.
 class MappedGrid {
  public:
-  explicit MappedGrid(std::size_t cells) : cells_(cells), data_(new float[cells == 0 ? 1 : cells]) {
+  MappedGrid(std::size_t cells, bool on_device)
+      : cells_(cells), on_device_(on_device), data_(new float[cells == 0 ? 1 : cells]) {
     [[maybe_unused]] float* p = data_.get();
-#pragma acc enter data create(p[0 : cells])
+#pragma acc enter data create(p[0 : cells]) if(on_device)
   }
   ~MappedGrid() {
     [[maybe_unused]] float* p = data_.get();
     const std::size_t cells = cells_;
-#pragma acc exit data delete (p[0 : cells])
+    const bool on_device = on_device_;
+#pragma acc exit data delete (p[0 : cells]) if(on_device)
   }
   MappedGrid(const MappedGrid&) = delete;
   MappedGrid& operator=(const MappedGrid&) = delete;
@@ -62,23 +67,24 @@ class MappedGrid {
 
  private:
   std::size_t cells_;
+  bool on_device_;
   std::unique_ptr<float[]> data_;
 };
 
 class OpenACCStepper final : public Stepper {
  public:
-  OpenACCStepper(const CheckedConfig& config, Kernel kernel, int loop_shape)
+  OpenACCStepper(const CheckedConfig& config, Kernel kernel, Launch launch)
       : config_(config.get()),
         shape_(config_.stepped_shape()),
         cells_(config_.local_cells()),
         kernel_(kernel),
-        loop_shape_(loop_shape),
-        loop_shape_name_(kernel.shapes()[static_cast<std::size_t>(loop_shape)]) {
+        launch_(launch),
+        loop_shape_name_(kernel.shapes()[static_cast<std::size_t>(launch.loop_shape)]) {
     // The two grids, plus the driver's initial and final copies in the same memory.
     require_memory(4 * cells_ * sizeof(float), host_available_bytes(), "host memory");
     try {
-      grids_[0] = std::make_unique<MappedGrid>(cells_);
-      grids_[1] = std::make_unique<MappedGrid>(cells_);
+      grids_[0] = std::make_unique<MappedGrid>(cells_, launch_.on_device);
+      grids_[1] = std::make_unique<MappedGrid>(cells_, launch_.on_device);
     } catch (const std::bad_alloc&) {
       throw UnsupportedRequest("cannot allocate two grids of " + std::to_string(cells_) +
                                " cells in host memory");
@@ -87,31 +93,34 @@ class OpenACCStepper final : public Stepper {
 
   std::string implementation() const override { return "openacc"; }
   std::string execution_space() const override {
-    return device_description() + ", loop shape " + loop_shape_name_;
+    return (launch_.on_device ? device_description() : "OpenACC on the host (-space host)") +
+           ", loop shape " + loop_shape_name_;
   }
 
   void upload(const std::vector<float>& cells) override {
     require_size(cells.size());
     float* grid = current();
     const std::size_t count = cells_;
+    const bool on_device = launch_.on_device;
     std::copy(cells.begin(), cells.end(), grid);
-#pragma acc update device(grid[0 : count])
+#pragma acc update device(grid[0 : count]) if(on_device)
   }
 
   void poison_next_output() override {
     float* grid = next();
     const long count = static_cast<long>(cells_);
+    const bool on_device = launch_.on_device;
     const float nan = std::numeric_limits<float>::quiet_NaN();
-#pragma acc parallel loop present(grid[0 : count])
+#pragma acc parallel loop present(grid[0 : count]) if(on_device)
     for (long i = 0; i < count; ++i)
       grid[i] = nan;
   }
 
   void step() override {
-    kernel_.step(current(), next(), shape_, config_, loop_shape_);
+    kernel_.step(current(), next(), shape_, config_, launch_);
     current_ = 1 - current_;
   }
-  void warm_up() override { kernel_.step(current(), next(), shape_, config_, loop_shape_); }
+  void warm_up() override { kernel_.step(current(), next(), shape_, config_, launch_); }
   int iterations_per_step() const override { return config_.iterations_per_step(); }
   // The kernels are synchronous (no async clause): a returned step has finished.
   void fence() override {}
@@ -119,19 +128,21 @@ class OpenACCStepper final : public Stepper {
   std::vector<float> download() override {
     float* grid = current();
     const std::size_t count = cells_;
-#pragma acc update self(grid[0 : count])
+    const bool on_device = launch_.on_device;
+#pragma acc update self(grid[0 : count]) if(on_device)
     return std::vector<float>(grid, grid + count);
   }
 
   // The copy reference: the same bytes as one step, read and written by a plain OpenACC loop
-  // between the two device mirrors.
+  // between the two grids.
   double copy_seconds(int repetitions) override {
     const float* from = current();
     float* to = next();
     const long count = static_cast<long>(cells_);
+    const bool on_device = launch_.on_device;
     const auto start = std::chrono::steady_clock::now();
     for (int r = 0; r < repetitions; ++r) {
-#pragma acc parallel loop present(from[0 : count], to[0 : count])
+#pragma acc parallel loop present(from[0 : count], to[0 : count]) if(on_device)
       for (long i = 0; i < count; ++i)
         to[i] = from[i];
     }
@@ -142,23 +153,24 @@ class OpenACCStepper final : public Stepper {
   // update of the whole buffer.
   HostBuffer host_staging(std::size_t cells) override {
     const std::size_t count = cells == 0 ? 1 : cells;
+    const bool on_device = launch_.on_device;
     float* buffer = new float[count];
-#pragma acc enter data create(buffer[0 : count])
-    return HostBuffer(buffer, [count](float* p) {
-#pragma acc exit data delete (p[0 : count])
+#pragma acc enter data create(buffer[0 : count]) if(on_device)
+    return HostBuffer(buffer, [count, on_device](float* p) {
+#pragma acc exit data delete (p[0 : count]) if(on_device)
       delete[] p;
     });
   }
 
   void pack_regions(const std::vector<GridRegion>& regions, float* buffer) override {
     require_inside(regions, shape_.rows, shape_.cols);
-    pack_on_device(regions, buffer, /*stepped=*/false);
+    pack(regions, buffer, /*stepped=*/false);
   }
   void pack_stepped_regions(const std::vector<GridRegion>& regions, float* buffer) override {
     require_inside(regions, shape_.rows, shape_.cols);
     if (config_.iterations_per_step() != 1)
       throw UnsupportedRequest("only single-iteration steps can send their halos ahead");
-    pack_on_device(regions, buffer, /*stepped=*/true);
+    pack(regions, buffer, /*stepped=*/true);
   }
   void unpack_regions(const std::vector<GridRegion>& regions, const float* buffer) override {
     require_inside(regions, shape_.rows, shape_.cols);
@@ -166,15 +178,16 @@ class OpenACCStepper final : public Stepper {
     const long count = static_cast<long>(cells_);
     const long local_cols = shape_.cols;
     const long total = buffer_cells(regions);
+    const bool on_device = launch_.on_device;
     // A buffer host_staging gave is present already, and `create` then maps nothing new.
-#pragma acc data create(buffer[0 : total])
+#pragma acc data create(buffer[0 : total]) if(on_device)
     {
-#pragma acc update device(buffer[0 : total])
+#pragma acc update device(buffer[0 : total]) if(on_device)
       long offset = 0;
       for (const GridRegion& region : regions) {
         const long row0 = region.row0, col0 = region.col0;
         const long region_rows = region.rows, cols = region.cols;
-#pragma acc parallel loop collapse(2) present(grid[0 : count], buffer[0 : total])
+#pragma acc parallel loop collapse(2) present(grid[0 : count], buffer[0 : total]) if(on_device)
         for (long r = 0; r < region_rows; ++r)
           for (long c = 0; c < cols; ++c)
             grid[(row0 + r) * local_cols + col0 + c] = buffer[offset + r * cols + c];
@@ -198,41 +211,42 @@ class OpenACCStepper final : public Stepper {
   // gives. The latter are stencil/stepped_cell.hpp's, written out with the same arithmetic and
   // border rule: GCC 12's nvptx compiler crashes (internal compiler error) on a call of
   // stepped_cell_2d or stepped_cell_1d inside a compute region.
-  void pack_on_device(const std::vector<GridRegion>& regions, float* buffer, bool stepped) {
+  void pack(const std::vector<GridRegion>& regions, float* buffer, bool stepped) {
     const float* grid = current();
     const long count = static_cast<long>(cells_);
-    const long rows = shape_.rows;
-    const long local_cols = shape_.cols;
+    const int rows = shape_.rows;
+    const int local_cols = shape_.cols;
     const bool one_d = config_.variant->dimensions == 1;
     const long total = buffer_cells(regions);
-#pragma acc data create(buffer[0 : total])
+    const bool on_device = launch_.on_device;
+#pragma acc data create(buffer[0 : total]) if(on_device)
     {
       long offset = 0;
       for (const GridRegion& region : regions) {
         const long row0 = region.row0, col0 = region.col0;
         const long region_rows = region.rows, cols = region.cols;
         if (!stepped) {
-#pragma acc parallel loop collapse(2) present(grid[0 : count], buffer[0 : total])
+#pragma acc parallel loop collapse(2) present(grid[0 : count], buffer[0 : total]) if(on_device)
           for (long r = 0; r < region_rows; ++r)
             for (long c = 0; c < cols; ++c)
               buffer[offset + r * cols + c] = grid[(row0 + r) * local_cols + col0 + c];
         } else if (one_d) {
-#pragma acc parallel loop present(grid[0 : count], buffer[0 : total])
+#pragma acc parallel loop present(grid[0 : count], buffer[0 : total]) if(on_device)
           for (long c = 0; c < cols; ++c) {
-            const long i = col0 + c;
-            buffer[offset + c] = is_border_1d(static_cast<int>(i), static_cast<int>(local_cols))
+            const int i = static_cast<int>(col0 + c);
+            buffer[offset + c] = is_border_1d(i, local_cols)
                                      ? grid[i]
                                      : three_point(grid[i - 1], grid[i], grid[i + 1]);
           }
         } else {
-#pragma acc parallel loop collapse(2) present(grid[0 : count], buffer[0 : total])
+#pragma acc parallel loop collapse(2) present(grid[0 : count], buffer[0 : total]) if(on_device)
           for (long r = 0; r < region_rows; ++r) {
             for (long c = 0; c < cols; ++c) {
               const int y = static_cast<int>(row0 + r);
               const int x = static_cast<int>(col0 + c);
-              const long i = y * local_cols + x;
+              const int i = y * local_cols + x;
               buffer[offset + r * cols + c] =
-                  is_border_2d(x, y, static_cast<int>(local_cols), static_cast<int>(rows))
+                  is_border_2d(x, y, local_cols, rows)
                       ? grid[i]
                       : five_point(grid[i], grid[i - 1], grid[i + 1], grid[i - local_cols],
                                    grid[i + local_cols]);
@@ -241,7 +255,7 @@ class OpenACCStepper final : public Stepper {
         }
         offset += region.cells();
       }
-#pragma acc update self(buffer[0 : total])
+#pragma acc update self(buffer[0 : total]) if(on_device)
     }
   }
 
@@ -249,7 +263,7 @@ class OpenACCStepper final : public Stepper {
   ArrayShape shape_;
   std::size_t cells_;
   Kernel kernel_;
-  int loop_shape_;
+  Launch launch_;
   std::string loop_shape_name_;
   std::unique_ptr<MappedGrid> grids_[2];
   int current_ = 0;
@@ -257,9 +271,18 @@ class OpenACCStepper final : public Stepper {
 
 }  // namespace
 
+std::vector<std::string> space_names() {
+  if (gpu_found())
+    return {"gpu", "host"};
+  return {"host"};
+}
+
+MemoryKind space_memory(std::string_view space) {
+  return space == "gpu" ? MemoryKind::cuda : MemoryKind::host;
+}
+
 std::string device_description() {
-  const acc_device_t type = acc_get_device_type();
-  if (type == acc_device_host || acc_get_num_devices(acc_device_nvidia) == 0)
+  if (!gpu_found())
     return "OpenACC host fallback (no GPU)";
   const int device = acc_get_device_num(acc_device_nvidia);
   const char* name = acc_get_property_string(device, acc_device_nvidia, acc_property_name);
@@ -276,14 +299,21 @@ std::vector<std::string_view> loop_shapes(const VariantInfo& variant) {
 }
 
 std::unique_ptr<Stepper> make_stepper(const CheckedConfig& config, std::string_view space) {
-  if (!space.empty()) {
-    throw UnsupportedRequest("-impl openacc has no execution spaces; drop -space '" +
+  Launch launch;
+  if (space == "host") {
+    launch.on_device = false;
+  } else if (space.empty() || space == "gpu") {
+    launch.on_device = gpu_found();
+    if (space == "gpu" && !launch.on_device)
+      throw UnsupportedRequest("-impl openacc -space gpu: " + device_description());
+  } else {
+    throw UnsupportedRequest("-impl openacc has the spaces gpu and host; not '" +
                              std::string(space) + "'");
   }
   const Kernel kernel = kernel_of(*config->variant);
-  const int loop_shape =
+  launch.loop_shape =
       loop_shape_from_environment("openacc", config->variant->name, kernel.shapes());
-  return std::make_unique<OpenACCStepper>(config, kernel, loop_shape);
+  return std::make_unique<OpenACCStepper>(config, kernel, launch);
 }
 
 }  // namespace stencil::openacc

@@ -14,13 +14,14 @@ namespace stencil::openacc {
 namespace {
 
 template <int kWidth, int kHeight>
-void tiled_blocks(const float* __restrict in, float* __restrict out, int rows, int cols) {
+void tiled_blocks(const float* __restrict in, float* __restrict out, int rows, int cols,
+                  bool on_device) {
   constexpr int kColumns = kWidth + 2;
   constexpr int kRows = kHeight + 2;
   const long cells = static_cast<long>(rows) * cols;
   const int blocks_y = (rows + kHeight - 1) / kHeight;
   const int blocks_x = (cols + kWidth - 1) / kWidth;
-#pragma acc parallel loop gang collapse(2) vector_length(kWidth * kHeight) \
+#pragma acc parallel loop gang collapse(2) vector_length(kWidth * kHeight) if(on_device) \
     present(in[0 : cells], out[0 : cells])
   for (int by = 0; by < blocks_y; ++by) {
     for (int bx = 0; bx < blocks_x; ++bx) {
@@ -59,16 +60,16 @@ std::vector<std::string_view> tiled_loop_shapes() {
 }
 
 void tiled_step(const float* in, float* out, ArrayShape shape, const RunConfig& /*config*/,
-                int loop_shape) {
-  switch (loop_shape) {
+                Launch launch) {
+  switch (launch.loop_shape) {
     case 1:
-      return tiled_blocks<64, 4>(in, out, shape.rows, shape.cols);
+      return tiled_blocks<64, 4>(in, out, shape.rows, shape.cols, launch.on_device);
     case 2:
-      return tiled_blocks<32, 16>(in, out, shape.rows, shape.cols);
+      return tiled_blocks<32, 16>(in, out, shape.rows, shape.cols, launch.on_device);
     case 3:
-      return tiled_blocks<64, 8>(in, out, shape.rows, shape.cols);
+      return tiled_blocks<64, 8>(in, out, shape.rows, shape.cols, launch.on_device);
     default:
-      return tiled_blocks<32, 8>(in, out, shape.rows, shape.cols);
+      return tiled_blocks<32, 8>(in, out, shape.rows, shape.cols, launch.on_device);
   }
 }
 

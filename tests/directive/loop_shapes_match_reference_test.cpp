@@ -2,10 +2,11 @@
 // loop bit for bit, not only the default one the other suites run: each variant of the model, in
 // each of its shapes (STENCIL_LOOP_SHAPE), each fuse depth, on squares and rectangles that are
 // multiples of no block size, with the output poisoned with NaN before every step. Built once
-// per directive model (STENCIL_TEST_MODEL); CTest runs it on the host fallback (label cpu) and on
-// the GPU (label gpu, skipped where the model finds no device).
+// per directive model (STENCIL_TEST_MODEL); CTest runs it in -space host (label cpu) and in
+// -space gpu (label gpu, skipped where the model finds no GPU), as STENCIL_TEST_SPACE says.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <string>
 #include <tuple>
@@ -51,8 +52,15 @@ std::vector<float> reference_1d(std::vector<float> grid, int iterations) {
   return grid;
 }
 
-bool gpu_suite() {
-  return std::getenv("STENCIL_TEST_EXPECT_GPU") != nullptr;
+// The model's -space this run tests: STENCIL_TEST_SPACE, or the model's default.
+std::string space_under_test() {
+  const char* space = std::getenv("STENCIL_TEST_SPACE");
+  return space != nullptr ? space : "";
+}
+
+bool space_available(const std::string& space) {
+  const std::vector<std::string> spaces = model::space_names();
+  return space.empty() || std::find(spaces.begin(), spaces.end(), space) != spaces.end();
 }
 
 class LoopShapes : public ::testing::TestWithParam<Variant> {};
@@ -62,9 +70,9 @@ TEST_P(LoopShapes, EveryShapeMatchesTheReferenceBitForBit) {
   const std::vector<std::string_view> shapes = model::loop_shapes(variant);
   if (shapes.empty())
     GTEST_SKIP() << "no kernel for " << variant.name;
-  const std::string device = model::device_description();
-  if (gpu_suite() && device.find("fallback") != std::string::npos)
-    GTEST_SKIP() << "no GPU: " << device;
+  const std::string space = space_under_test();
+  if (!space_available(space))
+    GTEST_SKIP() << "no space " << space << ": " << model::device_description();
   std::vector<int> depths{1};
   if (variant.uses_shape(ShapeOption::fuse))
     depths.assign(kFuseDepths.begin(), kFuseDepths.end());
@@ -82,7 +90,7 @@ TEST_P(LoopShapes, EveryShapeMatchesTheReferenceBitForBit) {
         request.fuse = fuse;
         const CheckedConfig config = check_config(request);
         const std::vector<float> initial = random_field(config->local_cells());
-        auto stepper = model::make_stepper(config, "");
+        auto stepper = model::make_stepper(config, space);
         stepper->upload(initial);
         for (int s = 0; s < kSteps; ++s) {
           stepper->poison_next_output();
@@ -108,7 +116,7 @@ TEST(LoopShapes, AnUnknownShapeIsRefusedWithTheListOfShapes) {
   const VariantInfo& variant = info(Variant::naive);
   ::setenv("STENCIL_LOOP_SHAPE", "no-such-shape", 1);
   try {
-    model::make_stepper(check_config(RunConfig{&variant, 16}), "");
+    model::make_stepper(check_config(RunConfig{&variant, 16}), "host");
     ADD_FAILURE() << "an unknown loop shape was accepted";
   } catch (const UnsupportedRequest& refusal) {
     EXPECT_NE(std::string(refusal.what()).find(std::string(model::loop_shapes(variant)[0])),
