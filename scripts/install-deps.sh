@@ -3,7 +3,18 @@
 # the toolchain, CMake, clang-format (scripts/check-format.sh), HDF5, GoogleTest, Google Benchmark
 # and the Python plotting stack.
 # Kokkos is not a Debian package with OpenMP or CUDA; scripts/bootstrap-kokkos.sh builds it.
+#   --directive  also the compilers of the directive models (scripts/build-directive.sh): GCC 12's
+#                nvptx offload compiler (OpenACC, OpenMP target) and clang 16 with its OpenMP
+#                offload runtime and clang-offload-packager (OpenMP target); about 700 MB
 set -euo pipefail
+
+directive=0
+for arg in "$@"; do
+  case $arg in
+    --directive) directive=1 ;;
+    *) echo "install-deps: unknown option '$arg' (known: --directive)" >&2; exit 2 ;;
+  esac
+done
 
 packages=(
   build-essential cmake ninja-build pkg-config clang-format
@@ -13,6 +24,9 @@ packages=(
   dpkg-dev patch git
   libopenmpi-dev openmpi-bin
 )
+if [ "$directive" -eq 1 ]; then
+  packages+=(gcc-12-offload-nvptx libgomp-plugin-nvptx1 clang-16 libomp-16-dev clang-tools-16)
+fi
 
 sudo_if_needed() {
   if [ "$(id -u)" -eq 0 ]; then

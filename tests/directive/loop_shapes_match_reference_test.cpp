@@ -17,6 +17,7 @@
 #include "stencil/initial_state.hpp"
 #include "stencil/reference.hpp"
 #include "stencil/run_config.hpp"
+#include "variant_printer.hpp"
 
 #define STENCIL_TEST_STRINGIFY2(x) #x
 #define STENCIL_TEST_STRINGIFY(x) STENCIL_TEST_STRINGIFY2(x)

@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# On the GPU machine: runs a command from a packed directive model (scripts/pack-model.sh copies
+# this file to .carry/directive/run-gpu.sh):
+#   bash .carry/directive/run-gpu.sh NAME COMMAND [ARGS...]
+# NAME is a packed build (openacc, omptarget, omptarget-gcc). Unpacks NAME.tar.xz next to this
+# script once, links libcuda.so to the driver's libcuda.so.1 (libomptarget opens it by that
+# name), puts the model's bin/ first on PATH and its lib/ first on LD_LIBRARY_PATH, and runs
+# COMMAND, e.g. `stencil_miniapp -impl openacc -space gpu -n 4096 -iters 100 -verify`.
+set -euo pipefail
+
+here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+name=${1:-}
+[ $# -gt 0 ] && shift
+if [ ! -f "$here/$name.tar.xz" ] || [ $# -eq 0 ]; then
+  echo "run-gpu: usage: run-gpu.sh NAME COMMAND...; packed here:" \
+    "$(cd "$here" && ls ./*.tar.xz 2>/dev/null | sed 's|^\./||; s|\.tar\.xz$||' | tr '\n' ' ')" >&2
+  exit 2
+fi
+root=$here/$name
+if [ ! -f "$root/MANIFEST" ] || [ "$here/$name.tar.xz" -nt "$root/MANIFEST" ]; then
+  rm -rf "$root"
+  tar -C "$here" -xJf "$here/$name.tar.xz"
+  touch "$root/MANIFEST"
+fi
+driver=$(ldconfig -p 2>/dev/null | awk '/libcuda\.so\.1 .*x86-64/ { print $NF; exit }')
+[ -n "$driver" ] || driver=$(ls /usr/lib/x86_64-linux-gnu/libcuda.so.1 /usr/lib64/libcuda.so.1 2>/dev/null | head -n 1)
+[ -z "$driver" ] || ln -sf "$driver" "$root/lib/libcuda.so"
+export PATH=$root/bin:$PATH
+export LD_LIBRARY_PATH=$root/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
+exec "$@"
