@@ -6,8 +6,9 @@
 #   1. the GPU suite (every variant of the model, -space gpu, vs the reference, bit for bit) and
 #      the loop-shape suite (every compiled STENCIL_LOOP_SHAPE, bit for bit);
 #   2. the README run command for each of the model's variants at N = 4096 and 16384 (1-D at
-#      N*N cells), in every loop shape, at 100 and 400 iterations (the steady-state rate is the
-#      difference of the two), each with its in-process copy reference; verified at N = 4096.
+#      N*N cells), at 100 and 400 iterations (the steady-state rate is the difference of the
+#      two), each with its in-process copy reference; verified at N = 4096. In the default loop
+#      shape, or in every one with GPU_CHECK_DIRECTIVE_SHAPES=all.
 # Writes directive-<name>-*.log and directive-runs.csv into OUT_DIR and prints a summary;
 # exits 1 when a suite or run failed, 0 when all passed or nothing is packed.
 set -uo pipefail
@@ -48,6 +49,7 @@ for name in $names; do
       -variant "$variant" -n 64 -iters 8 2>&1 >/dev/null)
     shapes=$(echo "$refusal" | sed -n 's/.*has the loop shapes //p' | tr -d ',')
     [ -n "$shapes" ] || continue  # no kernel for this variant (or no GPU: the suites said so)
+    [ "${GPU_CHECK_DIRECTIVE_SHAPES:-default}" = all ] || shapes=${shapes%% *}
     for shape in $shapes; do
       for n in 4096 16384; do
         cells=$n

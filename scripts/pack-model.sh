@@ -30,7 +30,7 @@ carry=$repo_root/.carry/directive
 stage=$(mktemp -d)
 trap 'rm -rf "$stage"' EXIT
 mkdir -p "$carry" "$stage/$name/bin" "$stage/$name/lib"
-binaries=(stencil_miniapp check/stencil_check tests/stencil_gpu_tests
+binaries=(stencil_miniapp stencil_check tests/stencil_gpu_tests
   "tests/directive/stencil_${model}_loop_shape_tests")
 for binary in "${binaries[@]}"; do
   cp "$build_dir/$binary" "$stage/$name/bin/"
@@ -40,15 +40,17 @@ done
 plugins=()
 if [ "$name" = omptarget ]; then
   llvm_lib=$(dirname "$(readlink -f "$(command -v clang++-16)")")/../lib
-  for plugin in "$llvm_lib"/libomptarget.rtl.cuda*.so.16; do plugins+=("$(readlink -f "$plugin")"); done
+  plugins=("$llvm_lib"/libomptarget.rtl.cuda*.so.16)
 else
-  plugins+=("$(readlink -f /usr/lib/x86_64-linux-gnu/libgomp-plugin-nvptx.so.1)")
+  plugins=(/usr/lib/x86_64-linux-gnu/libgomp-plugin-nvptx.so.1)
 fi
-for plugin in "${plugins[@]}"; do cp "$plugin" "$stage/$name/lib/"; done
+# Under the names the runtime opens (the links' names, not their targets').
+for plugin in "${plugins[@]}"; do cp -L "$plugin" "$stage/$name/lib/"; done
 
-# The libraries of the binaries and plugins; the GPU machine's own C library, libstdc++ (newer,
+# The libraries of the binaries and plugins; the GPU machine's own C library (with its resolver
+# and friends, which must match it), libstdc++ (newer,
 # and backward compatible) and CUDA driver are used instead of copies.
-skip='^(linux-vdso|ld-linux|libc\.so|libm\.so|libpthread|libdl\.so|librt\.so|libstdc\+\+|libgcc_s|libcuda\.so)'
+skip='^(linux-vdso|ld-linux|libc\.so|libm\.so|libpthread|libdl\.so|librt\.so|libresolv|libutil\.so|libnss|libanl|libstdc\+\+|libgcc_s|libcuda\.so)'
 for file in "$stage/$name/bin/"* "${plugins[@]}"; do
   ldd "$file" | awk '$2 == "=>" && $3 ~ /^\// { print $1, $3 }'
 done | sort -u | while read -r soname path; do

@@ -22,8 +22,10 @@ void naive_step(const float* __restrict in, float* __restrict out, ArrayShape sh
   const long cells = static_cast<long>(rows) * cols;
   const bool on_device = launch.on_device;
   if (launch.loop_shape == 1) {
-#pragma omp target teams distribute parallel for collapse(2) thread_limit(256) if(target : on_device) \
-    map(alloc : in[0 : cells], out[0 : cells])
+#pragma omp target teams distribute parallel for collapse(2) thread_limit(256) if (target       \
+                                                                                   : on_device) \
+    map(alloc                                                                                   \
+        : in [0:cells], out [0:cells])
     for (int y = 0; y < rows; ++y) {
       for (int x = 0; x < cols; ++x) {
         const int i = y * cols + x;
@@ -33,7 +35,10 @@ void naive_step(const float* __restrict in, float* __restrict out, ArrayShape sh
       }
     }
   } else if (launch.loop_shape == 2) {
-#pragma omp target teams distribute thread_limit(256) map(alloc : in[0 : cells], out[0 : cells]) if(target : on_device)
+#pragma omp target teams distribute thread_limit(256) \
+    map(alloc                                         \
+        : in [0:cells], out [0:cells]) if (target     \
+                                           : on_device)
     for (int y = 0; y < rows; ++y) {
 #pragma omp parallel for
       for (int x = 0; x < cols; ++x) {
@@ -44,8 +49,10 @@ void naive_step(const float* __restrict in, float* __restrict out, ArrayShape sh
       }
     }
   } else {
-#pragma omp target teams distribute parallel for collapse(2) if(target : on_device) \
-    map(alloc : in[0 : cells], out[0 : cells])
+#pragma omp target teams distribute parallel for collapse(2) if (target       \
+                                                                 : on_device) \
+    map(alloc                                                                 \
+        : in [0:cells], out [0:cells])
     for (int y = 0; y < rows; ++y) {
       for (int x = 0; x < cols; ++x) {
         const int i = y * cols + x;

@@ -31,15 +31,16 @@ struct Kernel {
 };
 
 // Generated from STENCIL_VARIANTS: a variant the omptarget row does not name has no case.
-#define STENCIL_OMPTARGET_KERNEL_CASE(name, ...)          \
+#define STENCIL_OMPTARGET_KERNEL_CASE(name, ...)        \
   case Variant::name:                                   \
-    if constexpr (model_implements("omptarget", #name))   \
+    if constexpr (model_implements("omptarget", #name)) \
       return Kernel{&name##_step, &name##_loop_shapes}; \
     break;
 
 Kernel kernel_of(const VariantInfo& variant) {
   switch (variant.id) { STENCIL_VARIANTS(STENCIL_OMPTARGET_KERNEL_CASE) }
-  throw UnsupportedRequest("-impl omptarget has no kernel for variant " + std::string(variant.name));
+  throw UnsupportedRequest("-impl omptarget has no kernel for variant " +
+                           std::string(variant.name));
 }
 #undef STENCIL_OMPTARGET_KERNEL_CASE
 
@@ -54,17 +55,19 @@ class MappedGrid {
   MappedGrid(std::size_t cells, bool on_device)
       : cells_(cells), on_device_(on_device), data_(new float[cells == 0 ? 1 : cells]) {
     [[maybe_unused]] float* p = data_.get();
-#pragma omp target enter data map(alloc : p[0 : cells]) if(on_device)
+#pragma omp target enter data map(alloc : p [0:cells]) if (on_device)
   }
   ~MappedGrid() {
     [[maybe_unused]] float* p = data_.get();
     const std::size_t cells = cells_;
     const bool on_device = on_device_;
-#pragma omp target exit data map(delete : p[0 : cells]) if(on_device)
+#pragma omp target exit data map(delete : p [0:cells]) if (on_device)
   }
   MappedGrid(const MappedGrid&) = delete;
   MappedGrid& operator=(const MappedGrid&) = delete;
-  float* data() { return data_.get(); }
+  float* data() {
+    return data_.get();
+  }
 
  private:
   std::size_t cells_;
@@ -104,7 +107,7 @@ class OmpTargetStepper final : public Stepper {
     const std::size_t count = cells_;
     const bool on_device = launch_.on_device;
     std::copy(cells.begin(), cells.end(), grid);
-#pragma omp target update to(grid[0 : count]) if(on_device)
+#pragma omp target update to(grid [0:count]) if (on_device)
   }
 
   void poison_next_output() override {
@@ -112,8 +115,7 @@ class OmpTargetStepper final : public Stepper {
     const long count = static_cast<long>(cells_);
     const bool on_device = launch_.on_device;
     const float nan = std::numeric_limits<float>::quiet_NaN();
-#pragma omp target teams distribute parallel for map(alloc : grid[0 : count]) \
-    if(target : on_device)
+#pragma omp target teams distribute parallel for map(alloc : grid [0:count]) if (target : on_device)
     for (long i = 0; i < count; ++i)
       grid[i] = nan;
   }
@@ -122,8 +124,12 @@ class OmpTargetStepper final : public Stepper {
     kernel_.step(current(), next(), shape_, config_, launch_);
     current_ = 1 - current_;
   }
-  void warm_up() override { kernel_.step(current(), next(), shape_, config_, launch_); }
-  int iterations_per_step() const override { return config_.iterations_per_step(); }
+  void warm_up() override {
+    kernel_.step(current(), next(), shape_, config_, launch_);
+  }
+  int iterations_per_step() const override {
+    return config_.iterations_per_step();
+  }
   // The kernels are synchronous (no nowait clause): a returned step has finished.
   void fence() override {}
 
@@ -131,7 +137,7 @@ class OmpTargetStepper final : public Stepper {
     float* grid = current();
     const std::size_t count = cells_;
     const bool on_device = launch_.on_device;
-#pragma omp target update from(grid[0 : count]) if(on_device)
+#pragma omp target update from(grid [0:count]) if (on_device)
     return std::vector<float>(grid, grid + count);
   }
 
@@ -144,8 +150,10 @@ class OmpTargetStepper final : public Stepper {
     const bool on_device = launch_.on_device;
     const auto start = std::chrono::steady_clock::now();
     for (int r = 0; r < repetitions; ++r) {
-#pragma omp target teams distribute parallel for map(alloc : from[0 : count], to[0 : count]) \
-    if(target : on_device)
+#pragma omp target teams distribute parallel for map(alloc                      \
+                                                     : from [0:count],          \
+                                                       to [0:count]) if (target \
+                                                                         : on_device)
       for (long i = 0; i < count; ++i)
         to[i] = from[i];
     }
@@ -158,9 +166,9 @@ class OmpTargetStepper final : public Stepper {
     const std::size_t count = cells == 0 ? 1 : cells;
     const bool on_device = launch_.on_device;
     float* buffer = new float[count];
-#pragma omp target enter data map(alloc : buffer[0 : count]) if(on_device)
+#pragma omp target enter data map(alloc : buffer [0:count]) if (on_device)
     return HostBuffer(buffer, [count, on_device](float* p) {
-#pragma omp target exit data map(delete : p[0 : count]) if(on_device)
+#pragma omp target exit data map(delete : p [0:count]) if (on_device)
       delete[] p;
     });
   }
@@ -183,15 +191,17 @@ class OmpTargetStepper final : public Stepper {
     const long total = buffer_cells(regions);
     const bool on_device = launch_.on_device;
     // A buffer host_staging gave is mapped already, and `alloc` then maps nothing new.
-#pragma omp target data map(alloc : buffer[0 : total]) if(on_device)
+#pragma omp target data map(alloc : buffer [0:total]) if (on_device)
     {
-#pragma omp target update to(buffer[0 : total]) if(on_device)
+#pragma omp target update to(buffer [0:total]) if (on_device)
       long offset = 0;
       for (const GridRegion& region : regions) {
         const long row0 = region.row0, col0 = region.col0;
         const long region_rows = region.rows, cols = region.cols;
 #pragma omp target teams distribute parallel for collapse(2) \
-    map(alloc : grid[0 : count], buffer[0 : total]) if(target : on_device)
+    map(alloc                                                \
+        : grid [0:count], buffer [0:total]) if (target       \
+                                                : on_device)
         for (long r = 0; r < region_rows; ++r)
           for (long c = 0; c < cols; ++c)
             grid[(row0 + r) * local_cols + col0 + c] = buffer[offset + r * cols + c];
@@ -201,8 +211,12 @@ class OmpTargetStepper final : public Stepper {
   }
 
  private:
-  float* current() { return grids_[current_]->data(); }
-  float* next() { return grids_[1 - current_]->data(); }
+  float* current() {
+    return grids_[current_]->data();
+  }
+  float* next() {
+    return grids_[1 - current_]->data();
+  }
 
   void require_size(std::size_t size) const {
     if (size != cells_) {
@@ -222,7 +236,7 @@ class OmpTargetStepper final : public Stepper {
     const bool one_d = config_.variant->dimensions == 1;
     const long total = buffer_cells(regions);
     const bool on_device = launch_.on_device;
-#pragma omp target data map(alloc : buffer[0 : total]) if(on_device)
+#pragma omp target data map(alloc : buffer [0:total]) if (on_device)
     {
       long offset = 0;
       for (const GridRegion& region : regions) {
@@ -230,13 +244,17 @@ class OmpTargetStepper final : public Stepper {
         const long region_rows = region.rows, cols = region.cols;
         if (!stepped) {
 #pragma omp target teams distribute parallel for collapse(2) \
-    map(alloc : grid[0 : count], buffer[0 : total]) if(target : on_device)
+    map(alloc                                                \
+        : grid [0:count], buffer [0:total]) if (target       \
+                                                : on_device)
           for (long r = 0; r < region_rows; ++r)
             for (long c = 0; c < cols; ++c)
               buffer[offset + r * cols + c] = grid[(row0 + r) * local_cols + col0 + c];
         } else if (one_d) {
-#pragma omp target teams distribute parallel for map(alloc : grid[0 : count], buffer[0 : total]) \
-    if(target : on_device)
+#pragma omp target teams distribute parallel for map(alloc                          \
+                                                     : grid [0:count],              \
+                                                       buffer [0:total]) if (target \
+                                                                             : on_device)
           for (long c = 0; c < cols; ++c) {
             const int i = static_cast<int>(col0 + c);
             buffer[offset + c] = is_border_1d(i, local_cols)
@@ -245,7 +263,9 @@ class OmpTargetStepper final : public Stepper {
           }
         } else {
 #pragma omp target teams distribute parallel for collapse(2) \
-    map(alloc : grid[0 : count], buffer[0 : total]) if(target : on_device)
+    map(alloc                                                \
+        : grid [0:count], buffer [0:total]) if (target       \
+                                                : on_device)
           for (long r = 0; r < region_rows; ++r) {
             for (long c = 0; c < cols; ++c) {
               const int y = static_cast<int>(row0 + r);
@@ -261,7 +281,7 @@ class OmpTargetStepper final : public Stepper {
         }
         offset += region.cells();
       }
-#pragma omp target update from(buffer[0 : total]) if(on_device)
+#pragma omp target update from(buffer [0:total]) if (on_device)
     }
   }
 

@@ -27,12 +27,14 @@ void temporal_blocks(const float* __restrict in, float* __restrict out, int rows
   const long cells = static_cast<long>(rows) * cols;
   const int blocks_y = (rows + kHeight - 1) / kHeight;
   const int blocks_x = (cols + kWidth - 1) / kWidth;
-#pragma omp target teams distribute collapse(2) thread_limit(kTeamThreads) if(target : on_device) \
-    map(alloc : in[0 : cells], out[0 : cells])
+#pragma omp target teams distribute collapse(2) thread_limit(kTeamThreads) if (target       \
+                                                                               : on_device) \
+    map(alloc                                                                               \
+        : in [0:cells], out [0:cells])
   for (int by = 0; by < blocks_y; ++by) {
     for (int bx = 0; bx < blocks_x; ++bx) {
-      float even[kRows][kColumns];  // levels 0, 2, 4, ...; team-private: CUDA shared memory
-      float odd[kRows][kColumns];   // levels 1, 3, 5, ...
+      float even[kRows][kColumns];          // levels 0, 2, 4, ...; team-private: CUDA shared memory
+      float odd[kRows][kColumns];           // levels 1, 3, 5, ...
       const int y0 = by * kHeight - kFuse;  // grid row of the region's first row
       const int x0 = bx * kWidth - kFuse;
 #pragma omp parallel num_threads(kTeamThreads)

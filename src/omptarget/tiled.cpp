@@ -24,14 +24,16 @@ void tiled_blocks(const float* __restrict in, float* __restrict out, int rows, i
   const long cells = static_cast<long>(rows) * cols;
   const int blocks_y = (rows + kHeight - 1) / kHeight;
   const int blocks_x = (cols + kWidth - 1) / kWidth;
-#pragma omp target teams distribute collapse(2) thread_limit(kWidth * kHeight) if(target : on_device) \
-    map(alloc : in[0 : cells], out[0 : cells])
+#pragma omp target teams distribute collapse(2) thread_limit(kWidth* kHeight) if (target       \
+                                                                                  : on_device) \
+    map(alloc                                                                                  \
+        : in [0:cells], out [0:cells])
   for (int by = 0; by < blocks_y; ++by) {
     for (int bx = 0; bx < blocks_x; ++bx) {
       float tile[kRows][kColumns];  // team-private: CUDA shared memory
       const int oy = by * kHeight;
       const int ox = bx * kWidth;
-#pragma omp parallel num_threads(kWidth * kHeight)
+#pragma omp parallel num_threads(kWidth* kHeight)
       {
         // Clamped: the halo past the grid's edge holds a value, which border cells never read.
 #pragma omp for collapse(2)
@@ -47,11 +49,10 @@ void tiled_blocks(const float* __restrict in, float* __restrict out, int rows, i
             const int x = ox + tx - 1;
             const int y = oy + ty - 1;
             if (x < cols && y < rows) {
-              out[y * cols + x] =
-                  is_border_2d(x, y, cols, rows)
-                      ? tile[ty][tx]
-                      : five_point(tile[ty][tx], tile[ty][tx - 1], tile[ty][tx + 1],
-                                   tile[ty - 1][tx], tile[ty + 1][tx]);
+              out[y * cols + x] = is_border_2d(x, y, cols, rows)
+                                      ? tile[ty][tx]
+                                      : five_point(tile[ty][tx], tile[ty][tx - 1], tile[ty][tx + 1],
+                                                   tile[ty - 1][tx], tile[ty + 1][tx]);
             }
           }
         }

@@ -24,9 +24,9 @@ using StepFunction = void (*)(const float* in, float* out, ArrayShape shape,
                               const RunConfig& config, Launch launch);
 using LoopShapesFunction = std::vector<std::string_view> (*)();
 
-#define STENCIL_OPENACC_DECLARE_STEP(name, ...)                                              \
+#define STENCIL_OPENACC_DECLARE_STEP(name, ...)                                            \
   void name##_step(const float* in, float* out, ArrayShape shape, const RunConfig& config, \
-                   Launch launch);                                                          \
+                   Launch launch);                                                         \
   std::vector<std::string_view> name##_loop_shapes();
 STENCIL_VARIANTS(STENCIL_OPENACC_DECLARE_STEP)
 #undef STENCIL_OPENACC_DECLARE_STEP

@@ -21,7 +21,8 @@ void naive_step(const float* __restrict in, float* __restrict out, ArrayShape sh
   const long cells = static_cast<long>(rows) * cols;
   const bool on_device = launch.on_device;
   if (launch.loop_shape == 1) {
-#pragma acc parallel loop gang vector_length(256) present(in[0 : cells], out[0 : cells]) if(on_device)
+#pragma acc parallel loop gang vector_length(256) \
+    present(in [0:cells], out [0:cells]) if (on_device)
     for (int y = 0; y < rows; ++y) {
 #pragma acc loop vector
       for (int x = 0; x < cols; ++x) {
@@ -32,7 +33,7 @@ void naive_step(const float* __restrict in, float* __restrict out, ArrayShape sh
       }
     }
   } else if (launch.loop_shape == 2) {
-#pragma acc parallel loop tile(32, 8) present(in[0 : cells], out[0 : cells]) if(on_device)
+#pragma acc parallel loop tile(32, 8) present(in [0:cells], out [0:cells]) if (on_device)
     for (int y = 0; y < rows; ++y) {
       for (int x = 0; x < cols; ++x) {
         const int i = y * cols + x;
@@ -42,7 +43,7 @@ void naive_step(const float* __restrict in, float* __restrict out, ArrayShape sh
       }
     }
   } else {
-#pragma acc parallel loop collapse(2) present(in[0 : cells], out[0 : cells]) if(on_device)
+#pragma acc parallel loop collapse(2) present(in [0:cells], out [0:cells]) if (on_device)
     for (int y = 0; y < rows; ++y) {
       for (int x = 0; x < cols; ++x) {
         const int i = y * cols + x;

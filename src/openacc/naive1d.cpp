@@ -15,7 +15,7 @@ void naive1d_step(const float* __restrict in, float* __restrict out, ArrayShape 
                   const RunConfig& /*config*/, Launch launch) {
   const int n = shape.cols;
   const bool on_device = launch.on_device;
-#pragma acc parallel loop gang vector present(in[0 : n], out[0 : n]) if(on_device)
+#pragma acc parallel loop gang vector present(in [0:n], out [0:n]) if (on_device)
   for (int i = 0; i < n; ++i)
     out[i] = is_border_1d(i, n) ? in[i] : three_point(in[i - 1], in[i], in[i + 1]);
 }

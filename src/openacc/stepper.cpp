@@ -53,17 +53,19 @@ class MappedGrid {
   MappedGrid(std::size_t cells, bool on_device)
       : cells_(cells), on_device_(on_device), data_(new float[cells == 0 ? 1 : cells]) {
     [[maybe_unused]] float* p = data_.get();
-#pragma acc enter data create(p[0 : cells]) if(on_device)
+#pragma acc enter data create(p [0:cells]) if (on_device)
   }
   ~MappedGrid() {
     [[maybe_unused]] float* p = data_.get();
     const std::size_t cells = cells_;
     const bool on_device = on_device_;
-#pragma acc exit data delete (p[0 : cells]) if(on_device)
+#pragma acc exit data delete (p [0:cells]) if (on_device)
   }
   MappedGrid(const MappedGrid&) = delete;
   MappedGrid& operator=(const MappedGrid&) = delete;
-  float* data() { return data_.get(); }
+  float* data() {
+    return data_.get();
+  }
 
  private:
   std::size_t cells_;
@@ -103,7 +105,7 @@ class OpenACCStepper final : public Stepper {
     const std::size_t count = cells_;
     const bool on_device = launch_.on_device;
     std::copy(cells.begin(), cells.end(), grid);
-#pragma acc update device(grid[0 : count]) if(on_device)
+#pragma acc update device(grid [0:count]) if (on_device)
   }
 
   void poison_next_output() override {
@@ -111,7 +113,7 @@ class OpenACCStepper final : public Stepper {
     const long count = static_cast<long>(cells_);
     const bool on_device = launch_.on_device;
     const float nan = std::numeric_limits<float>::quiet_NaN();
-#pragma acc parallel loop present(grid[0 : count]) if(on_device)
+#pragma acc parallel loop present(grid [0:count]) if (on_device)
     for (long i = 0; i < count; ++i)
       grid[i] = nan;
   }
@@ -120,8 +122,12 @@ class OpenACCStepper final : public Stepper {
     kernel_.step(current(), next(), shape_, config_, launch_);
     current_ = 1 - current_;
   }
-  void warm_up() override { kernel_.step(current(), next(), shape_, config_, launch_); }
-  int iterations_per_step() const override { return config_.iterations_per_step(); }
+  void warm_up() override {
+    kernel_.step(current(), next(), shape_, config_, launch_);
+  }
+  int iterations_per_step() const override {
+    return config_.iterations_per_step();
+  }
   // The kernels are synchronous (no async clause): a returned step has finished.
   void fence() override {}
 
@@ -129,7 +135,7 @@ class OpenACCStepper final : public Stepper {
     float* grid = current();
     const std::size_t count = cells_;
     const bool on_device = launch_.on_device;
-#pragma acc update self(grid[0 : count]) if(on_device)
+#pragma acc update self(grid [0:count]) if (on_device)
     return std::vector<float>(grid, grid + count);
   }
 
@@ -142,7 +148,7 @@ class OpenACCStepper final : public Stepper {
     const bool on_device = launch_.on_device;
     const auto start = std::chrono::steady_clock::now();
     for (int r = 0; r < repetitions; ++r) {
-#pragma acc parallel loop present(from[0 : count], to[0 : count]) if(on_device)
+#pragma acc parallel loop present(from [0:count], to [0:count]) if (on_device)
       for (long i = 0; i < count; ++i)
         to[i] = from[i];
     }
@@ -155,9 +161,9 @@ class OpenACCStepper final : public Stepper {
     const std::size_t count = cells == 0 ? 1 : cells;
     const bool on_device = launch_.on_device;
     float* buffer = new float[count];
-#pragma acc enter data create(buffer[0 : count]) if(on_device)
+#pragma acc enter data create(buffer [0:count]) if (on_device)
     return HostBuffer(buffer, [count, on_device](float* p) {
-#pragma acc exit data delete (p[0 : count]) if(on_device)
+#pragma acc exit data delete (p [0:count]) if (on_device)
       delete[] p;
     });
   }
@@ -180,14 +186,14 @@ class OpenACCStepper final : public Stepper {
     const long total = buffer_cells(regions);
     const bool on_device = launch_.on_device;
     // A buffer host_staging gave is present already, and `create` then maps nothing new.
-#pragma acc data create(buffer[0 : total]) if(on_device)
+#pragma acc data create(buffer [0:total]) if (on_device)
     {
-#pragma acc update device(buffer[0 : total]) if(on_device)
+#pragma acc update device(buffer [0:total]) if (on_device)
       long offset = 0;
       for (const GridRegion& region : regions) {
         const long row0 = region.row0, col0 = region.col0;
         const long region_rows = region.rows, cols = region.cols;
-#pragma acc parallel loop collapse(2) present(grid[0 : count], buffer[0 : total]) if(on_device)
+#pragma acc parallel loop collapse(2) present(grid [0:count], buffer [0:total]) if (on_device)
         for (long r = 0; r < region_rows; ++r)
           for (long c = 0; c < cols; ++c)
             grid[(row0 + r) * local_cols + col0 + c] = buffer[offset + r * cols + c];
@@ -197,8 +203,12 @@ class OpenACCStepper final : public Stepper {
   }
 
  private:
-  float* current() { return grids_[current_]->data(); }
-  float* next() { return grids_[1 - current_]->data(); }
+  float* current() {
+    return grids_[current_]->data();
+  }
+  float* next() {
+    return grids_[1 - current_]->data();
+  }
 
   void require_size(std::size_t size) const {
     if (size != cells_) {
@@ -219,19 +229,19 @@ class OpenACCStepper final : public Stepper {
     const bool one_d = config_.variant->dimensions == 1;
     const long total = buffer_cells(regions);
     const bool on_device = launch_.on_device;
-#pragma acc data create(buffer[0 : total]) if(on_device)
+#pragma acc data create(buffer [0:total]) if (on_device)
     {
       long offset = 0;
       for (const GridRegion& region : regions) {
         const long row0 = region.row0, col0 = region.col0;
         const long region_rows = region.rows, cols = region.cols;
         if (!stepped) {
-#pragma acc parallel loop collapse(2) present(grid[0 : count], buffer[0 : total]) if(on_device)
+#pragma acc parallel loop collapse(2) present(grid [0:count], buffer [0:total]) if (on_device)
           for (long r = 0; r < region_rows; ++r)
             for (long c = 0; c < cols; ++c)
               buffer[offset + r * cols + c] = grid[(row0 + r) * local_cols + col0 + c];
         } else if (one_d) {
-#pragma acc parallel loop present(grid[0 : count], buffer[0 : total]) if(on_device)
+#pragma acc parallel loop present(grid [0:count], buffer [0:total]) if (on_device)
           for (long c = 0; c < cols; ++c) {
             const int i = static_cast<int>(col0 + c);
             buffer[offset + c] = is_border_1d(i, local_cols)
@@ -239,7 +249,7 @@ class OpenACCStepper final : public Stepper {
                                      : three_point(grid[i - 1], grid[i], grid[i + 1]);
           }
         } else {
-#pragma acc parallel loop collapse(2) present(grid[0 : count], buffer[0 : total]) if(on_device)
+#pragma acc parallel loop collapse(2) present(grid [0:count], buffer [0:total]) if (on_device)
           for (long r = 0; r < region_rows; ++r) {
             for (long c = 0; c < cols; ++c) {
               const int y = static_cast<int>(row0 + r);
@@ -255,7 +265,7 @@ class OpenACCStepper final : public Stepper {
         }
         offset += region.cells();
       }
-#pragma acc update self(buffer[0 : total]) if(on_device)
+#pragma acc update self(buffer [0:total]) if (on_device)
     }
   }
 

@@ -25,12 +25,12 @@ void temporal_blocks(const float* __restrict in, float* __restrict out, int rows
   const long cells = static_cast<long>(rows) * cols;
   const int blocks_y = (rows + kHeight - 1) / kHeight;
   const int blocks_x = (cols + kWidth - 1) / kWidth;
-#pragma acc parallel loop gang collapse(2) vector_length(256) if(on_device) \
-    present(in[0 : cells], out[0 : cells])
+#pragma acc parallel loop gang collapse(2) vector_length(256) if (on_device) \
+    present(in [0:cells], out [0:cells])
   for (int by = 0; by < blocks_y; ++by) {
     for (int bx = 0; bx < blocks_x; ++bx) {
-      float even[kRows][kColumns];  // levels 0, 2, 4, ...; gang-private: CUDA shared memory
-      float odd[kRows][kColumns];   // levels 1, 3, 5, ...
+      float even[kRows][kColumns];          // levels 0, 2, 4, ...; gang-private: CUDA shared memory
+      float odd[kRows][kColumns];           // levels 1, 3, 5, ...
       const int y0 = by * kHeight - kFuse;  // grid row of the region's first row
       const int x0 = bx * kWidth - kFuse;
 #pragma acc loop vector collapse(2)

@@ -21,8 +21,8 @@ void tiled_blocks(const float* __restrict in, float* __restrict out, int rows, i
   const long cells = static_cast<long>(rows) * cols;
   const int blocks_y = (rows + kHeight - 1) / kHeight;
   const int blocks_x = (cols + kWidth - 1) / kWidth;
-#pragma acc parallel loop gang collapse(2) vector_length(kWidth * kHeight) if(on_device) \
-    present(in[0 : cells], out[0 : cells])
+#pragma acc parallel loop gang collapse(2) vector_length(kWidth* kHeight) if (on_device) \
+    present(in [0:cells], out [0:cells])
   for (int by = 0; by < blocks_y; ++by) {
     for (int bx = 0; bx < blocks_x; ++bx) {
       float tile[kRows][kColumns];  // gang-private: CUDA shared memory

@@ -21,7 +21,7 @@
 
 #define STENCIL_TEST_STRINGIFY2(x) #x
 #define STENCIL_TEST_STRINGIFY(x) STENCIL_TEST_STRINGIFY2(x)
-#define STENCIL_TEST_HEADER(model) STENCIL_TEST_STRINGIFY(model/stepper.hpp)
+#define STENCIL_TEST_HEADER(model) STENCIL_TEST_STRINGIFY(model / stepper.hpp)
 #include STENCIL_TEST_HEADER(STENCIL_TEST_MODEL)
 
 namespace stencil::test {
@@ -31,8 +31,8 @@ namespace model = ::stencil::STENCIL_TEST_MODEL;
 
 // rows x cols: single rows and columns, odd sizes, rectangles of both orientations, a grid wider
 // than two 64-column blocks and taller than two 32-row temporal blocks.
-const std::pair<int, int> kShapes[] = {{1, 1},  {1, 9},   {9, 1},  {2, 5},   {3, 3},
-                                       {7, 33}, {33, 7},  {65, 9}, {37, 130}, {130, 67}};
+const std::pair<int, int> kShapes[] = {{1, 1},  {1, 9},  {9, 1},  {2, 5},    {3, 3},
+                                       {7, 33}, {33, 7}, {65, 9}, {37, 130}, {130, 67}};
 constexpr int kSteps = 3;
 
 std::vector<float> reference_2d(std::vector<float> grid, int rows, int cols, int iterations) {
