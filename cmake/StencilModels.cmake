@@ -6,6 +6,9 @@
 #                            model whose needs are missing is a configure error.
 #   STENCIL_MODEL_NAMES      every row's name, in the registry's order
 #   STENCIL_BUILT_MODELS     the models built here, in the registry's order
+#   STENCIL_MODEL_<name>_MEMORY, _NEEDS, _VARIANTS   a row's columns
+#   STENCIL_VARIANT_NAMES    every variant (STENCIL_VARIANTS in src/stencil/variants.hpp), with
+#   STENCIL_VARIANT_<v>_DIMENSIONS and STENCIL_VARIANT_<v>_SHAPE, for test lists
 #   stencil_variant_sources(OUT_VAR MODEL EXTENSION)
 #                            sets OUT_VAR to <variant>.<EXTENSION> for every variant MODEL's row names
 #
@@ -39,6 +42,23 @@ foreach(_row IN LISTS _stencil_model_rows)
   set(STENCIL_MODEL_${_name}_MEMORY ${_memory})
   set(STENCIL_MODEL_${_name}_NEEDS ${_needs})
   set(STENCIL_MODEL_${_name}_VARIANTS ${_variants})
+endforeach()
+
+# The variant rows' leading columns: X(name, dimensions, chunk policy, shape, "contract").
+set(STENCIL_VARIANT_LIST ${PROJECT_SOURCE_DIR}/src/stencil/variants.hpp)
+set_property(DIRECTORY ${PROJECT_SOURCE_DIR} APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS
+             ${STENCIL_VARIANT_LIST})
+file(READ ${STENCIL_VARIANT_LIST} _stencil_variant_text)
+set(_stencil_variant_row_regex "\nX\\(([a-z0-9_]+), *([12]), *([a-z]+), *([a-z]+),")
+string(REGEX MATCHALL "${_stencil_variant_row_regex}" _stencil_variant_rows "${_stencil_variant_text}")
+set(STENCIL_VARIANT_NAMES)
+foreach(_row IN LISTS _stencil_variant_rows)
+  string(REGEX REPLACE "^${_stencil_variant_row_regex}$" "\\1" _name "${_row}")
+  string(REGEX REPLACE "^${_stencil_variant_row_regex}$" "\\2" _dimensions "${_row}")
+  string(REGEX REPLACE "^${_stencil_variant_row_regex}$" "\\4" _shape "${_row}")
+  list(APPEND STENCIL_VARIANT_NAMES ${_name})
+  set(STENCIL_VARIANT_${_name}_DIMENSIONS ${_dimensions})
+  set(STENCIL_VARIANT_${_name}_SHAPE ${_shape})
 endforeach()
 
 function(stencil_variant_sources out_var model extension)

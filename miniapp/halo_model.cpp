@@ -6,6 +6,8 @@
 #include <chrono>
 #include <vector>
 
+#include "memory/halo_access.hpp"
+
 namespace stencil::app {
 namespace {
 
@@ -47,7 +49,7 @@ double bandwidth_between_first_two(const mpi::CartesianGrid& ranks, Stepper& ste
   MPI_Comm_size(ranks.comm(), &size);
   if (size < 2)
     return 0.0;
-  const HostBuffer buffer = stepper.host_staging(kPingPongFloats);
+  const HostBuffer buffer = stepper.halos().host_staging(kPingPongFloats);
   std::fill(buffer.get(), buffer.get() + kPingPongFloats, 0.0f);
   const int rank = ranks.rank();
   double seconds = 0.0;
@@ -75,11 +77,11 @@ double bandwidth_between_first_two(const mpi::CartesianGrid& ranks, Stepper& ste
 
 // The stepper copying its own halos out and the same values back in: the device <-> host staging.
 double staging(const mpi::HaloExchange& exchange, Stepper& stepper) {
-  const HostBuffer out = stepper.host_staging(buffer_cells(exchange.send_regions()));
+  const HostBuffer out = stepper.halos().host_staging(buffer_cells(exchange.send_regions()));
   const auto start = Clock::now();
   for (int r = 0; r < kRepetitions; ++r) {
-    stepper.pack_regions(exchange.send_regions(), out.get());
-    stepper.unpack_regions(exchange.send_regions(), out.get());
+    stepper.halos().pack_regions(exchange.send_regions(), out.get());
+    stepper.halos().unpack_regions(exchange.send_regions(), out.get());
   }
   stepper.fence();
   return std::chrono::duration<double>(Clock::now() - start).count() / kRepetitions;

@@ -82,6 +82,23 @@ void print_shapes(std::ostream& out) {
   }
 }
 
+// Every backend of the models built here, one per line for scripts (scripts/gpu-check.sh,
+// perf/report.py): "LABEL MODEL SPACE MEMORY VARIANT...", SPACE "-" where the model has none.
+void print_models(std::ostream& out) {
+  for (const auto& backend : stencil::backends()) {
+    if (!stencil::is_implementation(backend.implementation))
+      continue;
+    out << backend.label() << " " << backend.implementation << " "
+        << (backend.space.empty() ? "-" : backend.space) << " "
+        << (backend.on_gpu() ? "cuda" : "host");
+    for (const auto& v : stencil::kVariants) {
+      if (v.implemented_by(backend.implementation))
+        out << " " << v.name;
+    }
+    out << "\n";
+  }
+}
+
 // Under mpirun every rank sees the same bad input; rank 0 alone says so.
 int g_rank = 0;
 
@@ -93,7 +110,8 @@ int fail(int code, const std::string& message) {
 
 // Whether this run computes on OpenMP threads (whose binding the driver picks).
 bool uses_openmp(const stencil::app::Options& options) {
-  if (options.help || options.list || options.list_shapes || !options.profile.empty())
+  if (options.help || options.list || options.list_shapes || options.list_models ||
+      !options.profile.empty())
     return false;
   return stencil::uses_openmp_threads(options.implementation, options.space);
 }
@@ -130,6 +148,10 @@ int main(int argc, char* argv[]) {
   try {
     if (options.list) {
       print_list(std::cout);
+      return 0;
+    }
+    if (options.list_models) {
+      print_models(std::cout);
       return 0;
     }
     if (options.list_shapes) {

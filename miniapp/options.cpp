@@ -223,6 +223,10 @@ const std::vector<OptionSpec>& option_table() {
        [](Options& o, const std::string&, const std::string&) { o.progress = false; }},
       {"list", "", "list variants, implementations and the execution spaces of this build",
        [](Options& o, const std::string&, const std::string&) { o.list = true; }},
+      {"list-models", "",
+       "list every backend of this build for scripts, one per line: LABEL MODEL SPACE MEMORY "
+       "VARIANTS... (SPACE - where the model has none; MEMORY host or cuda)",
+       [](Options& o, const std::string&, const std::string&) { o.list_models = true; }},
       {"list-shapes", "",
        "print every variant with each value of its shape option, for scripts: one line each, "
        "VARIANT[:-OPTION=VALUE] DIMENSIONS ITERATIONS_PER_STEP (the defaults first, bare)",

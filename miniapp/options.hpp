@@ -47,6 +47,7 @@ struct Options {
   std::string profile;
   bool list = false;
   bool list_shapes = false;
+  bool list_models = false;
   bool help = false;
   OutputFormat format = OutputFormat::text;
   bool progress = true;  // shown only when stderr is a terminal

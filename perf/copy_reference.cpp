@@ -1,33 +1,51 @@
 #include "copy_reference.hpp"
 
-#include "stencil/models_built.hpp"
+#include <cmath>
+#include <vector>
+
+#include "memory/copy_reference.hpp"
 #include "stencil/stepper.hpp"
-#if defined(STENCIL_HAVE_MODEL_KOKKOS)
-#include "kokkos_copy.hpp"
-#endif
-#if defined(STENCIL_HAVE_MODEL_OPENMP)
-#include "openmp_copy.hpp"
-#endif
-#if defined(STENCIL_HAVE_MODEL_CUDA)
-#include "cuda_copy.hpp"
-#endif
 
 namespace stencil::perf {
+namespace {
+
+// The target's grids for `cells` cells: a stepper of a 1-D variant of `cells` cells where the
+// model has one, else of a 2-D variant of N x N = cells.
+std::unique_ptr<Stepper> open_grids(const Backend& target, std::size_t cells) {
+  const auto side = static_cast<int>(std::lround(std::sqrt(static_cast<double>(cells))));
+  for (const int dimensions : {1, 2}) {
+    for (const VariantInfo& variant : kVariants) {
+      if (variant.dimensions != dimensions || !variant.implemented_by(target.implementation))
+        continue;
+      const int n = dimensions == 1 ? static_cast<int>(cells) : side;
+      if (cell_count(variant, n) == cells)
+        return open_stepper(target, check_config(RunConfig{&variant, n}));
+    }
+  }
+  throw UnsupportedRequest("no grid of " + std::to_string(cells) + " cells on " + target.label());
+}
+
+// The memory kind's copy reference (memory/copy_reference.hpp) on the target's own grids.
+class GridCopy final : public CopyReference {
+ public:
+  GridCopy(const Backend& target, std::size_t cells)
+      : stepper_(open_grids(target, cells)), cells_(cells) {
+    stepper_->upload(std::vector<Element>(cells, 1.0f));  // every page touched before timing
+  }
+  std::string description() const override { return description_; }
+  void copy() override { queue_grid_copy(stepper_->grids(), cells_); }
+  void fence() override { stepper_->fence(); }
+
+ private:
+  std::unique_ptr<Stepper> stepper_;
+  std::size_t cells_;
+  std::string description_ = copy_description(stepper_->grids());
+};
+
+}  // namespace
 
 std::unique_ptr<CopyReference> make_copy_reference(const Backend& target, std::size_t cells) {
-#if defined(STENCIL_HAVE_MODEL_KOKKOS)
-  if (target.implementation == "kokkos")
-    return make_kokkos_copy(target.space, cells);
-#endif
-#if defined(STENCIL_HAVE_MODEL_OPENMP)
-  if (target.implementation == "openmp")
-    return make_openmp_copy(cells);
-#endif
-#if defined(STENCIL_HAVE_MODEL_CUDA)
-  if (target.implementation == "cuda")
-    return make_cuda_copy(cells);
-#endif
-  throw UnsupportedRequest("no copy reference for backend '" + target.label() + "'");
+  return std::make_unique<GridCopy>(target, cells);
 }
 
 }  // namespace stencil::perf

@@ -1,8 +1,7 @@
 // The reference data movement each size is compared against: copying the same bytes a stencil
-// step moves (one grid read, one grid written) on the same target. On a GPU that is a
-// device-to-device cudaMemcpyAsync; on a CPU a parallel copy on the same threads (the Kokkos
-// host space, or the native OpenMP implementation's threads). A
-// kernel's ratio to it survives a noisy machine, because both are measured in the same run.
+// step moves (one grid read, one grid written) on the same target, with the definition of the
+// target's memory kind that every run uses too (src/memory/copy_reference.hpp). A kernel's ratio
+// to it survives a noisy machine, because both are measured in the same run.
 #pragma once
 
 #include <cstddef>

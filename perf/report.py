@@ -218,12 +218,25 @@ CPU = PlatformKind("kokkos_openmp", "openmp", False, "OpenMP")
 PLATFORM_KINDS = (GPU, CPU)
 
 
-def problem_class(variant):
+def problem_class(variant, classes=None):
     """Variants that solve the same problem, so one's native rate can stand for another's:
-    1-D steps, fused 2-D steps (temporal), single 2-D steps."""
+    1-D steps, fused 2-D steps, single 2-D steps. `classes` is the benchmark's own table
+    (context "variant_classes": "name:1-D,name:2-D,name:fused 2-D", from the variant registry);
+    results without it fall back on the names (1-D variants end in "1d", the fused one is
+    "temporal")."""
+    if classes and variant in classes:
+        return classes[variant]
     if variant.endswith("1d"):
         return "1-D"
-    return "temporal" if variant == "temporal" else "2-D"
+    return "fused 2-D" if variant == "temporal" else "2-D"
+
+
+def variant_classes(context):
+    """The benchmark context's variant_classes as a dict, or None where the file has none."""
+    text = context.get("variant_classes")
+    if not text:
+        return None
+    return dict(item.split(":", 1) for item in text.split(","))
 
 
 @dataclass
@@ -244,11 +257,13 @@ def native_reference(inp, kind, variant, n):
     """(native Gcell/s, native variant) that a Kokkos variant at size n is held to: its native
     twin where the native model has one, else the best native rate of the same problem class at
     the same size (the best known code on that platform). None where neither was measured."""
+    classes = variant_classes(inp.context)
     twin = [r for r in inp.find("stencil", kind.native_target, variant) if r.n == n]
     if twin:
         return twin[0].counters["gcells_per_s"], variant
     same_problem = [r for r in inp.runs if r.kind == "stencil" and r.target == kind.native_target
-                    and r.n == n and problem_class(r.variant) == problem_class(variant)]
+                    and r.n == n
+                    and problem_class(r.variant, classes) == problem_class(variant, classes)]
     if not same_problem:
         return None
     best = max(same_problem, key=lambda r: r.counters["gcells_per_s"])

@@ -160,6 +160,15 @@ class CpuEfficiencyTest(unittest.TestCase):
         inp.runs.append(stencil("kokkos_openmp", "temporal", 8, 3.0))
         self.assertNotIn("temporal", report.cpu_efficiencies(inp, ["temporal"]).efficiency)
 
+    def test_problem_classes_come_from_the_benchmark_context(self):
+        # A fused variant of any name (the benchmark's variant_classes say which) is never held
+        # to a single step; without the table a name the rule does not know counts as 2-D.
+        inp = cpu_input()
+        inp.runs.append(stencil("kokkos_openmp", "wavefront", 8, 3.0))
+        self.assertIn("wavefront", report.cpu_efficiencies(inp, ["wavefront"]).efficiency)
+        inp.context["variant_classes"] = "naive:2-D,tiled:2-D,naive1d:1-D,wavefront:fused 2-D"
+        self.assertNotIn("wavefront", report.cpu_efficiencies(inp, ["wavefront"]).efficiency)
+
 
 class PhiOverPlatformsTest(unittest.TestCase):
     def gpu_platform(self):

@@ -11,7 +11,7 @@
 #include "stencil/variants.hpp"
 #include "stencil_version.hpp"
 #if defined(STENCIL_HAVE_CUDA)
-#include "cuda_copy.hpp"
+#include "cuda_versions.hpp"
 #endif
 
 namespace stencil::perf {
@@ -105,6 +105,18 @@ void add_run_context(SizeSet sizes, const TargetList& targets) {
   }
   benchmark::AddCustomContext("targets", joined(labels));
   benchmark::AddCustomContext("targets_skipped", joined(targets.skipped));
+  // Which variants solve the same problem, for perf/report.py: from the variant table.
+  std::vector<std::string> classes;
+  for (const VariantInfo& v : kVariants) {
+    classes.push_back(std::string(v.name) + ":" +
+                      (v.dimensions == 1                 ? "1-D"
+                       : v.uses_shape(ShapeOption::fuse) ? "fused 2-D"
+                                                         : "2-D"));
+  }
+  std::string class_text;
+  for (const std::string& item : classes)
+    class_text += (class_text.empty() ? "" : ",") + item;
+  benchmark::AddCustomContext("variant_classes", class_text);
   benchmark::AddCustomContext("bytes_per_cell_update",
                               std::to_string(static_cast<int>(kBytesPerCellUpdate)));
   benchmark::AddCustomContext("chunks", std::to_string(kDefaultChunks));

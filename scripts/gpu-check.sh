@@ -187,7 +187,7 @@ impl, variant, n, size, path = sys.argv[1:]
 row = list(csv.DictReader(open(path)))[-1]
 print(",".join([impl, variant, n, size, row["gcells_per_s"], row["gb_per_s"],
                 row["copy_gb_per_s"], row["ratio_to_copy"], row["verification"],
-                row.get("kokkos_version", "")]))
+                row.get("model_version", row.get("kokkos_version", ""))]))
 PY
       done
     done

@@ -23,6 +23,7 @@ packages=(
   python3 python3-h5py python3-numpy python3-matplotlib python3-xxhash
   dpkg-dev patch git
   libopenmpi-dev openmpi-bin
+  libtbb-dev
 )
 if [ "$directive" -eq 1 ]; then
   packages+=(gcc-12-offload-nvptx libgomp-plugin-nvptx1 clang-16 libomp-16-dev clang-tools-16)

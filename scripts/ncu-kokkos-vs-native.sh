@@ -18,10 +18,16 @@ build=${1:-$repo_root/build-gpu}
 out=${2:-${OUT:-$repo_root/ncu-kvn-out}}
 shift $(($# > 2 ? 2 : $#))
 shapes=("$@")
-[ ${#shapes[@]} -gt 0 ] ||
-  shapes=(naive tiled strip rolling regblock doublebuf halo1d stream temporal)
 n=${NCU_N:-4096}
 app=$build/stencil_miniapp
+# By default every variant both have, from the binary's own registry (-list-models).
+if [ ${#shapes[@]} -eq 0 ]; then
+  mapfile -t shapes < <("$app" -list-models | awk '
+    $1 == "cuda" || $1 == "kokkos_cuda" { for (i = 5; i <= NF; ++i) seen[$i]++ }
+    END { for (v in seen) if (seen[v] == 2) print v }' | sort)
+  [ ${#shapes[@]} -gt 0 ] ||
+    { echo "ncu-kokkos-vs-native: this build has no variant in both cuda and kokkos_cuda" >&2; exit 77; }
+fi
 export PATH=/usr/local/cuda/bin:$PATH
 command -v ncu >/dev/null || { echo "ncu-kokkos-vs-native: no ncu on this machine" >&2; exit 77; }
 mkdir -p "$out"

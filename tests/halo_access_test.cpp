@@ -1,5 +1,5 @@
-// The halo access every MPI exchange goes through (Stepper::pack_regions and friends), on every
-// backend whose implementation steps rectangles, held to the host definitions in
+// The halo access every MPI exchange goes through (Stepper::halos(), one per memory kind), on
+// every backend whose model steps rectangles, held to the host definitions in
 // stencil/grid_region.hpp and stencil/stepped_cell.hpp: pack must read exactly the regions, unpack
 // must write exactly them and nothing else, and the stepped pack must give the values a real step
 // gives. Regions cover corners, whole rows, single cells and both edges, on an odd rectangle and
@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "memory/halo_access.hpp"
 #include "stencil/compare.hpp"
 #include "stencil/grid_region.hpp"
 #include "stencil/initial_state.hpp"
@@ -88,8 +89,8 @@ TEST_P(HaloAccess, PackReadsExactlyTheRegions) {
   const auto initial = random_field(static_cast<std::size_t>(s.rows) * s.cols, 41);
   auto stepper = open(initial);
   const auto regions = regions_in(s);
-  const HostBuffer buffer = stepper->host_staging(buffer_cells(regions));
-  stepper->pack_regions(regions, buffer.get());
+  const HostBuffer buffer = stepper->halos().host_staging(buffer_cells(regions));
+  stepper->halos().pack_regions(regions, buffer.get());
   std::vector<float> expected(buffer_cells(regions));
   pack_regions(initial.data(), s.cols, regions, expected.data());
   const std::vector<float> actual(buffer.get(), buffer.get() + expected.size());
@@ -102,9 +103,9 @@ TEST_P(HaloAccess, UnpackWritesExactlyTheRegions) {
   auto stepper = open(initial);
   const std::vector<GridRegion> regions = disjoint_pair(s);
   const auto incoming = random_field(static_cast<std::size_t>(buffer_cells(regions)), 43);
-  const HostBuffer buffer = stepper->host_staging(incoming.size());
+  const HostBuffer buffer = stepper->halos().host_staging(incoming.size());
   std::copy(incoming.begin(), incoming.end(), buffer.get());
-  stepper->unpack_regions(regions, buffer.get());
+  stepper->halos().unpack_regions(regions, buffer.get());
   const GridDifference diff =
       compare_grids(stepper->download(), values_after_unpack(initial, s, regions, incoming));
   EXPECT_TRUE(diff.identical()) << describe_first_difference(diff, 0);
@@ -117,8 +118,8 @@ TEST_P(HaloAccess, SteppedPackGivesWhatAStepGives) {
   if (stepper->iterations_per_step() != 1)
     GTEST_SKIP() << "fused steps send their halos after the step";
   const auto regions = regions_in(s);
-  const HostBuffer buffer = stepper->host_staging(buffer_cells(regions));
-  stepper->pack_stepped_regions(regions, buffer.get());
+  const HostBuffer buffer = stepper->halos().host_staging(buffer_cells(regions));
+  stepper->halos().pack_stepped_regions(regions, buffer.get());
   const std::vector<float> sent(buffer.get(), buffer.get() + buffer_cells(regions));
   // The state is left unchanged...
   EXPECT_TRUE(compare_grids(stepper->download(), initial).identical());
@@ -145,13 +146,13 @@ TEST_P(HaloAccess, DeviceRoundTripMovesTheRegions) {
   const Shape s = shape();
   const auto initial = random_field(static_cast<std::size_t>(s.rows) * s.cols, 45);
   auto stepper = open(initial);
-  if (!stepper->launches_cuda_kernels())
-    GTEST_SKIP() << "host steppers have no device buffers";
+  if (stepper->grids().memory != MemoryKind::cuda)
+    GTEST_SKIP() << "grids in host memory have no device buffers";
   const std::vector<GridRegion> from = disjoint_pair(s);
   const std::vector<GridRegion> to = targets_of_pair(s);
-  float* device = stepper->device_staging(0, buffer_cells(from) + 7);
-  stepper->pack_regions_on_device(from, device);
-  stepper->unpack_regions_on_device(to, device);
+  float* device = stepper->halos().device_staging(0, buffer_cells(from) + 7);
+  stepper->halos().pack_regions_on_device(from, device);
+  stepper->halos().unpack_regions_on_device(to, device);
   stepper->fence();
   std::vector<float> moved(buffer_cells(from));
   pack_regions(initial.data(), s.cols, from, moved.data());

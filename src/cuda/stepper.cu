@@ -3,7 +3,6 @@
 #include <stdexcept>
 
 #include "cuda/check.hpp"
-#include "cuda/halo_pack.hpp"
 #include "cuda/kernels.hpp"
 #include "cuda/stepper.hpp"
 #include "stencil/memory_budget.hpp"
@@ -51,28 +50,6 @@ class DeviceBuffer {
   float* data_ = nullptr;
 };
 
-// A device buffer for halo cells that grows to the largest request and is then kept, so an
-// exchange allocates only on its first round.
-class StagingBuffer {
- public:
-  // At least `cells` floats. Growing frees the old buffer: the caller fences first if queued
-  // work may still use it.
-  float* reserve(std::size_t cells) {
-    if (cells > capacity_ || buffer_.get() == nullptr) {
-      const std::size_t capacity = cells == 0 ? 1 : cells;
-      DeviceBuffer grown(capacity);
-      buffer_.swap(grown);
-      capacity_ = capacity;
-    }
-    return buffer_.get();
-  }
-  std::size_t capacity() const { return capacity_; }
-
- private:
-  DeviceBuffer buffer_;
-  std::size_t capacity_ = 0;
-};
-
 // Launch limits the kernels cannot stretch: a CUDA grid has at most 65535 blocks along y, which
 // the 2-D kernels give to row chunks or, in naive and tiled (the shortest blocks), to 8-row
 // blocks. A square grid never reaches them (N <= 46340); a rank's tall, narrow tile could.
@@ -116,21 +93,17 @@ class DefaultCacheConfig {
 class CudaStepper final : public Stepper {
  public:
   explicit CudaStepper(const CheckedConfig& config)
-      : config_(config.get()),
-        shape_(config_.stepped_shape()),
-        cells_(config_.local_cells()),
-        launch_(launch_function(config_)),
+      : Stepper(config.get()),
+        shape_(config->stepped_shape()),
+        cells_(config->local_cells()),
+        launch_(launch_function(config.get())),
         a_(cells_),
         b_(cells_) {
     STENCIL_CUDA_CHECK(cudaStreamCreateWithFlags(&queue_, cudaStreamNonBlocking));
-    STENCIL_CUDA_CHECK(cudaEventCreateWithFlags(&copied_, cudaEventDisableTiming));
     current_ = a_.get();
     next_ = b_.get();
   }
-  ~CudaStepper() override {
-    cudaEventDestroy(copied_);
-    cudaStreamDestroy(queue_);
-  }
+  ~CudaStepper() override { cudaStreamDestroy(queue_); }
 
   std::string implementation() const override { return "cuda"; }
   std::string execution_space() const override { return device_description(); }
@@ -153,32 +126,18 @@ class CudaStepper final : public Stepper {
     std::swap(current_, next_);
   }
 
-  int iterations_per_step() const override { return config_.iterations_per_step(); }
-
   void warm_up() override { launch(current_, next_); }
 
   void fence() override { STENCIL_CUDA_CHECK(cudaStreamSynchronize(queue_)); }
 
-  double copy_seconds(int repetitions) override {
-    cudaEvent_t start, stop;
-    STENCIL_CUDA_CHECK(cudaEventCreate(&start));
-    STENCIL_CUDA_CHECK(cudaEventCreate(&stop));
-    STENCIL_CUDA_CHECK(cudaEventRecord(start, queue_));
-    for (int r = 0; r < repetitions; ++r) {
-      STENCIL_CUDA_CHECK(cudaMemcpyAsync(next_, current_, cells_ * sizeof(float),
-                                         cudaMemcpyDeviceToDevice, queue_));
-    }
-    STENCIL_CUDA_CHECK(cudaEventRecord(stop, queue_));
-    STENCIL_CUDA_CHECK(cudaEventSynchronize(stop));
-    float milliseconds = 0.0f;
-    STENCIL_CUDA_CHECK(cudaEventElapsedTime(&milliseconds, start, stop));
-    cudaEventDestroy(start);
-    cudaEventDestroy(stop);
-    return milliseconds * 1e-3;
+  GridAccess grids() override {
+    GridAccess grids;
+    grids.memory = MemoryKind::cuda;
+    grids.current = current_;
+    grids.next = next_;
+    grids.cuda_stream = queue_;
+    return grids;
   }
-
-  bool launches_cuda_kernels() const override { return true; }
-  void* cuda_stream() const override { return queue_; }
 
   std::vector<float> download() override {
     std::vector<float> cells(cells_);
@@ -188,110 +147,12 @@ class CudaStepper final : public Stepper {
     return cells;
   }
 
-  // Halo access. The host forms go through the device forms: pack on the device into a staging
-  // buffer of the stepper's own, then one copy over PCIe (page-locked from host_staging, so the
-  // copy runs at full speed) and back. Everything is queued on the stepper's stream, after the
-  // steps already queued.
-  HostBuffer host_staging(std::size_t cells) override {
-    float* data = nullptr;
-    STENCIL_CUDA_CHECK(
-        cudaMallocHost(reinterpret_cast<void**>(&data), (cells == 0 ? 1 : cells) * sizeof(float)));
-    return HostBuffer(data, [](float* p) { cudaFreeHost(p); });
-  }
-
-  void pack_regions(const std::vector<GridRegion>& regions, float* buffer) override {
-    const std::size_t cells = checked_cells(regions);
-    if (cells == 0)
-      return;
-    float* device = reserve(host_path_[kSendSlot], cells);
-    pack_regions_on_device(regions, device);
-    copy_to_host(device, buffer, cells);
-  }
-
-  // Waits for the copy only: the buffer may then be reused while the unpack stays queued.
-  void unpack_regions(const std::vector<GridRegion>& regions, const float* buffer) override {
-    const std::size_t cells = checked_cells(regions);
-    if (cells == 0)
-      return;
-    float* device = reserve(host_path_[kReceiveSlot], cells);
-    STENCIL_CUDA_CHECK(
-        cudaMemcpyAsync(device, buffer, cells * sizeof(float), cudaMemcpyHostToDevice, queue_));
-    STENCIL_CUDA_CHECK(cudaEventRecord(copied_, queue_));
-    unpack_regions_on_device(regions, device);
-    STENCIL_CUDA_CHECK(cudaEventSynchronize(copied_));
-  }
-
-  void pack_stepped_regions(const std::vector<GridRegion>& regions, float* buffer) override {
-    const std::size_t cells = checked_cells(regions);
-    if (config_.iterations_per_step() != 1)
-      throw UnsupportedRequest("only single-iteration steps can send their halos ahead");
-    if (cells == 0)
-      return;
-    float* device = reserve(host_path_[kSendSlot], cells);
-    pack_stepped_regions_on_device(regions, device);
-    copy_to_host(device, buffer, cells);
-  }
-
-  float* device_staging(int slot, std::size_t cells) override {
-    if (slot != kSendSlot && slot != kReceiveSlot)
-      throw std::invalid_argument("device staging slot " + std::to_string(slot) + " is not 0 or 1");
-    return reserve(nccl_[slot], cells);
-  }
-
-  void pack_regions_on_device(const std::vector<GridRegion>& regions,
-                              float* device_buffer) override {
-    checked_cells(regions);
-    launch_pack_regions(current_, shape_.rows, shape_.cols, regions, PackedValue::current,
-                        device_buffer, queue_);
-  }
-
-  void pack_stepped_regions_on_device(const std::vector<GridRegion>& regions,
-                                      float* device_buffer) override {
-    checked_cells(regions);
-    if (config_.iterations_per_step() != 1)
-      throw UnsupportedRequest("only single-iteration steps can send their halos ahead");
-    const PackedValue value =
-        config_.variant->dimensions == 2 ? PackedValue::stepped_2d : PackedValue::stepped_1d;
-    launch_pack_regions(current_, shape_.rows, shape_.cols, regions, value, device_buffer, queue_);
-  }
-
-  void unpack_regions_on_device(const std::vector<GridRegion>& regions,
-                                const float* device_buffer) override {
-    checked_cells(regions);
-    launch_unpack_regions(current_, shape_.cols, regions, device_buffer, queue_);
-  }
-
  private:
-  static constexpr int kSendSlot = 0;
-  static constexpr int kReceiveSlot = 1;
-
   void launch(const float* in, float* out) {
-    launch_(in, out, shape_.rows, shape_.cols, config_.chunks, queue_);
-  }
-
-  // The buffer's cells, after checking that every region lies inside the local array.
-  std::size_t checked_cells(const std::vector<GridRegion>& regions) const {
-    require_inside(regions, shape_.rows, shape_.cols);
-    return static_cast<std::size_t>(buffer_cells(regions));
-  }
-
-  // A staging buffer of at least `cells` floats. Growing frees the old one, which queued packs or
-  // unpacks may still read or write, so it waits for them first (only while buffers grow).
-  float* reserve(StagingBuffer& staging, std::size_t cells) {
-    if (cells > staging.capacity())
-      fence();
-    return staging.reserve(cells);
-  }
-
-  // One copy of the packed cells to host memory, waited for.
-  void copy_to_host(const float* device, float* host, std::size_t cells) {
-    STENCIL_CUDA_CHECK(
-        cudaMemcpyAsync(host, device, cells * sizeof(float), cudaMemcpyDeviceToHost, queue_));
-    fence();
+    launch_(in, out, shape_.rows, shape_.cols, config().chunks, queue_);
   }
 
   DefaultCacheConfig cache_config_;
-  RunConfig config_;
   ArrayShape shape_;  // the local array the kernels step
   std::size_t cells_;
   LaunchFunction launch_;
@@ -300,9 +161,6 @@ class CudaStepper final : public Stepper {
   float* current_ = nullptr;
   float* next_ = nullptr;
   cudaStream_t queue_ = nullptr;
-  cudaEvent_t copied_ = nullptr;            // unpack_regions: the host buffer has been read
-  std::array<StagingBuffer, 2> host_path_;  // the host forms' device side, by slot
-  std::array<StagingBuffer, 2> nccl_;       // device_staging, by slot
 };
 
 }  // namespace

@@ -68,8 +68,8 @@ void check_integer(const std::string& what, const std::string& text, const Integ
   long long value = 0;
   if (!parse_integer(text, value) || value < range.min || value > range.max) {
     throw std::invalid_argument(what + ": expects " + range.meaning + ", an integer from " +
-                     std::to_string(range.min) + " to " + std::to_string(range.max) + ", got '" +
-                     text + "'");
+                                std::to_string(range.min) + " to " + std::to_string(range.max) +
+                                ", got '" + text + "'");
   }
 }
 
@@ -95,8 +95,8 @@ void validate_flag(const std::string& arg) {
         return;
       case Value::device_count:
         if (!valid_device_count(value)) {
-          throw std::invalid_argument(name + ": expects N or N,S (devices, device to skip), got '" + value +
-                           "'");
+          throw std::invalid_argument(name + ": expects N or N,S (devices, device to skip), got '" +
+                                      value + "'");
         }
         return;
       default:

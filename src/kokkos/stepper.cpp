@@ -1,6 +1,5 @@
 #include "kokkos/stepper.hpp"
 
-#include <chrono>
 #include <limits>
 #include <sstream>
 #include <stdexcept>
@@ -8,8 +7,6 @@
 #include <utility>
 
 #include "kokkos/kernels.hpp"
-#include "kokkos/region_kernels.hpp"
-#include "kokkos/region_table.hpp"
 #include "stencil/memory_budget.hpp"
 #include "stencil/shape_dispatch.hpp"
 
@@ -69,19 +66,14 @@ void* cuda_stream_of(const ExecSpace& space) {
   return nullptr;
 }
 
-// Unmanaged views over memory the caller owns, for deep_copy.
-using HostCells = Kokkos::View<float*, Kokkos::HostSpace, Kokkos::MemoryTraits<Kokkos::Unmanaged>>;
-using ConstHostCells =
-    Kokkos::View<const float*, Kokkos::HostSpace, Kokkos::MemoryTraits<Kokkos::Unmanaged>>;
-
 template <class ExecSpace>
 class KokkosStepper final : public Stepper {
  public:
   explicit KokkosStepper(const CheckedConfig& config)
-      : config_(config.get()),
-        shape_(config_.stepped_shape()),
-        cells_(config_.local_cells()),
-        step_(step_function<ExecSpace>(config_)) {
+      : Stepper(config.get()),
+        shape_(config->stepped_shape()),
+        cells_(config->local_cells()),
+        step_(step_function<ExecSpace>(config.get())) {
     // Two device grids; a host space also holds the driver's initial and final copies.
     const std::size_t grids = kRunsOnHost<ExecSpace> ? 4 : 2;
     require_memory(grids * cells_ * sizeof(float), free_bytes(space_),
@@ -118,117 +110,24 @@ class KokkosStepper final : public Stepper {
   }
 
   void step() override {
-    step_(space_, current_, next_, shape_.rows, shape_.cols, config_.chunks);
+    step_(space_, current_, next_, shape_.rows, shape_.cols, config().chunks);
     std::swap(current_, next_);
   }
 
   void warm_up() override {
-    step_(space_, current_, next_, shape_.rows, shape_.cols, config_.chunks);
+    step_(space_, current_, next_, shape_.rows, shape_.cols, config().chunks);
   }
-
-  int iterations_per_step() const override { return config_.iterations_per_step(); }
 
   void fence() override { space_.fence(); }
 
-  double copy_seconds(int repetitions) override {
-    space_.fence();
-    const auto start = std::chrono::steady_clock::now();
-    for (int r = 0; r < repetitions; ++r)
-      Kokkos::deep_copy(space_, next_, current_);
-    space_.fence();
-    return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  }
-
-  // Halo access (stencil/stepper.hpp). Every form runs the same two kernels (region_kernels.hpp),
-  // one launch per RegionTable, i.e. one for any halo exchange, on this stepper's space: ordered
-  // after the steps already queued there.
-
-  // Page-locked on a CUDA space, so the staging copies below run at full speed; the View lives as
-  // long as the buffer (the shared_ptr's deleter holds it).
-  HostBuffer host_staging(std::size_t cells) override {
-#if defined(KOKKOS_ENABLE_CUDA)
-    if constexpr (std::is_same_v<ExecSpace, Kokkos::Cuda>) {
-      using PinnedCells = Kokkos::View<float*, Kokkos::CudaHostPinnedSpace>;
-      PinnedCells pinned(Kokkos::view_alloc(Kokkos::WithoutInitializing, "stencil::halo_host"),
-                         cells == 0 ? 1 : cells);
-      float* const data = pinned.data();
-      return HostBuffer(data, [pinned](float*) mutable { pinned = PinnedCells(); });
-    }
-#endif
-    return Stepper::host_staging(cells);
-  }
-
-  void pack_regions(const std::vector<GridRegion>& regions, float* buffer) override {
-    pack_to_host(regions, PackedValue::current, buffer);
-  }
-  void pack_stepped_regions(const std::vector<GridRegion>& regions, float* buffer) override {
-    require_single_iteration();
-    pack_to_host(regions, stepped_value(), buffer);
-  }
-
-  // A host space unpacks straight from `buffer`; a device space copies it into its staging first
-  // and leaves the unpack kernel queued (the next step on this space runs after it). Either way
-  // `buffer` has been read when this returns.
-  void unpack_regions(const std::vector<GridRegion>& regions, const float* buffer) override {
-    require_inside(regions, shape_.rows, shape_.cols);
-    const std::size_t cells = static_cast<std::size_t>(buffer_cells(regions));
-    if (cells == 0)
-      return;
-    if constexpr (kRunsOnHost<ExecSpace>) {
-      unpack(regions, buffer);
-      space_.fence();
-    } else {
-      const auto staging = staging_cells(cells);
-      Kokkos::deep_copy(space_, staging, ConstHostCells(buffer, cells));
-      space_.fence();  // a copy from page-locked memory is asynchronous
-      unpack(regions, staging.data());
-    }
-  }
-
-  // -halo nccl: the same kernels on device buffers, queued and not waited for.
-  float* device_staging(int slot, std::size_t cells) override {
-    require_device_buffers();
-    if (slot != 0 && slot != 1)
-      throw std::invalid_argument("device staging slot must be 0 or 1, got " +
-                                  std::to_string(slot));
-    DeviceView<ExecSpace>& buffer = device_slots_[slot];
-    if (buffer.extent(0) < cells) {
-      space_.fence();  // queued kernels may still use the old buffer
-      buffer = DeviceView<ExecSpace>(
-          Kokkos::view_alloc(Kokkos::WithoutInitializing, "stencil::halo_device_slot"),
-          cells == 0 ? 1 : cells);
-    }
-    return buffer.data();
-  }
-  void pack_regions_on_device(const std::vector<GridRegion>& regions,
-                              float* device_buffer) override {
-    require_device_buffers();
-    require_inside(regions, shape_.rows, shape_.cols);
-    pack(regions, PackedValue::current, device_buffer);
-  }
-  void pack_stepped_regions_on_device(const std::vector<GridRegion>& regions,
-                                      float* device_buffer) override {
-    require_device_buffers();
-    require_single_iteration();
-    require_inside(regions, shape_.rows, shape_.cols);
-    pack(regions, stepped_value(), device_buffer);
-  }
-  void unpack_regions_on_device(const std::vector<GridRegion>& regions,
-                                const float* device_buffer) override {
-    require_device_buffers();
-    require_inside(regions, shape_.rows, shape_.cols);
-    unpack(regions, device_buffer);
-  }
-
-  bool launches_cuda_kernels() const override {
-#if defined(KOKKOS_ENABLE_CUDA)
-    return std::is_same_v<ExecSpace, Kokkos::Cuda>;
-#else
-    return false;
-#endif
-  }
-  void* cuda_stream() const override {
-    return cuda_stream_of(space_);
+  GridAccess grids() override {
+    GridAccess grids;
+    grids.memory = kRunsOnHost<ExecSpace> ? MemoryKind::host : MemoryKind::cuda;
+    grids.current = current_.data();
+    grids.next = next_.data();
+    grids.cuda_stream = cuda_stream_of(space_);
+    grids.host_threads = kRunsOnHost<ExecSpace> ? space_.concurrency() : 1;
+    return grids;
   }
 
   std::vector<float> download() override {
@@ -248,67 +147,12 @@ class KokkosStepper final : public Stepper {
     }
   }
 
-  void require_single_iteration() const {
-    if (config_.iterations_per_step() != 1)
-      throw UnsupportedRequest("only single-iteration steps can send their halos ahead");
-  }
-  void require_device_buffers() const {
-    if (!launches_cuda_kernels()) {
-      throw UnsupportedRequest("-impl kokkos has device halo buffers only on a CUDA space, not " +
-                               lower_space_name<ExecSpace>());
-    }
-  }
-  PackedValue stepped_value() const {
-    return config_.variant->dimensions == 2 ? PackedValue::stepped_2d : PackedValue::stepped_1d;
-  }
-
-  // One pack (unpack) kernel per table, on this space, into (from) memory it can access.
-  void pack(const std::vector<GridRegion>& regions, PackedValue value, float* target) {
-    for (const RegionTable& table : region_tables(regions))
-      pack_region_cells(space_, current_.data(), shape_.rows, shape_.cols, value, table, target);
-  }
-  void unpack(const std::vector<GridRegion>& regions, const float* source) {
-    for (const RegionTable& table : region_tables(regions))
-      unpack_region_cells(space_, current_.data(), shape_.cols, table, source);
-  }
-
-  // Returns once `buffer` holds the packed regions. A device space packs into its staging and
-  // copies that in one piece; a host space packs straight into `buffer`.
-  void pack_to_host(const std::vector<GridRegion>& regions, PackedValue value, float* buffer) {
-    require_inside(regions, shape_.rows, shape_.cols);
-    const std::size_t cells = static_cast<std::size_t>(buffer_cells(regions));
-    if (cells == 0)
-      return;
-    if constexpr (kRunsOnHost<ExecSpace>) {
-      pack(regions, value, buffer);
-    } else {
-      const auto staging = staging_cells(cells);
-      pack(regions, value, staging.data());
-      Kokkos::deep_copy(space_, HostCells(buffer, cells), staging);
-    }
-    space_.fence();
-  }
-
-  // The first `cells` cells of the staging buffer that host copies go through, grown as needed.
-  // Every use is ordered on space_, so one buffer serves packs and unpacks alike.
-  auto staging_cells(std::size_t cells) {
-    if (staging_.extent(0) < cells) {
-      space_.fence();  // a queued unpack may still read the old buffer
-      staging_ = DeviceView<ExecSpace>(
-          Kokkos::view_alloc(Kokkos::WithoutInitializing, "stencil::halo_staging"), cells);
-    }
-    return Kokkos::subview(staging_, std::make_pair(std::size_t{0}, cells));
-  }
-
-  RunConfig config_;
   ArrayShape shape_;
   std::size_t cells_;
   ExecSpace space_{};
   StepFunction<ExecSpace> step_;
   DeviceView<ExecSpace> current_;
   DeviceView<ExecSpace> next_;
-  DeviceView<ExecSpace> staging_;          // pack_regions / unpack_regions on a device
-  DeviceView<ExecSpace> device_slots_[2];  // device_staging: 0 sends, 1 receives
 };
 
 template <class ExecSpace>

@@ -4,6 +4,8 @@
 #include <stdexcept>
 #include <string>
 
+#include "memory/halo_access.hpp"
+
 namespace stencil::mpi {
 namespace {
 
@@ -17,7 +19,7 @@ int message_count(std::int64_t cells) {
 
 HostBuffer allocate(Stepper* stepper, std::int64_t cells) {
   const auto count = static_cast<std::size_t>(cells);
-  return stepper != nullptr ? stepper->host_staging(count)
+  return stepper != nullptr ? stepper->halos().host_staging(count)
                             : HostBuffer(new float[count == 0 ? 1 : count]);
 }
 
@@ -52,18 +54,18 @@ void HaloExchange::finish(float* local) {
 }
 
 void HaloExchange::start(Stepper& stepper) {
-  stepper.pack_regions(send_regions_, send_buffer_.get());
+  stepper.halos().pack_regions(send_regions_, send_buffer_.get());
   post();
 }
 
 void HaloExchange::start_stepped(Stepper& stepper) {
-  stepper.pack_stepped_regions(send_regions_, send_buffer_.get());
+  stepper.halos().pack_stepped_regions(send_regions_, send_buffer_.get());
   post();
 }
 
 void HaloExchange::finish(Stepper& stepper) {
   wait();
-  stepper.unpack_regions(receive_regions_, receive_buffer_.get());
+  stepper.halos().unpack_regions(receive_regions_, receive_buffer_.get());
 }
 
 void HaloExchange::post() {

@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "memory/halo_access.hpp"
 #include "mpi/halo_exchange.hpp"
 
 namespace stencil::mpi {
@@ -65,7 +66,8 @@ void refuse_shared_gpus(MPI_Comm comm) {
 class NcclHaloExchange final : public HaloTransport {
  public:
   NcclHaloExchange(const CartesianGrid& ranks, const Tile& tile, int depth, Stepper& stepper)
-      : layout_(ranks, tile, depth), queue_(static_cast<cudaStream_t>(stepper.cuda_stream())) {
+      : layout_(ranks, tile, depth),
+        queue_(static_cast<cudaStream_t>(stepper.grids().cuda_stream)) {
     refuse_shared_gpus(ranks.comm());
     ncclUniqueId id;
     if (ranks.rank() == 0)
@@ -80,8 +82,8 @@ class NcclHaloExchange final : public HaloTransport {
     check_cuda(cudaStreamCreateWithFlags(&comm_queue_, cudaStreamNonBlocking), "stream");
     check_cuda(cudaEventCreateWithFlags(&packed_, cudaEventDisableTiming), "event");
     check_cuda(cudaEventCreateWithFlags(&arrived_, cudaEventDisableTiming), "event");
-    send_ = stepper.device_staging(0, buffer_cells(layout_.send_regions()));
-    receive_ = stepper.device_staging(1, buffer_cells(layout_.receive_regions()));
+    send_ = stepper.halos().device_staging(0, buffer_cells(layout_.send_regions()));
+    receive_ = stepper.halos().device_staging(1, buffer_cells(layout_.receive_regions()));
   }
   ~NcclHaloExchange() override {
     cudaStreamSynchronize(comm_queue_);
@@ -94,17 +96,17 @@ class NcclHaloExchange final : public HaloTransport {
   NcclHaloExchange& operator=(const NcclHaloExchange&) = delete;
 
   void start(Stepper& stepper) override {
-    stepper.pack_regions_on_device(layout_.send_regions(), send_);
+    stepper.halos().pack_regions_on_device(layout_.send_regions(), send_);
     post();
   }
   void start_stepped(Stepper& stepper) override {
-    stepper.pack_stepped_regions_on_device(layout_.send_regions(), send_);
+    stepper.halos().pack_stepped_regions_on_device(layout_.send_regions(), send_);
     post();
   }
   // The unpack is queued behind the messages on the stepper's stream; nothing waits on the host.
   void finish(Stepper& stepper) override {
     check_cuda(cudaStreamWaitEvent(queue_, arrived_, 0), "cudaStreamWaitEvent");
-    stepper.unpack_regions_on_device(layout_.receive_regions(), receive_);
+    stepper.halos().unpack_regions_on_device(layout_.receive_regions(), receive_);
   }
   std::int64_t bytes_sent() const override { return layout_.bytes_sent(); }
   int messages_sent() const override { return layout_.messages_sent(); }
@@ -152,10 +154,10 @@ bool nccl_built() {
 
 std::unique_ptr<HaloTransport> make_nccl_exchange(const CartesianGrid& ranks, const Tile& tile,
                                                   int depth, Stepper& stepper) {
-  refuse_together(ranks.comm(), !stepper.launches_cuda_kernels(),
+  refuse_together(ranks.comm(), stepper.grids().memory != MemoryKind::cuda,
                   "-impl " + stepper.implementation() + " on " + stepper.execution_space() +
-                      " has no device buffers (NCCL moves GPU memory: -impl cuda or -impl kokkos "
-                      "-space cuda)");
+                      " has no device buffers (NCCL moves GPU memory: use a model or space whose "
+                      "grids are in CUDA device memory, see -list)");
   return std::make_unique<NcclHaloExchange>(ranks, tile, depth, stepper);
 }
 

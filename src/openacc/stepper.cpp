@@ -1,23 +1,24 @@
 // The OpenACC stepper. Its two grids are host arrays with a device mirror for the stepper's whole
 // lifetime (one unstructured data region: enter data in the constructor, exit data in the
 // destructor). Steps swap the two mirrors without moving a byte between host and device; only
-// upload, download and the halo regions cross, each with an explicit `update`.
+// upload and download cross, each with an explicit `update`.
 //
 // -space host runs the same constructs on the host: every directive carries `if(on_device)`,
 // which OpenACC defines as "run this region on the local thread and map nothing" when false.
+// The grids are then host memory; on the GPU they are CUDA device memory (the mirrors), which the
+// CUDA memory kind's copy reference and MPI halo access use through their device addresses.
 #include "openacc/stepper.hpp"
 
 #include <openacc.h>
 
 #include <algorithm>
-#include <chrono>
 #include <limits>
 #include <new>
 #include <stdexcept>
 #include <string>
 
+#include "memory/cuda_interop.hpp"
 #include "openacc/kernels.hpp"
-#include "stencil/arithmetic.hpp"
 #include "stencil/loop_shape.hpp"
 #include "stencil/memory_budget.hpp"
 #include "stencil/models.hpp"
@@ -43,8 +44,14 @@ Kernel kernel_of(const VariantInfo& variant) {
 }
 #undef STENCIL_OPENACC_KERNEL_CASE
 
+// libgomp adopts the context current on the thread that opens the device: the CUDA runtime's
+// primary context goes first, so the CUDA memory kind shares its address space.
 bool gpu_found() {
-  return acc_get_device_type() != acc_device_host && acc_get_num_devices(acc_device_nvidia) > 0;
+  static const bool found = [] {
+    share_cuda_primary_context();
+    return acc_get_device_type() != acc_device_host && acc_get_num_devices(acc_device_nvidia) > 0;
+  }();
+  return found;
 }
 
 // A host array of `cells` floats with a device mirror (on_device) for as long as it lives.
@@ -53,19 +60,19 @@ class MappedGrid {
   MappedGrid(std::size_t cells, bool on_device)
       : cells_(cells), on_device_(on_device), data_(new float[cells == 0 ? 1 : cells]) {
     [[maybe_unused]] float* p = data_.get();
-#pragma acc enter data create(p [0:cells]) if (on_device)
+#pragma acc enter data create(p[0 : cells]) if(on_device)
   }
   ~MappedGrid() {
     [[maybe_unused]] float* p = data_.get();
     const std::size_t cells = cells_;
     const bool on_device = on_device_;
-#pragma acc exit data delete (p [0:cells]) if (on_device)
+#pragma acc exit data delete (p[0 : cells]) if(on_device)
   }
   MappedGrid(const MappedGrid&) = delete;
   MappedGrid& operator=(const MappedGrid&) = delete;
-  float* data() {
-    return data_.get();
-  }
+  float* data() { return data_.get(); }
+  // The device mirror's address on the GPU, the host array's on the host.
+  float* address() { return on_device_ ? static_cast<float*>(acc_deviceptr(data())) : data(); }
 
  private:
   std::size_t cells_;
@@ -76,9 +83,9 @@ class MappedGrid {
 class OpenACCStepper final : public Stepper {
  public:
   OpenACCStepper(const CheckedConfig& config, Kernel kernel, Launch launch)
-      : config_(config.get()),
-        shape_(config_.stepped_shape()),
-        cells_(config_.local_cells()),
+      : Stepper(config.get()),
+        shape_(config->stepped_shape()),
+        cells_(config->local_cells()),
         kernel_(kernel),
         launch_(launch),
         loop_shape_name_(kernel.shapes()[static_cast<std::size_t>(launch.loop_shape)]) {
@@ -99,13 +106,13 @@ class OpenACCStepper final : public Stepper {
            ", loop shape " + loop_shape_name_;
   }
 
-  void upload(const std::vector<float>& cells) override {
+  void upload(const std::vector<Element>& cells) override {
     require_size(cells.size());
     float* grid = current();
     const std::size_t count = cells_;
     const bool on_device = launch_.on_device;
     std::copy(cells.begin(), cells.end(), grid);
-#pragma acc update device(grid [0:count]) if (on_device)
+#pragma acc update device(grid[0 : count]) if(on_device)
   }
 
   void poison_next_output() override {
@@ -113,101 +120,48 @@ class OpenACCStepper final : public Stepper {
     const long count = static_cast<long>(cells_);
     const bool on_device = launch_.on_device;
     const float nan = std::numeric_limits<float>::quiet_NaN();
-#pragma acc parallel loop present(grid [0:count]) if (on_device)
+#pragma acc parallel loop present(grid[0 : count]) if(on_device)
     for (long i = 0; i < count; ++i)
       grid[i] = nan;
   }
 
   void step() override {
-    kernel_.step(current(), next(), shape_, config_, launch_);
+    run_kernel();
     current_ = 1 - current_;
   }
-  void warm_up() override {
-    kernel_.step(current(), next(), shape_, config_, launch_);
-  }
-  int iterations_per_step() const override {
-    return config_.iterations_per_step();
-  }
+  void warm_up() override { run_kernel(); }
   // The kernels are synchronous (no async clause): a returned step has finished.
-  void fence() override {}
+  void fence() override { wait_for_cuda_default_stream(); }
 
-  std::vector<float> download() override {
+  std::vector<Element> download() override {
+    wait_for_cuda_default_stream();
     float* grid = current();
     const std::size_t count = cells_;
     const bool on_device = launch_.on_device;
-#pragma acc update self(grid [0:count]) if (on_device)
-    return std::vector<float>(grid, grid + count);
+#pragma acc update self(grid[0 : count]) if(on_device)
+    return std::vector<Element>(grid, grid + count);
   }
 
-  // The copy reference: the same bytes as one step, read and written by a plain OpenACC loop
-  // between the two grids.
-  double copy_seconds(int repetitions) override {
-    const float* from = current();
-    float* to = next();
-    const long count = static_cast<long>(cells_);
-    const bool on_device = launch_.on_device;
-    const auto start = std::chrono::steady_clock::now();
-    for (int r = 0; r < repetitions; ++r) {
-#pragma acc parallel loop present(from [0:count], to [0:count]) if (on_device)
-      for (long i = 0; i < count; ++i)
-        to[i] = from[i];
-    }
-    return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  }
-
-  // Halo buffers with a device mirror, so the regions are packed on the device and cross in one
-  // update of the whole buffer.
-  HostBuffer host_staging(std::size_t cells) override {
-    const std::size_t count = cells == 0 ? 1 : cells;
-    const bool on_device = launch_.on_device;
-    float* buffer = new float[count];
-#pragma acc enter data create(buffer [0:count]) if (on_device)
-    return HostBuffer(buffer, [count, on_device](float* p) {
-#pragma acc exit data delete (p [0:count]) if (on_device)
-      delete[] p;
-    });
-  }
-
-  void pack_regions(const std::vector<GridRegion>& regions, float* buffer) override {
-    require_inside(regions, shape_.rows, shape_.cols);
-    pack(regions, buffer, /*stepped=*/false);
-  }
-  void pack_stepped_regions(const std::vector<GridRegion>& regions, float* buffer) override {
-    require_inside(regions, shape_.rows, shape_.cols);
-    if (config_.iterations_per_step() != 1)
-      throw UnsupportedRequest("only single-iteration steps can send their halos ahead");
-    pack(regions, buffer, /*stepped=*/true);
-  }
-  void unpack_regions(const std::vector<GridRegion>& regions, const float* buffer) override {
-    require_inside(regions, shape_.rows, shape_.cols);
-    float* grid = current();
-    const long count = static_cast<long>(cells_);
-    const long local_cols = shape_.cols;
-    const long total = buffer_cells(regions);
-    const bool on_device = launch_.on_device;
-    // A buffer host_staging gave is present already, and `create` then maps nothing new.
-#pragma acc data create(buffer [0:total]) if (on_device)
-    {
-#pragma acc update device(buffer [0:total]) if (on_device)
-      long offset = 0;
-      for (const GridRegion& region : regions) {
-        const long row0 = region.row0, col0 = region.col0;
-        const long region_rows = region.rows, cols = region.cols;
-#pragma acc parallel loop collapse(2) present(grid [0:count], buffer [0:total]) if (on_device)
-        for (long r = 0; r < region_rows; ++r)
-          for (long c = 0; c < cols; ++c)
-            grid[(row0 + r) * local_cols + col0 + c] = buffer[offset + r * cols + c];
-        offset += region.cells();
-      }
-    }
+  // The grids as the memory kinds see them: on the GPU the device mirrors (the CUDA memory
+  // kind's copies and halo kernels run on the legacy default stream, which the next step waits
+  // for), on the host the host arrays, stepped by one thread.
+  GridAccess grids() override {
+    GridAccess grids;
+    grids.memory = launch_.on_device ? MemoryKind::cuda : MemoryKind::host;
+    grids.current = grids_[current_]->address();
+    grids.next = grids_[1 - current_]->address();
+    grids.host_threads = 1;
+    return grids;
   }
 
  private:
-  float* current() {
-    return grids_[current_]->data();
-  }
-  float* next() {
-    return grids_[1 - current_]->data();
+  float* current() { return grids_[current_]->data(); }
+  float* next() { return grids_[1 - current_]->data(); }
+
+  void run_kernel() {
+    if (launch_.on_device)
+      wait_for_cuda_default_stream();
+    kernel_.step(current(), next(), shape_, config(), launch_);
   }
 
   void require_size(std::size_t size) const {
@@ -217,59 +171,6 @@ class OpenACCStepper final : public Stepper {
     }
   }
 
-  // One kernel per region and kind of value: plain copies, or the values the next iteration
-  // gives. The latter are stencil/stepped_cell.hpp's, written out with the same arithmetic and
-  // border rule: GCC 12's nvptx compiler crashes (internal compiler error) on a call of
-  // stepped_cell_2d or stepped_cell_1d inside a compute region.
-  void pack(const std::vector<GridRegion>& regions, float* buffer, bool stepped) {
-    const float* grid = current();
-    const long count = static_cast<long>(cells_);
-    const int rows = shape_.rows;
-    const int local_cols = shape_.cols;
-    const bool one_d = config_.variant->dimensions == 1;
-    const long total = buffer_cells(regions);
-    const bool on_device = launch_.on_device;
-#pragma acc data create(buffer [0:total]) if (on_device)
-    {
-      long offset = 0;
-      for (const GridRegion& region : regions) {
-        const long row0 = region.row0, col0 = region.col0;
-        const long region_rows = region.rows, cols = region.cols;
-        if (!stepped) {
-#pragma acc parallel loop collapse(2) present(grid [0:count], buffer [0:total]) if (on_device)
-          for (long r = 0; r < region_rows; ++r)
-            for (long c = 0; c < cols; ++c)
-              buffer[offset + r * cols + c] = grid[(row0 + r) * local_cols + col0 + c];
-        } else if (one_d) {
-#pragma acc parallel loop present(grid [0:count], buffer [0:total]) if (on_device)
-          for (long c = 0; c < cols; ++c) {
-            const int i = static_cast<int>(col0 + c);
-            buffer[offset + c] = is_border_1d(i, local_cols)
-                                     ? grid[i]
-                                     : three_point(grid[i - 1], grid[i], grid[i + 1]);
-          }
-        } else {
-#pragma acc parallel loop collapse(2) present(grid [0:count], buffer [0:total]) if (on_device)
-          for (long r = 0; r < region_rows; ++r) {
-            for (long c = 0; c < cols; ++c) {
-              const int y = static_cast<int>(row0 + r);
-              const int x = static_cast<int>(col0 + c);
-              const int i = y * local_cols + x;
-              buffer[offset + r * cols + c] =
-                  is_border_2d(x, y, local_cols, rows)
-                      ? grid[i]
-                      : five_point(grid[i], grid[i - 1], grid[i + 1], grid[i - local_cols],
-                                   grid[i + local_cols]);
-            }
-          }
-        }
-        offset += region.cells();
-      }
-#pragma acc update self(buffer [0:total]) if (on_device)
-    }
-  }
-
-  RunConfig config_;
   ArrayShape shape_;
   std::size_t cells_;
   Kernel kernel_;

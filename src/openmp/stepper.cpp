@@ -2,8 +2,6 @@
 
 #include <omp.h>
 
-#include <chrono>
-#include <cstdint>
 #include <limits>
 #include <new>
 #include <stdexcept>
@@ -13,7 +11,6 @@
 #include "openmp/grid_buffer.hpp"
 #include "openmp/kernels.hpp"
 #include "stencil/memory_budget.hpp"
-#include "stencil/stepped_cell.hpp"
 
 namespace stencil::openmp {
 namespace {
@@ -50,10 +47,10 @@ std::string proc_bind_name(omp_proc_bind_t bind) {
 class OpenMPStepper final : public Stepper {
  public:
   explicit OpenMPStepper(const CheckedConfig& config)
-      : config_(config.get()),
-        shape_(config_.stepped_shape()),
-        cells_(config_.local_cells()),
-        step_(step_function(*config_.variant)) {
+      : Stepper(config.get()),
+        shape_(config->stepped_shape()),
+        cells_(config->local_cells()),
+        step_(step_function(*config->variant)) {
     // The two grids, plus the driver's initial and final copies in the same memory.
     require_memory(4 * cells_ * sizeof(float), host_available_bytes(), "host memory");
     try {
@@ -79,11 +76,10 @@ class OpenMPStepper final : public Stepper {
 
   // Each kernel is a whole parallel region, so a step has finished when it returns.
   void step() override {
-    step_(current_.data(), next_.data(), shape_, config_);
+    step_(current_.data(), next_.data(), shape_, config());
     std::swap(current_, next_);
   }
-  void warm_up() override { step_(current_.data(), next_.data(), shape_, config_); }
-  int iterations_per_step() const override { return config_.iterations_per_step(); }
+  void warm_up() override { step_(current_.data(), next_.data(), shape_, config()); }
   void fence() override {}
 
   std::vector<float> download() override {
@@ -92,41 +88,13 @@ class OpenMPStepper final : public Stepper {
     return cells;
   }
 
-  // Halo strips are thin (k rows or columns), so one thread copies them: a parallel region would
-  // cost more than the copy.
-  void pack_regions(const std::vector<GridRegion>& regions, float* buffer) override {
-    require_inside(regions, shape_.rows, shape_.cols);
-    stencil::pack_regions(current_.data(), shape_.cols, regions, buffer);
-  }
-  void unpack_regions(const std::vector<GridRegion>& regions, const float* buffer) override {
-    require_inside(regions, shape_.rows, shape_.cols);
-    stencil::unpack_regions(current_.data(), shape_.cols, regions, buffer);
-  }
-  void pack_stepped_regions(const std::vector<GridRegion>& regions, float* buffer) override {
-    require_inside(regions, shape_.rows, shape_.cols);
-    if (config_.iterations_per_step() != 1)
-      throw UnsupportedRequest("only single-iteration steps can send their halos ahead");
-    const float* in = current_.data();
-    for (const GridRegion& region : regions) {
-      for (std::int64_t r = 0; r < region.rows; ++r) {
-        for (std::int64_t c = 0; c < region.cols; ++c) {
-          const std::int64_t y = region.row0 + r;
-          const std::int64_t x = region.col0 + c;
-          *buffer++ = config_.variant->dimensions == 2
-                          ? stepped_cell_2d(in, shape_.rows, shape_.cols, y, x)
-                          : stepped_cell_1d(in, shape_.cols, x);
-        }
-      }
-    }
-  }
-
-  // The CPU copy reference: every thread copies its own static share of the same bytes a step
-  // reads and writes, a plain SIMD loop like the kernels' (regular stores, no streaming hints).
-  double copy_seconds(int repetitions) override {
-    const auto start = std::chrono::steady_clock::now();
-    for (int r = 0; r < repetitions; ++r)
-      parallel_copy(current_.data(), next_.data(), cells_);
-    return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  GridAccess grids() override {
+    GridAccess grids;
+    grids.memory = MemoryKind::host;
+    grids.current = current_.data();
+    grids.next = next_.data();
+    grids.host_threads = omp_get_max_threads();
+    return grids;
   }
 
  private:
@@ -137,7 +105,6 @@ class OpenMPStepper final : public Stepper {
     }
   }
 
-  RunConfig config_;
   GridShape shape_;
   std::size_t cells_;
   StepFunction step_;

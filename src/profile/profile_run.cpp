@@ -122,14 +122,16 @@ ProfileReport profile_run(const StepperFactory& open, const ProfileRequest& requ
   const VariantInfo& variant = *request.config.variant;
 
   const std::unique_ptr<Stepper> stepper = open();
-  if (!stepper->launches_cuda_kernels()) {
-    throw UnsupportedRequest("-profile sectors counts CUDA kernels, but this run uses " +
-                             stepper->implementation() + " on " + stepper->execution_space() +
-                             ": use -impl cuda, or -impl kokkos -space cuda with a CUDA Kokkos");
+  const GridAccess grids = stepper->grids();
+  if (grids.memory != MemoryKind::cuda) {
+    throw UnsupportedRequest(
+        "-profile sectors counts CUDA kernels, but this run uses " + stepper->implementation() +
+        " on " + stepper->execution_space() +
+        ": use a model or space whose grids are in CUDA device memory (see -list)");
   }
   int device = 0;
   STENCIL_CUDA_CHECK(cudaGetDevice(&device));
-  const auto queue = static_cast<cudaStream_t>(stepper->cuda_stream());
+  const auto queue = static_cast<cudaStream_t>(grids.cuda_stream);
 
   stepper->upload(random_field(cell_count(variant, request.config.n), request.seed));
   stepper

@@ -1,7 +1,8 @@
-// Device packing of halo regions for the native CUDA stepper's halo access (Stepper::pack_regions
-// and friends, stencil/stepper.hpp): the regions of a rows x cols row-major local array, moved to
-// or from a device buffer that holds them back to back, each row-major (stencil/grid_region.hpp's
-// layout). A 1-D array is one row of n cells (rows = 1). Regions must lie inside the array.
+// Device packing of halo regions for the CUDA memory kind's halo access (HaloAccess::pack_regions
+// and friends, memory/halo_access.hpp): the regions of a rows x cols row-major local array, moved
+// to or from a device buffer that holds them back to back, each row-major
+// (stencil/grid_region.hpp's layout). A 1-D array is one row of n cells (rows = 1). Regions must
+// lie inside the array.
 #pragma once
 
 #include <cuda_runtime.h>

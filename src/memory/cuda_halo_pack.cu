@@ -8,7 +8,7 @@
 #include <cstdint>
 
 #include "cuda/check.hpp"
-#include "cuda/halo_pack.hpp"
+#include "memory/cuda_halo_pack.hpp"
 #include "stencil/stepped_cell.hpp"
 
 namespace stencil::cuda {

@@ -1,0 +1,83 @@
+// What every Stepper shares, dispatched on the memory kind of its grids: the copy reference and
+// the halo access (src/memory/).
+#include "stencil/stepper.hpp"
+
+#include "memory/copy_reference.hpp"
+#include "memory/halo_access.hpp"
+
+namespace stencil {
+namespace {
+
+// The CUDA memory kind is compiled only where the build has CUDA (STENCIL_HAVE_CUDA); a model
+// whose grids are in device memory is then refused, not broken.
+[[noreturn]] void no_cuda_memory() {
+  throw UnsupportedRequest(
+      "this build has no CUDA memory kind (CUDA is off): configure with CUDA on for a model or "
+      "space whose grids are in CUDA device memory");
+}
+
+}  // namespace
+
+Stepper::Stepper(const RunConfig& config) : config_(config) {}
+Stepper::~Stepper() = default;
+
+double Stepper::copy_seconds(int repetitions) {
+  return timed_grid_copies(*this, repetitions);
+}
+
+HaloAccess& Stepper::halos() {
+  if (!halos_) {
+    switch (grids().memory) {
+      case MemoryKind::host:
+        halos_ = make_host_halo_access(*this);
+        break;
+      case MemoryKind::cuda:
+#if defined(STENCIL_HAVE_CUDA)
+        halos_ = make_cuda_halo_access(*this);
+        break;
+#else
+        no_cuda_memory();
+#endif
+    }
+  }
+  return *halos_;
+}
+
+void queue_grid_copy(const GridAccess& grids, std::size_t cells) {
+  switch (grids.memory) {
+    case MemoryKind::host:
+      return queue_host_copy(grids, cells);
+    case MemoryKind::cuda:
+#if defined(STENCIL_HAVE_CUDA)
+      return queue_cuda_copy(grids, cells);
+#else
+      no_cuda_memory();
+#endif
+  }
+}
+
+double timed_grid_copies(Stepper& stepper, int repetitions) {
+  switch (stepper.grids().memory) {
+    case MemoryKind::host:
+      return timed_host_copies(stepper, repetitions);
+    case MemoryKind::cuda:
+#if defined(STENCIL_HAVE_CUDA)
+      return timed_cuda_copies(stepper, repetitions);
+#else
+      no_cuda_memory();
+#endif
+  }
+  return 0.0;
+}
+
+std::string copy_description(const GridAccess& grids) {
+  switch (grids.memory) {
+    case MemoryKind::host:
+      return "parallel copy on " + std::to_string(grids.host_threads) + " OpenMP threads";
+    case MemoryKind::cuda:
+      return "cudaMemcpyAsync device to device";
+  }
+  return "";
+}
+
+}  // namespace stencil

@@ -1,0 +1,26 @@
+// naive: one output per index of the rows x cols grid, five reads of the input each.
+//   for each (x, y): out[y][x] = border ? in[y][x] : five_point(in[y][x], left, right, up, down)
+#include <algorithm>
+#include <execution>
+
+#include "stdpar/index_range.hpp"
+#include "stdpar/kernels.hpp"
+#include "stencil/arithmetic.hpp"
+
+namespace stencil::stdpar {
+
+void naive_step(const Element* in, Element* out, ArrayShape shape, const RunConfig& /*config*/) {
+  const std::int64_t rows = shape.rows;
+  const std::int64_t cols = shape.cols;
+  std::for_each(std::execution::par_unseq, IndexRange{rows * cols}.begin(),
+                IndexRange{rows * cols}.end(), [=](std::int64_t i) {
+                  const std::int64_t y = i / cols;
+                  const std::int64_t x = i - y * cols;
+                  out[i] =
+                      y == 0 || x == 0 || y == rows - 1 || x == cols - 1
+                          ? in[i]
+                          : five_point(in[i], in[i - 1], in[i + 1], in[i - cols], in[i + cols]);
+                });
+}
+
+}  // namespace stencil::stdpar

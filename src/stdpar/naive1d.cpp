@@ -1,0 +1,20 @@
+// naive1d: one output per index of the n cells, three reads of the input each.
+//   for each i: out[i] = border ? in[i] : three_point(in[i-1], in[i], in[i+1])
+#include <algorithm>
+#include <execution>
+
+#include "stdpar/index_range.hpp"
+#include "stdpar/kernels.hpp"
+#include "stencil/arithmetic.hpp"
+
+namespace stencil::stdpar {
+
+void naive1d_step(const Element* in, Element* out, ArrayShape shape, const RunConfig& /*config*/) {
+  const std::int64_t n = shape.cols;
+  const IndexRange cells{n};
+  std::for_each(std::execution::par_unseq, cells.begin(), cells.end(), [=](std::int64_t i) {
+    out[i] = i == 0 || i == n - 1 ? in[i] : three_point(in[i - 1], in[i], in[i + 1]);
+  });
+}
+
+}  // namespace stencil::stdpar
