@@ -5,8 +5,10 @@
 #   bash scripts/build-directive.sh omptarget      # clang++-16 OpenMP offload:       build-omptarget
 #   bash scripts/build-directive.sh omptarget-gcc  # g++-12 OpenMP offload:     build-omptarget-gcc
 # Extra arguments go to CMake's configure step. BUILD_DIR overrides the folder. The compilers come
-# from `bash scripts/install-deps.sh --directive`. No Kokkos and no native CUDA in these builds:
-# each has only its model (-list shows it), and runs on the GPU or, with -space host, the host.
+# from `bash scripts/install-deps.sh --directive`. No Kokkos and no native CUDA model in these
+# builds: each has only its model (-list shows it), and runs on the GPU or, with -space host, the
+# host. Where nvcc exists, CUDA is on all the same: the CUDA memory kind (the copy reference and
+# the MPI halo access of -space gpu) and -profile sectors need it.
 set -euo pipefail
 
 repo_root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -28,7 +30,7 @@ for compiler in "$cxx" "$cc"; do
   }
 done
 build_dir=${BUILD_DIR:-$repo_root/build-$flavour}
-args=(-S "$repo_root" -B "$build_dir" -DSTENCIL_MODELS="$model" -DSTENCIL_ENABLE_CUDA=OFF)
+args=(-S "$repo_root" -B "$build_dir" -DSTENCIL_MODELS="$model")
 if [ ! -f "$build_dir/CMakeCache.txt" ]; then
   args+=(-DCMAKE_CXX_COMPILER="$cxx" -DCMAKE_C_COMPILER="$cc")
   command -v ninja >/dev/null 2>&1 && args+=(-G Ninja)

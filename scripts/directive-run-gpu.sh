@@ -26,5 +26,10 @@ driver=$(ldconfig -p 2>/dev/null | awk '/libcuda\.so\.1 .*x86-64/ { print $NF; e
 [ -n "$driver" ] || driver=$(ls /usr/lib/x86_64-linux-gnu/libcuda.so.1 /usr/lib64/libcuda.so.1 2>/dev/null | head -n 1)
 [ -z "$driver" ] || ln -sf "$driver" "$root/lib/libcuda.so"
 export PATH=$root/bin:$PATH
-export LD_LIBRARY_PATH=$root/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
+# The build's libraries first, then the GPU machine's CUDA toolkit (runtime, CUPTI).
+cuda_libs=""
+for dir in /usr/local/cuda/lib64 /usr/local/cuda/extras/CUPTI/lib64; do
+  [ -d "$dir" ] && cuda_libs=$cuda_libs:$dir
+done
+export LD_LIBRARY_PATH=$root/lib$cuda_libs${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
 exec "$@"

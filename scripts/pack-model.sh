@@ -48,9 +48,10 @@ fi
 for plugin in "${plugins[@]}"; do cp -L "$plugin" "$stage/$name/lib/"; done
 
 # The libraries of the binaries and plugins; the GPU machine's own C library (with its resolver
-# and friends, which must match it), libstdc++ (newer,
+# and friends, which must match it), CUDA toolkit libraries (runtime, CUPTI, NCCL; run-gpu.sh
+# finds them under /usr/local/cuda), libstdc++ (newer,
 # and backward compatible) and CUDA driver are used instead of copies.
-skip='^(linux-vdso|ld-linux|libc\.so|libm\.so|libpthread|libdl\.so|librt\.so|libresolv|libutil\.so|libnss|libanl|libstdc\+\+|libgcc_s|libcuda\.so)'
+skip='^(linux-vdso|ld-linux|libc\.so|libm\.so|libpthread|libdl\.so|librt\.so|libresolv|libutil\.so|libnss|libanl|libstdc\+\+|libgcc_s|libcuda\.so|libcudart|libcupti|libnvperf|libnccl)'
 for file in "$stage/$name/bin/"* "${plugins[@]}"; do
   ldd "$file" | awk '$2 == "=>" && $3 ~ /^\// { print $1, $3 }'
 done | sort -u | while read -r soname path; do

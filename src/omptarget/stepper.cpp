@@ -32,15 +32,16 @@ struct Kernel {
 };
 
 // Generated from STENCIL_VARIANTS: a variant the omptarget row does not name has no case.
-#define STENCIL_OMPTARGET_KERNEL_CASE(name, ...)          \
+#define STENCIL_OMPTARGET_KERNEL_CASE(name, ...)        \
   case Variant::name:                                   \
-    if constexpr (model_implements("omptarget", #name))   \
+    if constexpr (model_implements("omptarget", #name)) \
       return Kernel{&name##_step, &name##_loop_shapes}; \
     break;
 
 Kernel kernel_of(const VariantInfo& variant) {
   switch (variant.id) { STENCIL_VARIANTS(STENCIL_OMPTARGET_KERNEL_CASE) }
-  throw UnsupportedRequest("-impl omptarget has no kernel for variant " + std::string(variant.name));
+  throw UnsupportedRequest("-impl omptarget has no kernel for variant " +
+                           std::string(variant.name));
 }
 #undef STENCIL_OMPTARGET_KERNEL_CASE
 
@@ -61,17 +62,19 @@ class MappedGrid {
   MappedGrid(std::size_t cells, bool on_device)
       : cells_(cells), on_device_(on_device), data_(new float[cells == 0 ? 1 : cells]) {
     [[maybe_unused]] float* p = data_.get();
-#pragma omp target enter data map(alloc : p[0 : cells]) if(on_device)
+#pragma omp target enter data map(alloc : p [0:cells]) if (on_device)
   }
   ~MappedGrid() {
     [[maybe_unused]] float* p = data_.get();
     const std::size_t cells = cells_;
     const bool on_device = on_device_;
-#pragma omp target exit data map(delete : p[0 : cells]) if(on_device)
+#pragma omp target exit data map(delete : p [0:cells]) if (on_device)
   }
   MappedGrid(const MappedGrid&) = delete;
   MappedGrid& operator=(const MappedGrid&) = delete;
-  float* data() { return data_.get(); }
+  float* data() {
+    return data_.get();
+  }
   // The device mirror's address on the GPU, the host array's on the host.
   float* address() {
     float* p = data();
@@ -121,7 +124,7 @@ class OmpTargetStepper final : public Stepper {
     const std::size_t count = cells_;
     const bool on_device = launch_.on_device;
     std::copy(cells.begin(), cells.end(), grid);
-#pragma omp target update to(grid[0 : count]) if(on_device)
+#pragma omp target update to(grid [0:count]) if (on_device)
   }
 
   void poison_next_output() override {
@@ -129,8 +132,7 @@ class OmpTargetStepper final : public Stepper {
     const long count = static_cast<long>(cells_);
     const bool on_device = launch_.on_device;
     const float nan = std::numeric_limits<float>::quiet_NaN();
-#pragma omp target teams distribute parallel for map(alloc : grid[0 : count]) \
-    if(target : on_device)
+#pragma omp target teams distribute parallel for map(alloc : grid [0:count]) if (target : on_device)
     for (long i = 0; i < count; ++i)
       grid[i] = nan;
   }
@@ -139,16 +141,20 @@ class OmpTargetStepper final : public Stepper {
     run_kernel();
     current_ = 1 - current_;
   }
-  void warm_up() override { run_kernel(); }
+  void warm_up() override {
+    run_kernel();
+  }
   // The kernels are synchronous (no nowait clause): a returned step has finished.
-  void fence() override { wait_for_cuda_default_stream(); }
+  void fence() override {
+    wait_for_cuda_default_stream();
+  }
 
   std::vector<Element> download() override {
     wait_for_cuda_default_stream();
     float* grid = current();
     const std::size_t count = cells_;
     const bool on_device = launch_.on_device;
-#pragma omp target update from(grid[0 : count]) if(on_device)
+#pragma omp target update from(grid [0:count]) if (on_device)
     return std::vector<Element>(grid, grid + count);
   }
 
@@ -165,8 +171,12 @@ class OmpTargetStepper final : public Stepper {
   }
 
  private:
-  float* current() { return grids_[current_]->data(); }
-  float* next() { return grids_[1 - current_]->data(); }
+  float* current() {
+    return grids_[current_]->data();
+  }
+  float* next() {
+    return grids_[1 - current_]->data();
+  }
 
   void run_kernel() {
     if (launch_.on_device)

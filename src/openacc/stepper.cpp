@@ -60,19 +60,23 @@ class MappedGrid {
   MappedGrid(std::size_t cells, bool on_device)
       : cells_(cells), on_device_(on_device), data_(new float[cells == 0 ? 1 : cells]) {
     [[maybe_unused]] float* p = data_.get();
-#pragma acc enter data create(p[0 : cells]) if(on_device)
+#pragma acc enter data create(p [0:cells]) if (on_device)
   }
   ~MappedGrid() {
     [[maybe_unused]] float* p = data_.get();
     const std::size_t cells = cells_;
     const bool on_device = on_device_;
-#pragma acc exit data delete (p[0 : cells]) if(on_device)
+#pragma acc exit data delete (p [0:cells]) if (on_device)
   }
   MappedGrid(const MappedGrid&) = delete;
   MappedGrid& operator=(const MappedGrid&) = delete;
-  float* data() { return data_.get(); }
+  float* data() {
+    return data_.get();
+  }
   // The device mirror's address on the GPU, the host array's on the host.
-  float* address() { return on_device_ ? static_cast<float*>(acc_deviceptr(data())) : data(); }
+  float* address() {
+    return on_device_ ? static_cast<float*>(acc_deviceptr(data())) : data();
+  }
 
  private:
   std::size_t cells_;
@@ -112,7 +116,7 @@ class OpenACCStepper final : public Stepper {
     const std::size_t count = cells_;
     const bool on_device = launch_.on_device;
     std::copy(cells.begin(), cells.end(), grid);
-#pragma acc update device(grid[0 : count]) if(on_device)
+#pragma acc update device(grid [0:count]) if (on_device)
   }
 
   void poison_next_output() override {
@@ -120,7 +124,7 @@ class OpenACCStepper final : public Stepper {
     const long count = static_cast<long>(cells_);
     const bool on_device = launch_.on_device;
     const float nan = std::numeric_limits<float>::quiet_NaN();
-#pragma acc parallel loop present(grid[0 : count]) if(on_device)
+#pragma acc parallel loop present(grid [0:count]) if (on_device)
     for (long i = 0; i < count; ++i)
       grid[i] = nan;
   }
@@ -129,16 +133,20 @@ class OpenACCStepper final : public Stepper {
     run_kernel();
     current_ = 1 - current_;
   }
-  void warm_up() override { run_kernel(); }
+  void warm_up() override {
+    run_kernel();
+  }
   // The kernels are synchronous (no async clause): a returned step has finished.
-  void fence() override { wait_for_cuda_default_stream(); }
+  void fence() override {
+    wait_for_cuda_default_stream();
+  }
 
   std::vector<Element> download() override {
     wait_for_cuda_default_stream();
     float* grid = current();
     const std::size_t count = cells_;
     const bool on_device = launch_.on_device;
-#pragma acc update self(grid[0 : count]) if(on_device)
+#pragma acc update self(grid [0:count]) if (on_device)
     return std::vector<Element>(grid, grid + count);
   }
 
@@ -155,8 +163,12 @@ class OpenACCStepper final : public Stepper {
   }
 
  private:
-  float* current() { return grids_[current_]->data(); }
-  float* next() { return grids_[1 - current_]->data(); }
+  float* current() {
+    return grids_[current_]->data();
+  }
+  float* next() {
+    return grids_[1 - current_]->data();
+  }
 
   void run_kernel() {
     if (launch_.on_device)
