@@ -28,7 +28,7 @@ driver=$(ldconfig -p 2>/dev/null | awk '/libcuda\.so\.1 .*x86-64/ { print $NF; e
 export PATH=$root/bin:$PATH
 # The build's libraries first, then the GPU machine's CUDA toolkit (runtime, CUPTI).
 cuda_libs=""
-for dir in /usr/local/cuda/lib64 /usr/local/cuda/extras/CUPTI/lib64; do
+for dir in /usr/local/cuda/lib64 /usr/local/cuda/lib /usr/local/cuda/extras/CUPTI/lib64; do
   [ -d "$dir" ] && cuda_libs=$cuda_libs:$dir
 done
 export LD_LIBRARY_PATH=$root/lib$cuda_libs${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}

@@ -70,7 +70,7 @@ fi
   echo "compiler : $(grep -m1 '^CMAKE_CXX_COMPILER:' "$build_dir/CMakeCache.txt" | cut -d= -f2)"
   echo "packed   : $(date -u +%Y-%m-%dT%H:%M:%SZ)"
 } >"$stage/$name/MANIFEST"
-tar -C "$stage" -cJf "$carry/$name.tar.xz" "$name"
+tar -C "$stage" -cf - "$name" | xz -T0 >"$carry/$name.tar.xz"
 cp "$repo_root/scripts/directive-run-gpu.sh" "$carry/run-gpu.sh"
 echo "pack-model: $carry/$name.tar.xz ($(du -h "$carry/$name.tar.xz" | cut -f1);" \
   "$(du -sh "$stage/$name" | cut -f1) unpacked); total $(du -sh "$carry" | cut -f1)"
