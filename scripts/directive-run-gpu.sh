@@ -22,8 +22,10 @@ if [ ! -f "$root/MANIFEST" ] || [ "$here/$name.tar.xz" -nt "$root/MANIFEST" ]; t
   tar -C "$here" -xJf "$here/$name.tar.xz"
   touch "$root/MANIFEST"
 fi
-driver=$(ldconfig -p 2>/dev/null | awk '/libcuda\.so\.1 .*x86-64/ { print $NF; exit }')
-[ -n "$driver" ] || driver=$(ls /usr/lib/x86_64-linux-gnu/libcuda.so.1 /usr/lib64/libcuda.so.1 2>/dev/null | head -n 1)
+driver=$(ldconfig -p 2>/dev/null | awk '/libcuda\.so\.1 .*x86-64/ { print $NF; exit }' || true)
+for candidate in /usr/lib/x86_64-linux-gnu/libcuda.so.1 /usr/lib64/libcuda.so.1; do
+  [ -n "$driver" ] || [ ! -e "$candidate" ] || driver=$candidate
+done
 [ -z "$driver" ] || ln -sf "$driver" "$root/lib/libcuda.so"
 export PATH=$root/bin:$PATH
 # The build's libraries first, then the GPU machine's CUDA toolkit (runtime, CUPTI).
