@@ -33,12 +33,17 @@ for name in $names; do
   echo "directive build $name: $($run "$name" cat "$carry/$name/MANIFEST" 2>/dev/null | tr '\n' ';')"
   $run "$name" stencil_gpu_tests --gtest_filter="*${model}_gpu*" >"$out/directive-$name-gpu-suite.log" 2>&1
   rc=$?
-  echo "  GPU suite          rc=$rc  $(grep -E '^\[  PASSED  \]|^\[  FAILED  \]' "$out/directive-$name-gpu-suite.log" | tr '\n' ' ')"
+  echo "  GPU suite          rc=$rc  $(grep -E '^\[  (PASSED|FAILED|SKIPPED) +\] [0-9]+ tests?[,. ]' "$out/directive-$name-gpu-suite.log" | tr '\n' ' ')"
   [ "$rc" -eq 0 ] || failures=$((failures + 1))
+  # On a GPU machine the suite must have found the model's gpu space (an empty filter passes).
+  if command -v nvidia-smi >/dev/null 2>&1 && grep -q '^\[  PASSED  \] 0 tests' "$out/directive-$name-gpu-suite.log"; then
+    echo "  GPU suite ran no ${model}_gpu case: the model found no GPU (see the log)"
+    failures=$((failures + 1))
+  fi
   STENCIL_TEST_SPACE=gpu $run "$name" "stencil_${model}_loop_shape_tests" \
     >"$out/directive-$name-loop-shapes.log" 2>&1
   rc=$?
-  echo "  loop-shape suite   rc=$rc  $(grep -E '^\[  PASSED  \]|^\[  FAILED  \]|SKIPPED \]' "$out/directive-$name-loop-shapes.log" | sort | uniq -c | tr '\n' ' ')"
+  echo "  loop-shape suite   rc=$rc  $(grep -E '^\[  (PASSED|FAILED|SKIPPED) +\] [0-9]+ tests?[,. ]' "$out/directive-$name-loop-shapes.log" | tr '\n' ' ')"
   [ "$rc" -eq 0 ] || failures=$((failures + 1))
 
   # Every variant -list shows that the model has a kernel for, in each of its loop shapes: an
