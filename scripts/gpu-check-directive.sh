@@ -30,7 +30,7 @@ csv=$out/directive-runs.csv
 echo "build,impl,variant,loop_shape,n,cells,gcells_per_s_100,gcells_per_s_400,steady_gcells_per_s,copy_gb_per_s,ratio_to_copy,verification,execution_space" >"$csv"
 for name in $names; do
   model=${name%-gcc}
-  echo "directive build $name: $($run "$name" cat "$carry/$name/MANIFEST" 2>/dev/null | tr '\n' ';')"
+  echo "directive build $name: $($run "$name" sh -c 'cat "$STENCIL_DIRECTIVE_ROOT/MANIFEST"' 2>&1 | tr '\n' ';')"
   $run "$name" stencil_gpu_tests --gtest_filter="*${model}_gpu*" >"$out/directive-$name-gpu-suite.log" 2>&1
   rc=$?
   echo "  GPU suite          rc=$rc  $(grep -E '^\[  (PASSED|FAILED|SKIPPED) +\] [0-9]+ tests?[,. ]' "$out/directive-$name-gpu-suite.log" | tr '\n' ' ')"
