@@ -236,8 +236,8 @@ std::unique_ptr<Stepper> make_stepper(const CheckedConfig& config, std::string_v
     if (space == "gpu" && !launch.on_device)
       throw UnsupportedRequest("-impl omptarget -space gpu: " + device_description());
   } else {
-    throw UnsupportedRequest("-impl omptarget has the spaces gpu and host; not '" +
-                             std::string(space) + "'");
+    throw UnsupportedRequest("-impl omptarget has no execution space '" + std::string(space) +
+                             "' (its spaces: gpu, host)");
   }
   const Kernel kernel = kernel_of(*config->variant);
   launch.loop_shape =

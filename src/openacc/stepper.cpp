@@ -230,8 +230,8 @@ std::unique_ptr<Stepper> make_stepper(const CheckedConfig& config, std::string_v
     if (space == "gpu" && !launch.on_device)
       throw UnsupportedRequest("-impl openacc -space gpu: " + device_description());
   } else {
-    throw UnsupportedRequest("-impl openacc has the spaces gpu and host; not '" +
-                             std::string(space) + "'");
+    throw UnsupportedRequest("-impl openacc has no execution space '" + std::string(space) +
+                             "' (its spaces: gpu, host)");
   }
   const Kernel kernel = kernel_of(*config->variant);
   launch.loop_shape =
