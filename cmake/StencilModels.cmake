@@ -118,6 +118,20 @@ macro(stencil_resolve_need token)
     else()
       set(STENCIL_NEED_${token}_MISSING "libtbb-dev not found")
     endif()
+  elseif("${token}" STREQUAL "openacc" OR "${token}" STREQUAL "omptarget")
+    # A directive model: the C++ compiler of this build folder (cmake/StencilDirective.cmake).
+    # Only where STENCIL_MODELS names it: its offload link step joins every executable, so it
+    # gets a build folder of its own (scripts/build-directive.sh).
+    include(StencilDirective)
+    stencil_directive_needs(${token} _stencil_directive_missing)
+    if(STENCIL_MODELS STREQUAL "auto")
+      set(STENCIL_NEED_${token}_MISSING
+          "a directive model, built only where named: scripts/build-directive.sh ${token}")
+    elseif(_stencil_directive_missing STREQUAL "")
+      set(STENCIL_NEED_${token}_FOUND ON)
+    else()
+      set(STENCIL_NEED_${token}_MISSING "${_stencil_directive_missing}")
+    endif()
   else()
     message(FATAL_ERROR "${STENCIL_MODEL_LIST}: no rule in cmake/StencilModels.cmake resolves the "
                         "need '${token}'")

@@ -133,7 +133,7 @@ const std::vector<OptionSpec>& option_table() {
       {"space", "NAME", "execution space of a model that has them (see -list; default: its first)",
        [](Options& o, const std::string& f, const std::string& v) {
          if (v.empty())
-           throw UsageError(f + " needs a name, e.g. openmp or serial (-list shows them)");
+           throw UsageError(f + " needs a name (-list shows them)");
          o.space = v;
        }},
       {"chunks", "C",

@@ -140,7 +140,7 @@ void register_suite(const std::vector<Backend>& targets, const std::vector<SizeC
         continue;
       register_copy(target, size);
       for (const auto& variant : kVariants) {
-        // Only the variants the backend's implementation has (openmp: the CPU variants).
+        // Only the variants the backend's model implements (its registry row).
         if (variant.implemented_by(target.implementation))
           register_stencil(variant, target, size);
       }

@@ -11,7 +11,7 @@ namespace stencil::perf {
 
 struct TargetList {
   std::vector<Backend> runnable;
-  std::vector<std::string> skipped;  // "cuda: no usable CUDA device (...)": for the JSON context
+  std::vector<std::string> skipped;  // "LABEL: why not": for the JSON context
 };
 
 // Every backend of this build, split into those that can run here and those that cannot (with

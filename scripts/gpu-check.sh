@@ -23,13 +23,14 @@
 # GPU_CHECK_PHASE splits the check into two device calls of under 10 minutes each on a warm
 # machine (the build folders stay between calls): `tests` (steps 1-2 and the other version's
 # suite), then `measure` (steps 3-5; the builds are then up to date); `all` (default) does both.
-# `runs` is a quick look after a kernel change: the Kokkos-CUDA bit-for-bit cases, step 3's table,
+# `directive` runs only scripts/gpu-check-directive.sh (the packed directive models; the other
+# phases but `tests` run it after step 5). `runs` is a quick look after a kernel change: the Kokkos-CUDA bit-for-bit cases, step 3's table,
 # the plain stream shapes (the twin of Kokkos stream at N = 4096) and
 # scripts/ncu-kokkos-vs-native.sh.
 # Writes summary.txt and one log per step into OUT_DIR (default: $OUT, else ./gpu-check-out).
 set -uo pipefail
 phase=${GPU_CHECK_PHASE:-all}
-case $phase in all|tests|measure|runs|cpu) ;; *) echo "gpu-check: GPU_CHECK_PHASE must be all, tests, measure, runs or cpu, not '$phase'" >&2; exit 2 ;; esac
+case $phase in all|tests|measure|runs|cpu|directive) ;; *) echo "gpu-check: GPU_CHECK_PHASE must be all, tests, measure, runs, cpu or directive, not '$phase'" >&2; exit 2 ;; esac
 
 repo_root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 out=${1:-${OUT:-$repo_root/gpu-check-out}}
@@ -80,6 +81,11 @@ if [ "$phase" = cpu ]; then
   say "steps failed: $failures"
   [ "$failures" -eq 0 ]
   exit
+fi
+# `directive`: only the packed directive models (no Kokkos, no build on the GPU machine).
+if [ "$phase" = directive ]; then
+  bash scripts/gpu-check-directive.sh "$out" | tee -a "$summary"
+  exit "${PIPESTATUS[0]}"
 fi
 
 kokkos_root=""
@@ -296,6 +302,11 @@ if command -v ncu >/dev/null 2>&1; then
   }
   step "ncu stream and temporal" ncu-stream-temporal.txt where_time_goes
 fi
+
+# The directive models from their packed builds (.carry/directive, scripts/pack-model.sh).
+directive_check() { bash scripts/gpu-check-directive.sh "$out"; }
+step "directive models" directive.log directive_check
+sed -n '/^directive/,$p' "$logs/directive.log" | tee -a "$summary"
 
 fi  # phase != tests
 

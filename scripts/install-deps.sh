@@ -7,7 +7,20 @@
 #   bash scripts/install-deps.sh --paraview   # also ParaView's pvbatch and xvfb-run (~700 MB), for
 #                                             # the paraview test label (ctest -L paraview)
 # Kokkos is not a Debian package with OpenMP or CUDA; scripts/bootstrap-kokkos.sh builds it.
+#   --directive  also the compilers of the directive models (scripts/build-directive.sh): GCC 12's
+#                nvptx offload compiler (OpenACC, OpenMP target) and clang 16 with its OpenMP
+#                offload runtime and clang-offload-packager (OpenMP target); about 700 MB
 set -euo pipefail
+
+directive=0
+paraview=0
+for arg in "$@"; do
+  case $arg in
+    --directive) directive=1 ;;
+    --paraview) paraview=1 ;;
+    *) echo "install-deps: unknown option '$arg' (known: --directive, --paraview)" >&2; exit 2 ;;
+  esac
+done
 
 packages=(
   build-essential cmake ninja-build pkg-config clang-format
@@ -19,11 +32,12 @@ packages=(
   libopenmpi-dev openmpi-bin
   libtbb-dev
 )
-case ${1:-} in
-  "") ;;
-  --paraview) packages+=(paraview python3-paraview xvfb xauth) ;;
-  *) echo "install-deps: unknown option '$1' (the only one is --paraview)" >&2; exit 2 ;;
-esac
+if [ "$directive" -eq 1 ]; then
+  packages+=(gcc-12-offload-nvptx libgomp-plugin-nvptx1 clang-16 libomp-16-dev clang-tools-16)
+fi
+if [ "$paraview" -eq 1 ]; then
+  packages+=(paraview python3-paraview xvfb xauth)
+fi
 
 sudo_if_needed() {
   if [ "$(id -u)" -eq 0 ]; then

@@ -73,7 +73,7 @@ MemoryKind memory_of(const Entry& entry, std::string_view space) {
   return entry.hooks->space_memory(space);
 }
 
-// "kokkos or openmp": the built models that step rectangles, for an error message.
+// "a or b": the built models that step rectangles, for an error message.
 std::string rectangle_models() {
   std::string names;
   for (const Entry& entry : table()) {

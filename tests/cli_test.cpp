@@ -1,7 +1,6 @@
 // The real binary: good runs, every kind of bad input (exit 2 with one error line), and the
 // known-answer table in inputs/ (computed independently by scripts/make_known_answers.py).
 #include <gtest/gtest.h>
-#include <Kokkos_Macros.hpp>  // KOKKOS_ENABLE_* of the Kokkos this build uses
 
 #include <algorithm>
 #include <cmath>
@@ -10,6 +9,7 @@
 #include <set>
 #include <sstream>
 
+#include "model_args.hpp"
 #include "process.hpp"
 #include "stencil/variants.hpp"
 #include "test_backends.hpp"
@@ -25,28 +25,29 @@ ProcessResult miniapp(const std::vector<std::string>& args, const std::string& p
 TEST(Cli, TypicalRunPrintsAResultBlock) {
   const auto r = miniapp({"-n", "64", "-iters", "5", "-variant", "tiled", "-verify"});
   ASSERT_EQ(r.exit_code, 0) << r.err;
-  for (const char* field :
-       {"variant          : tiled", "implementation   : kokkos", "execution space",
-        "grid             : 64 x 64", "iterations       : 5", "Gcell/s",
-        "GB/s (counting 8 bytes per cell update", "checksum", "verification     : PASSED"}) {
+  for (const std::string field :
+       {std::string("variant          : tiled"), "implementation   : " + implementations().front(),
+        std::string("execution space"), std::string("grid             : 64 x 64"),
+        std::string("iterations       : 5"), std::string("Gcell/s"),
+        std::string("GB/s (counting 8 bytes per cell update"), std::string("checksum"),
+        std::string("verification     : PASSED")}) {
     EXPECT_NE(r.out.find(field), std::string::npos) << field << "\n" << r.out;
   }
 }
 
-TEST(Cli, EveryVariantVerifiesOnEveryHostSpace) {
-  const auto list = miniapp({"-list"});
-  ASSERT_EQ(list.exit_code, 0);
-  for (const std::string space : {"serial", "openmp"}) {
-    if (list.out.find("  " + space + "\n") == std::string::npos)
-      continue;
+TEST(Cli, EveryVariantVerifiesOnEveryHostBackend) {
+  for (const Backend& backend : runnable_host_backends()) {
     for (const auto& v : kVariants) {
-      std::vector<std::string> args = {
-          "-n",     "33",  "-iters",  "3", "-variant", std::string(v.name),
-          "-space", space, "-chunks", "5", "-verify",  "-csv"};
+      if (!v.implemented_by(backend.implementation))
+        continue;
+      std::vector<std::string> args = backend_args(backend);
+      for (const std::string a :
+           {"-n", "33", "-iters", "3", "-variant", "", "-chunks", "5", "-verify", "-csv"})
+        args.push_back(a.empty() ? std::string(v.name) : a);
       for (const auto& a : fuse_args(v, 3))
         args.push_back(a);
       const auto r = miniapp(args);
-      ASSERT_EQ(r.exit_code, 0) << v.name << " " << space << ": " << r.err;
+      ASSERT_EQ(r.exit_code, 0) << v.name << " " << backend.label() << ": " << r.err;
       EXPECT_EQ(csv_result(r.out)["verification"].rfind("PASSED", 0), 0u) << r.out;
     }
   }
@@ -63,8 +64,14 @@ TEST(Cli, PatchAndPitchAreAppliedAndReported) {
   for (const int p : kTiledPitches)
     shapes.push_back({"tiled", "-pitch", std::to_string(p), "pitch"});
   for (const auto& s : shapes) {
-    const auto r = miniapp({"-n", "131", "-iters", "2", "-variant", s.variant, s.flag, s.value,
-                            "-space", "serial", "-verify", "-csv"});
+    const auto backend = host_args_for(*find_variant(s.variant));
+    if (!backend)
+      continue;  // no host model of this build implements it
+    std::vector<std::string> args = *backend;
+    for (const std::string a : {"-n", "131", "-iters", "2", "-verify", "-csv", "-variant"})
+      args.push_back(a);
+    args.insert(args.end(), {s.variant, s.flag, s.value});
+    const auto r = miniapp(args);
     ASSERT_EQ(r.exit_code, 0) << s.variant << " " << s.flag << " " << s.value << ": " << r.err;
     auto row = csv_result(r.out);
     EXPECT_EQ(row["verification"].rfind("PASSED", 0), 0u) << r.out;
@@ -91,9 +98,12 @@ TEST(Cli, ListShapesNamesEveryRunnableShape) {
     const std::string variant = shape.substr(0, shape.find(':'));
     ASSERT_NE(find_variant(variant), nullptr) << shape;
     EXPECT_EQ(dimensions, find_variant(variant)->dimensions) << shape;
-    std::vector<std::string> args = {"-n",       "19",    "-iters", std::to_string(2 * per_step),
-                                     "-variant", variant, "-space", "serial",
-                                     "-verify",  "-csv"};
+    const auto backend = host_args_for(*find_variant(variant));
+    if (!backend)
+      continue;  // listed, but no host model of this build implements it
+    std::vector<std::string> args = {"-n",       "19",    "-iters",  std::to_string(2 * per_step),
+                                     "-variant", variant, "-verify", "-csv"};
+    args.insert(args.end(), backend->begin(), backend->end());
     if (shape.find(':') != std::string::npos)
       args.push_back(shape.substr(shape.find(':') + 1));
     const auto run = miniapp(args);
@@ -145,22 +155,29 @@ TEST(Cli, ListShowsVariantsAndHostSpaces) {
   ASSERT_EQ(r.exit_code, 0);
   for (const auto& v : kVariants)
     EXPECT_NE(r.out.find(std::string(v.name)), std::string::npos);
-  EXPECT_NE(r.out.find("serial"), std::string::npos);
-#if defined(KOKKOS_ENABLE_OPENMP)
-  EXPECT_NE(r.out.find("openmp"), std::string::npos);
-#endif
+  for (const Backend& backend : host_backends()) {
+    EXPECT_NE(r.out.find("  " + backend.implementation + "\n"), std::string::npos) << r.out;
+    if (!backend.space.empty())
+      EXPECT_NE(r.out.find("  " + backend.space + "\n"), std::string::npos) << r.out;
+  }
 }
 
 TEST(Cli, ProgressWithEtaOnlyOnATerminal) {
   // `script` gives the binary a pseudo-terminal, so stderr is a terminal there.
   if (std::system("command -v script >/dev/null 2>&1") != 0)
     GTEST_SKIP() << "no `script` here";
-  const std::string command =
-      std::string(STENCIL_MINIAPP_PATH) + " -n 64 -iters 50 -variant naive -space serial";
+  const auto backend = host_args_for(*find_variant("naive"));
+  if (!backend)
+    GTEST_SKIP() << "no host model of this build implements naive";
+  std::string command = std::string(STENCIL_MINIAPP_PATH) + " -n 64 -iters 50 -variant naive";
+  for (const auto& a : *backend)
+    command += " " + a;
   const auto tty = run_program("script", {"-qec", command, "/dev/null"});
   ASSERT_EQ(tty.exit_code, 0) << tty.out << tty.err;
   EXPECT_NE(tty.out.find("ETA"), std::string::npos) << tty.out;
-  const auto piped = miniapp({"-n", "64", "-iters", "50", "-variant", "naive", "-space", "serial"});
+  std::vector<std::string> args = {"-n", "64", "-iters", "50", "-variant", "naive"};
+  args.insert(args.end(), backend->begin(), backend->end());
+  const auto piped = miniapp(args);
   ASSERT_EQ(piped.exit_code, 0);
   EXPECT_EQ(piped.err.find("ETA"), std::string::npos) << piped.err;
 }
@@ -172,7 +189,12 @@ TEST(Cli, HelpExitsZero) {
 }
 
 TEST(Cli, JsonHasTheResultFields) {
-  const auto r = miniapp({"-n", "20", "-iters", "2", "-variant", "rolling", "-json"});
+  std::vector<std::string> args = {"-n", "20", "-iters", "2", "-variant", "rolling", "-json"};
+  const auto backend = host_args_for(*find_variant("rolling"));
+  if (!backend)
+    GTEST_SKIP() << "no host model of this build implements rolling";
+  args.insert(args.end(), backend->begin(), backend->end());
+  const auto r = miniapp(args);
   ASSERT_EQ(r.exit_code, 0) << r.err;
   for (const char* key : {"\"variant\": \"rolling\"", "\"gcells_per_s\"", "\"gb_per_s\"",
                           "\"bytes_per_cell_update\": 8", "\"checksum\""}) {
@@ -218,7 +240,7 @@ struct BadInput {
 };
 
 TEST(Cli, BadInputGetsOneErrorLineAndExitTwo) {
-  const std::vector<BadInput> cases = {
+  std::vector<BadInput> cases = {
       {{"-n", "0"}, "-n must be between 1"},
       {{"-n", "-7"}, "-n must be between 1"},
       {{"-n", "abc"}, "-n expects an integer"},
@@ -236,13 +258,26 @@ TEST(Cli, BadInputGetsOneErrorLineAndExitTwo) {
       {{"-pitch", "35"}, "-pitch must be one of 32, 33, 34, got 35"},
       {{"--pitch=32.5"}, "-pitch expects an integer"},
       {{"-n", "1000000"}, "the largest N that fits is"},
-      {{"-space", "hpx", "-n", "8"}, "execution space 'hpx' is not in this Kokkos build"},
       {{"-variant", "temporal", "-fuse", "4", "-iters", "8", "-n", "16", "-output",
         "/tmp/stencil_cli_test_fuse.h5", "-save-every", "3"},
        "-fuse 4 needs -save-every and the input's iteration to be multiples of 4"},
       {{"-profile", "cycles"}, "unknown profile 'cycles' (choose from sectors, sass-metrics)"},
       {{"-profile", "sectors", "-verify"}, "-profile and -verify do not combine"},
   };
+  // A space the model of a build that has spaces does not know.
+  for (const std::string& model : implementations()) {
+    if (!spaces_of(model).empty()) {
+      cases.push_back({{"-impl", model, "-space", "hpx", "-n", "8"}, "execution space 'hpx'"});
+      break;
+    }
+  }
+  if (const auto backend = host_args_for(*find_variant("temporal"))) {
+    BadInput c{{"-variant", "temporal", "-fuse", "4", "-iters", "8", "-n", "16", "-output",
+                "/tmp/stencil_cli_test_fuse.h5", "-save-every", "3"},
+               "-fuse 4 needs -save-every and the input's iteration to be multiples of 4"};
+    c.args.insert(c.args.end(), backend->begin(), backend->end());
+    cases.push_back(c);
+  }
   for (const auto& c : cases) {
     const auto r = miniapp(c.args);
     std::string joined;
@@ -256,28 +291,29 @@ TEST(Cli, BadInputGetsOneErrorLineAndExitTwo) {
 }
 
 TEST(Cli, GridsThatCannotBeAllocatedAreRefused) {
-#if defined(KOKKOS_ENABLE_CUDA)
-  GTEST_SKIP() << "a CUDA Kokkos checks the device's memory, not the host's";
-#else
   // 2-D N = 2048 needs three 16 MiB host grids; the machine is told it has 32 MiB available
   // (the mini-app's test hook), so the refusal is the same on any machine.
-  const auto r = miniapp({"-n", "2048", "-iters", "1", "-space", "serial"},
-                         "STENCIL_TEST_MEM_AVAILABLE=33554432 ");
+  std::vector<std::string> args = {"-n", "2048", "-iters", "1"};
+  if (const auto backend = host_args_for(*find_variant("tiled")))
+    args.insert(args.end(), backend->begin(), backend->end());
+  const auto r = miniapp(args, "STENCIL_TEST_MEM_AVAILABLE=33554432 ");
   EXPECT_EQ(r.exit_code, 2) << r.err;
   EXPECT_NE(r.err.find("the largest N that fits is"), std::string::npos) << r.err;
   // With room for the grids, the same run goes ahead.
-  const auto fits = miniapp({"-n", "2048", "-iters", "1", "-space", "serial"},
-                            "STENCIL_TEST_MEM_AVAILABLE=100000000 ");
+  const auto fits = miniapp(args, "STENCIL_TEST_MEM_AVAILABLE=100000000 ");
   EXPECT_EQ(fits.exit_code, 0) << fits.err;
-#endif
 }
 
 // A grid no machine holds is refused before anything is allocated, in one line: what was asked,
 // what it needs, what is free, and the largest N that fits in that memory.
 TEST(Cli, GridLargerThanMemoryNamesTheLargestNThatFits) {
-  for (const char* impl : {"kokkos", "openmp"}) {
-    const auto r =
-        miniapp({"-impl", impl, "-variant", "naive", "-n", "4000000", "-iters", "1", "-verify"});
+  const auto backend = host_args_for(*find_variant("naive"));
+  if (!backend)
+    GTEST_SKIP() << "no host backend implements naive in this build";
+  {
+    std::vector<std::string> args = {"-variant", "naive", "-n", "4000000", "-iters", "1", "-verify"};
+    args.insert(args.end(), backend->begin(), backend->end());
+    const auto r = miniapp(args);
     EXPECT_EQ(r.exit_code, 2) << r.err;
     // 4e6^2 cells of 4 bytes: 59604.64 GiB per grid; two grids of the stepper, and the run's
     // initial state, download and reference grid.
@@ -327,10 +363,13 @@ TEST(Cli, ProfileWithoutAGpuFailsCleanly) {
   if (!unavailable) {
     GTEST_SKIP() << "a GPU is present; the GPU suite covers -profile sectors";
   }
-  for (const std::string impl : {"cuda", "kokkos"}) {
-    if (impl == "cuda" && list.out.find("cuda device:") == std::string::npos)
-      continue;
-    const auto r = miniapp({"-profile", "sectors", "-impl", impl, "-variant", "strip", "-n", "64"});
+  for (const std::string& impl : implementations()) {
+    std::string variant;
+    for (const auto& v : kVariants) {
+      if (variant.empty() && v.implemented_by(impl))
+        variant = v.name;
+    }
+    const auto r = miniapp({"-profile", "sectors", "-impl", impl, "-variant", variant, "-n", "64"});
     EXPECT_EQ(r.exit_code, 2) << impl << ": " << r.err;
     EXPECT_EQ(r.err.rfind("stencil_miniapp: error: CUPTI unavailable: ", 0), 0u) << r.err;
     EXPECT_TRUE(r.out.empty()) << r.out;
@@ -367,8 +406,12 @@ TEST(Cli, KnownAnswersForEveryVariant) {
     for (const auto& v : kVariants) {
       if (v.dimensions != dims)
         continue;
+      const auto backend = host_args_for(v);
+      if (!backend)
+        continue;  // no host model of this build implements it
       std::vector<std::string> args = {
           "-variant", std::string(v.name), "-n", f[1], "-iters", f[2], "-seed", f[3], "-csv"};
+      args.insert(args.end(), backend->begin(), backend->end());
       for (const auto& a : fuse_args(v, std::stoi(f[2])))
         args.push_back(a);
       const auto r = miniapp(args);

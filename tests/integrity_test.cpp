@@ -154,8 +154,7 @@ TEST(Integrity, AFileWithoutAHashIsReadAndSaidToBeUnverified) {
   write_floats(dir / "plain.h5", "/u", {16, 16}, std::vector<float>(256, 0.25f), true, 0);
   const io::GridState state = io::read_grid({dir / "plain.h5", ""});
   EXPECT_EQ(state.unverified_reason, "no content hash");
-  const auto r = run_program(STENCIL_MINIAPP_PATH,
-                             {"-input", dir / "plain.h5", "-iters", "1", "-space", "serial"});
+  const auto r = run_program(STENCIL_MINIAPP_PATH, {"-input", dir / "plain.h5", "-iters", "1"});
   EXPECT_EQ(r.exit_code, 0) << r.err;
   EXPECT_NE(r.out.find("input not verified (no content hash)"), std::string::npos) << r.out;
 }
@@ -170,8 +169,7 @@ TEST(Integrity, ACorruptInputIsOneErrorLineAndExitTwo) {
   bytes[at] = '\xff';
   bytes[at + 1] = '\xff';
   write_bytes(dir / "flipped.h5", bytes);
-  const auto r = run_program(STENCIL_MINIAPP_PATH,
-                             {"-input", dir / "flipped.h5", "-iters", "1", "-space", "serial"});
+  const auto r = run_program(STENCIL_MINIAPP_PATH, {"-input", dir / "flipped.h5", "-iters", "1"});
   EXPECT_EQ(r.exit_code, 2) << r.err;
   EXPECT_NE(r.err.find("does not match its content hash"), std::string::npos) << r.err;
   EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;

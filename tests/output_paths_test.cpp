@@ -169,7 +169,7 @@ pid_t spawn(const std::string& command) {
 // The file-size limit (64 MiB in dash's 512-byte blocks) bounds the disk it could fill.
 pid_t start_saving_run(const TempDir& dir, const std::string& err_path) {
   return spawn("ulimit -f 131072; exec '" + std::string(STENCIL_MINIAPP_PATH) +
-               "' -n 512 -iters 100000 -save-every 1 -space serial -output '" + (dir / "run.h5") +
+               "' -n 512 -iters 100000 -save-every 1 -output '" + (dir / "run.h5") +
                "' >/dev/null 2>'" + err_path + "'");
 }
 

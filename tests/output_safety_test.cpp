@@ -145,8 +145,8 @@ TEST(OutputSafety, SigkillDuringSavesLeavesTheEarlierFileIntact) {
   // The file-size limit (64 MiB in dash's 512-byte blocks) bounds the disk it can fill should the
   // kill never come.
   const std::string command = "ulimit -f 131072; exec '" + std::string(STENCIL_MINIAPP_PATH) +
-                              "' -n 512 -iters 100000 -save-every 1 -space serial -output '" +
-                              (dir / "run.h5") + "' >/dev/null 2>&1";
+                              "' -n 512 -iters 100000 -save-every 1 -output '" + (dir / "run.h5") +
+                              "' >/dev/null 2>&1";
   const char* argv[] = {"/bin/sh", "-c", command.c_str(), nullptr};
   pid_t pid = 0;
   ASSERT_EQ(posix_spawn(&pid, "/bin/sh", nullptr, nullptr, const_cast<char**>(argv), environ), 0);

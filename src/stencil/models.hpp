@@ -27,7 +27,9 @@ namespace stencil {
 X(kokkos, space, kokkos, "naive tiled strip rolling regblock doublebuf doublebuf_async naive1d halo1d stream temporal", "Kokkos: one source for every execution space of its build (-space)") \
 X(openmp, host, openmp, "naive tiled naive1d halo1d temporal", "native OpenMP threads and SIMD loops, the CPU twin of the native CUDA kernels") \
 X(cuda, cuda, cuda, "naive tiled strip rolling regblock doublebuf doublebuf_async naive1d halo1d stream temporal", "native CUDA kernels") \
-X(stdpar, host, tbb, "naive tiled naive1d", "C++17 parallel algorithms, std::execution::par_unseq (on TBB with g++)")
+X(stdpar, host, tbb, "naive tiled naive1d", "C++17 parallel algorithms, std::execution::par_unseq (on TBB with g++)") \
+X(openacc, space, openacc, "naive tiled naive1d temporal", "OpenACC loop nests (GCC 12, nvptx offload) on host arrays mapped to the GPU (-space gpu, host)") \
+X(omptarget, space, omptarget, "naive tiled naive1d temporal", "OpenMP target offload loop nests (clang 16 or GCC 12, nvptx) on host arrays mapped to the GPU (-space gpu, host)")
 // clang-format on
 
 // Where a model's grids live, as its row says.

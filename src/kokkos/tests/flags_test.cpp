@@ -1,0 +1,140 @@
+// Kokkos' own flags and variables on the real binary. Kokkos aborts on some of these (exit 134,
+// temporaries left), says "stoi" (exit 1), prints three lines, crashes past its 512-thread
+// OpenMP pool, or ignores the flag and runs on; each is one line and exit 2, before Kokkos starts.
+#include <gtest/gtest.h>
+
+#include <Kokkos_Core.hpp>  // KOKKOS_ENABLE_* of the Kokkos this build uses, its OpenMP pool
+
+#include <algorithm>
+#include <string>
+#include <vector>
+
+#include "kokkos/flags.hpp"
+#include "process.hpp"
+
+#if defined(KOKKOS_ENABLE_OPENMP) && KOKKOS_VERSION >= 40000
+// The thread limit is Kokkos' own: the fixed per-thread pool of its OpenMP backend.
+static_assert(Kokkos::Impl::OpenMPTraits::MAX_THREAD_COUNT == stencil::kokkos::kMaxOpenMPThreads,
+              "the mini-app's thread limit must be Kokkos' OpenMP pool size");
+#endif
+
+namespace stencil::test {
+namespace {
+
+ProcessResult miniapp(const std::vector<std::string>& args, const std::string& prefix = "") {
+  return run_program(STENCIL_MINIAPP_PATH, args, prefix);
+}
+
+std::size_t lines(const std::string& text) {
+  return static_cast<std::size_t>(std::count(text.begin(), text.end(), '\n'));
+}
+
+struct BadValue {
+  std::vector<std::string> args;
+  std::string prefix;   // environment for the run
+  std::string message;  // a fragment the one error line must contain
+};
+
+TEST(Hardening, KokkosFlagsAndVariablesAreCheckedFirst) {
+  std::vector<BadValue> cases = {
+      {{"--kokkos-num-threads=0"}, "", "--kokkos-num-threads: expects threads, an integer from 1"},
+      {{"--kokkos-num-threads=abc"}, "", "got 'abc'"},
+      {{"--kokkos-num-threads"}, "", "--kokkos-num-threads needs a value"},
+      {{"--kokkos-num-threads=-2"}, "", "--kokkos-num-threads: expects threads"},
+      {{"--kokkos-device-id=x"}, "", "--kokkos-device-id: expects a device index"},
+      {{"--kokkos-frobnicate"}, "", "unknown Kokkos flag '--kokkos-frobnicate'"},
+      {{"--kokkos-map-device-id-by=foo"}, "", "expects mpi_rank or random, got 'foo'"},
+      {{"--kokkos-tools-libs=/nonexistent.so"}, "", "cannot load the Kokkos Tools library"},
+      {{}, "KOKKOS_NUM_THREADS=0 ", "environment variable KOKKOS_NUM_THREADS: expects threads"},
+      {{}, "KOKKOS_NUM_THREADS=abc ", "environment variable KOKKOS_NUM_THREADS"},
+      {{}, "KOKKOS_MAP_DEVICE_ID_BY=bogus ", "expects mpi_rank or random, got 'bogus'"},
+      {{}, "KOKKOS_TOOLS_LIBS=/nonexistent.so ", "cannot load the Kokkos Tools library"},
+      {{"-space", ""}, "", "-space needs a name"},
+  };
+#if KOKKOS_VERSION >= 40000
+  // Flags of Kokkos 3 that Kokkos 4 only reports as "not recognized" before running without.
+  for (const char* dropped :
+       {"--kokkos-threads=1", "--kokkos-numa=1", "--kokkos-num-devices=1", "--kokkos-device=0"})
+    cases.push_back({{dropped}, "", "is not a flag of Kokkos 4."});
+  cases.push_back({{"--kokkos-disable-warnings=maybe"}, "", "got 'maybe'"});
+  cases.push_back({{}, "KOKKOS_DISABLE_WARNINGS=maybe ", "got 'maybe'"});
+  cases.push_back({{}, "KOKKOS_NUMA=1 ", "KOKKOS_NUMA is not read by Kokkos 4."});
+#else
+  cases.push_back({{"--kokkos-threads=0"}, "", "--kokkos-threads: expects threads"});
+  cases.push_back({{"--kokkos-numa=-1"}, "", "--kokkos-numa: expects NUMA domains"});
+  cases.push_back({{"--kokkos-disable-warnings=yes"}, "", "takes no value"});
+#endif
+#if defined(KOKKOS_ENABLE_OPENMP)
+  // Kokkos' OpenMP pool has 512 slots; the native OpenMP kernels start Kokkos too.
+  for (const char* threads : {"513", "1000", "100000", "2147483648", ""}) {
+    cases.push_back({{},
+                     std::string("OMP_NUM_THREADS='") + threads + "' ",
+                     "OMP_NUM_THREADS: expects threads, an integer from 1 to 512"});
+  }
+  cases.back().message = "";  // an empty OMP_NUM_THREADS means unset: it runs
+  cases.push_back({{"--kokkos-num-threads=600"}, "", "an integer from 1 to 512"});
+  cases.push_back({{}, "KOKKOS_NUM_THREADS=600 ", "an integer from 1 to 512"});
+  cases.push_back({{"-impl", "openmp", "-variant", "naive"},
+                   "OMP_NUM_THREADS=1000 ",
+                   "OMP_NUM_THREADS: expects threads"});
+#endif
+  for (const auto& c : cases) {
+    std::vector<std::string> args = {"-n",       "16",    "-iters", "1",
+                                     "-variant", "strip", "-impl",  "kokkos"};
+    args.insert(args.end(), c.args.begin(), c.args.end());
+    const auto r = miniapp(args, c.prefix);
+    if (c.message.empty()) {
+      EXPECT_EQ(r.exit_code, 0) << c.prefix << r.err;
+      continue;
+    }
+    EXPECT_EQ(r.exit_code, 2) << c.message << "\n" << r.err;
+    EXPECT_NE(r.err.find(c.message), std::string::npos) << r.err;
+    EXPECT_EQ(lines(r.err), 1u) << r.err;
+    EXPECT_TRUE(r.out.empty()) << r.out;
+  }
+#if defined(KOKKOS_ENABLE_OPENMP)
+  // Values the OpenMP runtime itself rejects when it loads (before main: its own line, which
+  // nothing can suppress, and it would run on its default count): refused too, in one more line.
+  for (const char* threads : {"0", "abc", "4,x"}) {
+    const auto r = miniapp({"-n", "16", "-iters", "1", "-variant", "strip", "-impl", "kokkos"},
+                           std::string("OMP_NUM_THREADS='") + threads + "' ");
+    EXPECT_EQ(r.exit_code, 2) << threads << "\n" << r.err;
+    EXPECT_NE(r.err.find("stencil_miniapp: error: environment variable OMP_NUM_THREADS: expects "
+                         "threads, an integer from 1 to 512"),
+              std::string::npos)
+        << r.err;
+    std::size_t ours = 0;  // lines that are not the runtime's (nor empty)
+    for (std::size_t at = 0, end = 0; at < r.err.size(); at = end + 1) {
+      end = std::min(r.err.find('\n', at), r.err.size());
+      const std::string line = r.err.substr(at, end - at);
+      ours += !line.empty() && line.rfind("libgomp: ", 0) != 0;
+    }
+    EXPECT_EQ(ours, 1u) << r.err;
+    EXPECT_TRUE(r.out.empty()) << r.out;
+  }
+#endif
+  // Good values still reach Kokkos, up to its 512 threads.
+  const auto good = miniapp({"-n", "16", "-iters", "1", "-variant", "strip", "-impl", "kokkos",
+                             "--kokkos-num-threads=1", "--kokkos-disable-warnings"});
+  EXPECT_EQ(good.exit_code, 0) << good.err;
+#if defined(KOKKOS_ENABLE_OPENMP)
+  const auto most = miniapp({"-n", "16", "-iters", "1", "-impl", "openmp", "-variant", "naive"},
+                            "OMP_NUM_THREADS=512,2 ");
+  EXPECT_EQ(most.exit_code, 0) << most.err;
+#endif
+}
+
+// An unknown -space is refused before Kokkos starts: one line, not Kokkos' OMP_PROC_BIND warning
+// first (the app binds threads only for an OpenMP run, which this is not).
+TEST(Hardening, AnUnknownSpaceIsOneLineBeforeKokkos) {
+  const auto r = miniapp({"-n", "16", "-iters", "1", "-impl", "kokkos", "-space", "nosuchspace"},
+                         "unset OMP_PROC_BIND OMP_PLACES; ");
+  EXPECT_EQ(r.exit_code, 2) << r.err;
+  EXPECT_NE(r.err.find("execution space 'nosuchspace' is not in this Kokkos build"),
+            std::string::npos)
+      << r.err;
+  EXPECT_EQ(lines(r.err), 1u) << r.err;
+}
+
+}  // namespace
+}  // namespace stencil::test

@@ -1,0 +1,67 @@
+// naive: one output per loop iteration, all five taps read from the input grid.
+//   for each (x, y): out[y][x] = border ? in[y][x] : five_point(in[y][x], left, right, up, down)
+// The loop shapes are the ways OpenMP offers to spread the nest over teams and their threads:
+//   collapse      target teams distribute parallel for collapse(2), the runtime's own team
+//                 size (the default);
+//   collapse-256  the same with thread_limit(256), the CUDA twin's block size;
+//   rows          teams over rows, each row's columns across the team's 256 threads.
+// `target teams loop` is not among them: clang 16's host fallback of it writes no cell.
+#include "omptarget/kernels.hpp"
+#include "stencil/arithmetic.hpp"
+
+namespace stencil::omptarget {
+
+std::vector<std::string_view> naive_loop_shapes() {
+  return {"collapse", "collapse-256", "rows"};
+}
+
+void naive_step(const float* __restrict in, float* __restrict out, ArrayShape shape,
+                const RunConfig& /*config*/, Launch launch) {
+  const int rows = shape.rows;
+  const int cols = shape.cols;
+  const long cells = static_cast<long>(rows) * cols;
+  const bool on_device = launch.on_device;
+  if (launch.loop_shape == 1) {
+#pragma omp target teams distribute parallel for collapse(2) thread_limit(256) if (target       \
+                                                                                   : on_device) \
+    map(alloc                                                                                   \
+        : in [0:cells], out [0:cells])
+    for (int y = 0; y < rows; ++y) {
+      for (int x = 0; x < cols; ++x) {
+        const int i = y * cols + x;
+        out[i] = is_border_2d(x, y, cols, rows)
+                     ? in[i]
+                     : five_point(in[i], in[i - 1], in[i + 1], in[i - cols], in[i + cols]);
+      }
+    }
+  } else if (launch.loop_shape == 2) {
+#pragma omp target teams distribute thread_limit(256) \
+    map(alloc                                         \
+        : in [0:cells], out [0:cells]) if (target     \
+                                           : on_device)
+    for (int y = 0; y < rows; ++y) {
+#pragma omp parallel for
+      for (int x = 0; x < cols; ++x) {
+        const int i = y * cols + x;
+        out[i] = is_border_2d(x, y, cols, rows)
+                     ? in[i]
+                     : five_point(in[i], in[i - 1], in[i + 1], in[i - cols], in[i + cols]);
+      }
+    }
+  } else {
+#pragma omp target teams distribute parallel for collapse(2) if (target       \
+                                                                 : on_device) \
+    map(alloc                                                                 \
+        : in [0:cells], out [0:cells])
+    for (int y = 0; y < rows; ++y) {
+      for (int x = 0; x < cols; ++x) {
+        const int i = y * cols + x;
+        out[i] = is_border_2d(x, y, cols, rows)
+                     ? in[i]
+                     : five_point(in[i], in[i - 1], in[i + 1], in[i - cols], in[i + cols]);
+      }
+    }
+  }
+}
+
+}  // namespace stencil::omptarget

@@ -1,0 +1,24 @@
+// naive1d: the 1-D three-point stencil, one output per loop iteration, three reads each.
+//   for each i: out[i] = border ? in[i] : three_point(in[i - 1], in[i], in[i + 1])
+// One loop shape: a single loop spread over teams and their threads.
+#include "omptarget/kernels.hpp"
+#include "stencil/arithmetic.hpp"
+
+namespace stencil::omptarget {
+
+std::vector<std::string_view> naive1d_loop_shapes() {
+  return {"teams-threads"};
+}
+
+void naive1d_step(const float* __restrict in, float* __restrict out, ArrayShape shape,
+                  const RunConfig& /*config*/, Launch launch) {
+  const int n = shape.cols;
+  const bool on_device = launch.on_device;
+#pragma omp target teams distribute parallel for map(alloc                             \
+                                                     : in [0:n], out [0:n]) if (target \
+                                                                                : on_device)
+  for (int i = 0; i < n; ++i)
+    out[i] = is_border_1d(i, n) ? in[i] : three_point(in[i - 1], in[i], in[i + 1]);
+}
+
+}  // namespace stencil::omptarget

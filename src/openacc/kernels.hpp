@@ -1,0 +1,34 @@
+// One step of each variant the openacc row of STENCIL_MODELS names, each defined in the file of
+// the same name (as in src/cuda/ and src/openmp/). `in` and `out` are host arrays the stepper has
+// mapped to the device for its whole lifetime (acc enter data), so every kernel names them
+// `present`: no step moves grid data between host and device. Each step returns when its output
+// is written (no `async` clause). `in` and `out` must not alias.
+#pragma once
+
+#include <string_view>
+#include <vector>
+
+#include "stencil/run_config.hpp"
+
+namespace stencil::openacc {
+
+// How a kernel runs: in which of its loop shapes (an index into the list `<name>_loop_shapes()`
+// returns, whose first entry is the default), and whether on the GPU or on the host (-space:
+// every construct's `if` clause).
+struct Launch {
+  int loop_shape = 0;
+  bool on_device = true;
+};
+
+using StepFunction = void (*)(const float* in, float* out, ArrayShape shape,
+                              const RunConfig& config, Launch launch);
+using LoopShapesFunction = std::vector<std::string_view> (*)();
+
+#define STENCIL_OPENACC_DECLARE_STEP(name, ...)                                            \
+  void name##_step(const float* in, float* out, ArrayShape shape, const RunConfig& config, \
+                   Launch launch);                                                         \
+  std::vector<std::string_view> name##_loop_shapes();
+STENCIL_VARIANTS(STENCIL_OPENACC_DECLARE_STEP)
+#undef STENCIL_OPENACC_DECLARE_STEP
+
+}  // namespace stencil::openacc

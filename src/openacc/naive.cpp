@@ -1,0 +1,58 @@
+// naive: one output per loop iteration, all five taps read from the input grid.
+//   for each (x, y): out[y][x] = border ? in[y][x] : five_point(in[y][x], left, right, up, down)
+// OpenACC leaves the mapping of the loop nest onto gangs and vector lanes to the compiler; the
+// loop shapes are the ways of asking for it:
+//   collapse  one collapsed y-x space, partitioned by the compiler (the default);
+//   rows      one gang per row band, the row's columns across a 256-lane vector;
+//   tile      tile(32, 8): the CUDA twin's 32x8 block, written as a loop transformation.
+#include "openacc/kernels.hpp"
+#include "stencil/arithmetic.hpp"
+
+namespace stencil::openacc {
+
+std::vector<std::string_view> naive_loop_shapes() {
+  return {"collapse", "rows", "tile"};
+}
+
+void naive_step(const float* __restrict in, float* __restrict out, ArrayShape shape,
+                const RunConfig& /*config*/, Launch launch) {
+  const int rows = shape.rows;
+  const int cols = shape.cols;
+  const long cells = static_cast<long>(rows) * cols;
+  const bool on_device = launch.on_device;
+  if (launch.loop_shape == 1) {
+#pragma acc parallel loop gang vector_length(256) \
+    present(in [0:cells], out [0:cells]) if (on_device)
+    for (int y = 0; y < rows; ++y) {
+#pragma acc loop vector
+      for (int x = 0; x < cols; ++x) {
+        const int i = y * cols + x;
+        out[i] = is_border_2d(x, y, cols, rows)
+                     ? in[i]
+                     : five_point(in[i], in[i - 1], in[i + 1], in[i - cols], in[i + cols]);
+      }
+    }
+  } else if (launch.loop_shape == 2) {
+#pragma acc parallel loop tile(32, 8) present(in [0:cells], out [0:cells]) if (on_device)
+    for (int y = 0; y < rows; ++y) {
+      for (int x = 0; x < cols; ++x) {
+        const int i = y * cols + x;
+        out[i] = is_border_2d(x, y, cols, rows)
+                     ? in[i]
+                     : five_point(in[i], in[i - 1], in[i + 1], in[i - cols], in[i + cols]);
+      }
+    }
+  } else {
+#pragma acc parallel loop collapse(2) present(in [0:cells], out [0:cells]) if (on_device)
+    for (int y = 0; y < rows; ++y) {
+      for (int x = 0; x < cols; ++x) {
+        const int i = y * cols + x;
+        out[i] = is_border_2d(x, y, cols, rows)
+                     ? in[i]
+                     : five_point(in[i], in[i - 1], in[i + 1], in[i - cols], in[i + cols]);
+      }
+    }
+  }
+}
+
+}  // namespace stencil::openacc

@@ -1,0 +1,23 @@
+// naive1d: the 1-D three-point stencil, one output per loop iteration, three reads each.
+//   for each i: out[i] = border ? in[i] : three_point(in[i - 1], in[i], in[i + 1])
+// One loop shape: a single loop leaves nothing to choose but the vector length, which the
+// compiler's default already fills.
+#include "openacc/kernels.hpp"
+#include "stencil/arithmetic.hpp"
+
+namespace stencil::openacc {
+
+std::vector<std::string_view> naive1d_loop_shapes() {
+  return {"gang-vector"};
+}
+
+void naive1d_step(const float* __restrict in, float* __restrict out, ArrayShape shape,
+                  const RunConfig& /*config*/, Launch launch) {
+  const int n = shape.cols;
+  const bool on_device = launch.on_device;
+#pragma acc parallel loop gang vector present(in [0:n], out [0:n]) if (on_device)
+  for (int i = 0; i < n; ++i)
+    out[i] = is_border_1d(i, n) ? in[i] : three_point(in[i - 1], in[i], in[i + 1]);
+}
+
+}  // namespace stencil::openacc

@@ -1,0 +1,111 @@
+// temporal: k = config.fuse iterations per pass over the grid (temporal blocking), bit-identical
+// to k single steps. Each gang owns a W x H block of outputs and stages the (W+2k) x (H+2k) input
+// region around it in a gang-private array (CUDA shared memory), then advances it k levels in
+// place, ping-ponging between two gang-private arrays: level l is valid on the region shrunk by
+// l cells on each side, so after k levels the block itself holds level k. The k-cell rims are
+// recomputed by the neighbouring gangs instead of exchanged, so gangs never wait for each other,
+// and the grid crosses memory once per k iterations.
+//   for level in 1..k: for each (x, y): next[y][x] = border ? cur[y][x] : five_point(...)
+// Every level is a vector loop, and a vector loop ends in a gang-wide barrier: level l is
+// complete before level l+1 reads it. Cells outside the grid are skipped; the border cells that
+// would read them copy their centre. The loop shapes are the block sizes: 32x32 (the default),
+// 64x16, 64x32.
+#include "openacc/kernels.hpp"
+#include "stencil/arithmetic.hpp"
+#include "stencil/variants.hpp"
+
+namespace stencil::openacc {
+namespace {
+
+template <int kFuse, int kWidth, int kHeight>
+void temporal_blocks(const float* __restrict in, float* __restrict out, int rows, int cols,
+                     bool on_device) {
+  constexpr int kColumns = kWidth + 2 * kFuse;
+  constexpr int kRows = kHeight + 2 * kFuse;
+  const long cells = static_cast<long>(rows) * cols;
+  const int blocks_y = (rows + kHeight - 1) / kHeight;
+  const int blocks_x = (cols + kWidth - 1) / kWidth;
+#pragma acc parallel loop gang collapse(2) vector_length(256) if (on_device) \
+    present(in [0:cells], out [0:cells])
+  for (int by = 0; by < blocks_y; ++by) {
+    for (int bx = 0; bx < blocks_x; ++bx) {
+      float even[kRows][kColumns];          // levels 0, 2, 4, ...; gang-private: CUDA shared memory
+      float odd[kRows][kColumns];           // levels 1, 3, 5, ...
+      const int y0 = by * kHeight - kFuse;  // grid row of the region's first row
+      const int x0 = bx * kWidth - kFuse;
+#pragma acc loop vector collapse(2)
+      for (int sy = 0; sy < kRows; ++sy) {
+        for (int sx = 0; sx < kColumns; ++sx) {
+          even[sy][sx] =
+              in[clamp_index(y0 + sy, 0, rows - 1) * cols + clamp_index(x0 + sx, 0, cols - 1)];
+        }
+      }
+#pragma acc loop seq
+      for (int level = 1; level <= kFuse; ++level) {
+        float(*from)[kColumns] = level % 2 == 1 ? even : odd;
+        float(*to)[kColumns] = level % 2 == 1 ? odd : even;
+#pragma acc loop vector collapse(2)
+        for (int sy = level; sy < kRows - level; ++sy) {
+          for (int sx = level; sx < kColumns - level; ++sx) {
+            const int y = y0 + sy;
+            const int x = x0 + sx;
+            if (y >= 0 && y < rows && x >= 0 && x < cols) {
+              to[sy][sx] = is_border_2d(x, y, cols, rows)
+                               ? from[sy][sx]
+                               : five_point(from[sy][sx], from[sy][sx - 1], from[sy][sx + 1],
+                                            from[sy - 1][sx], from[sy + 1][sx]);
+            }
+          }
+        }
+      }
+      float(*result)[kColumns] = kFuse % 2 == 0 ? even : odd;
+#pragma acc loop vector collapse(2)
+      for (int sy = kFuse; sy < kFuse + kHeight; ++sy) {
+        for (int sx = kFuse; sx < kFuse + kWidth; ++sx) {
+          const int y = y0 + sy;
+          const int x = x0 + sx;
+          if (y < rows && x < cols)
+            out[y * cols + x] = result[sy][sx];
+        }
+      }
+    }
+  }
+}
+
+template <int kFuse>
+void temporal_shape(const float* in, float* out, ArrayShape shape, Launch launch) {
+  switch (launch.loop_shape) {
+    case 1:
+      return temporal_blocks<kFuse, 64, 16>(in, out, shape.rows, shape.cols, launch.on_device);
+    case 2:
+      return temporal_blocks<kFuse, 64, 32>(in, out, shape.rows, shape.cols, launch.on_device);
+    default:
+      return temporal_blocks<kFuse, 32, 32>(in, out, shape.rows, shape.cols, launch.on_device);
+  }
+}
+
+}  // namespace
+
+static_assert(kFuseDepths.size() == 4 && kFuseDepths[0] == 1 && kFuseDepths[1] == 2 &&
+                  kFuseDepths[2] == 4 && kFuseDepths[3] == 8,
+              "instantiate every depth of kFuseDepths in temporal_step");
+
+std::vector<std::string_view> temporal_loop_shapes() {
+  return {"32x32", "64x16", "64x32"};
+}
+
+void temporal_step(const float* in, float* out, ArrayShape shape, const RunConfig& config,
+                   Launch launch) {
+  switch (config.fuse) {
+    case 1:
+      return temporal_shape<1>(in, out, shape, launch);
+    case 2:
+      return temporal_shape<2>(in, out, shape, launch);
+    case 4:
+      return temporal_shape<4>(in, out, shape, launch);
+    default:
+      return temporal_shape<8>(in, out, shape, launch);
+  }
+}
+
+}  // namespace stencil::openacc
