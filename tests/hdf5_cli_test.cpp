@@ -8,6 +8,7 @@
 #include <limits>
 
 #include "h5_fixtures.hpp"
+#include "listed_backends.hpp"
 #include "process.hpp"
 #include "stencil/initial_state.hpp"
 #include "stencil/reference.hpp"
@@ -86,18 +87,27 @@ TEST(Restart, ContinuedRunIsBitIdenticalToAnUninterruptedOne) {
   for (const RestartCase& c :
        {RestartCase{"tiled", "tiled", 45}, RestartCase{"naive", "rolling", 33},
         RestartCase{"naive1d", "halo1d", 700}}) {
+    // One model for all three runs: one that implements the variant the restart switches to
+    // (every model that has it also has the first).
+    const auto backend = listed_host_args_for(STENCIL_MINIAPP_PATH, c.second_variant);
+    if (!backend)
+      continue;  // no host model of this build implements it
+    const auto on_backend = [&](std::vector<std::string> args) {
+      args.insert(args.end(), backend->begin(), backend->end());
+      return miniapp(args);
+    };
     TempDir dir;
     const std::string n = std::to_string(c.n);
-    ASSERT_EQ(
-        miniapp({"-variant", c.first_variant, "-n", n, "-iters", "30", "-output", dir / "whole.h5"})
-            .exit_code,
-        0);
-    ASSERT_EQ(miniapp({"-variant", c.first_variant, "-n", n, "-iters", "12", "-output",
-                       dir / "part.h5", "-save-every", "5"})
+    ASSERT_EQ(on_backend({"-variant", c.first_variant, "-n", n, "-iters", "30", "-output",
+                          dir / "whole.h5"})
                   .exit_code,
               0);
-    const auto r = miniapp({"-variant", c.second_variant, "-input", dir / "part.h5", "-iters", "18",
-                            "-output", dir / "rest.h5", "-save-every", "5", "-json"});
+    ASSERT_EQ(on_backend({"-variant", c.first_variant, "-n", n, "-iters", "12", "-output",
+                          dir / "part.h5", "-save-every", "5"})
+                  .exit_code,
+              0);
+    const auto r = on_backend({"-variant", c.second_variant, "-input", dir / "part.h5", "-iters",
+                               "18", "-output", dir / "rest.h5", "-save-every", "5", "-json"});
     ASSERT_EQ(r.exit_code, 0) << r.err;
     EXPECT_NE(r.out.find("\"first_step\": 12"), std::string::npos) << r.out;
     // Step numbers continue: the restarted file starts at 12 and saves the same multiples of 5.

@@ -203,7 +203,7 @@ def main() -> None:
     rng = random.Random(SEED)
 
     app = os.path.join(work, "app.h5")
-    subprocess.run([miniapp, "-n", "520", "-iters", "1", "-space", "serial", "-output", app],
+    subprocess.run([miniapp, "-n", "520", "-iters", "1", "-output", app],
                    check=True, stdout=subprocess.DEVNULL)
     legacy = os.path.join(work, "legacy_v18.h5")
     with h5py.File(os.path.join(inputs, "random_64.h5"), "r") as f:
@@ -246,8 +246,8 @@ def main() -> None:
             if tried % MINIAPP_EVERY == 0:
                 restarted = os.path.join(work, "restarted.h5")
                 try:
-                    m = subprocess.run([miniapp, "-input", mutant, "-iters", "1", "-space",
-                                        "serial", "-output", restarted],
+                    m = subprocess.run([miniapp, "-input", mutant, "-iters", "1",
+                                        "-output", restarted],
                                        capture_output=True, text=True, timeout=TIMEOUT_S)
                 except subprocess.TimeoutExpired:
                     failures.append(f"{label}: stencil_miniapp hung")

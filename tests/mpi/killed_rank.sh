@@ -9,19 +9,23 @@ set -u
 mpiexec=$1
 app=$2
 deadline_s=30
+# shellcheck source=cpu_backend.sh
+. "$(dirname "${BASH_SOURCE[0]}")/cpu_backend.sh"
+cpu_backend "$app" naive
+[ ${#impl[@]} -gt 0 ] || { echo "killed_rank: no CPU model of this build has naive" >&2; exit 1; }
 
 session_dir=$(mktemp -d /tmp/stencil-mpi.XXXXXX)  # see miniapp_job.cmake
 export OMPI_MCA_orte_tmpdir_base=$session_dir
 out_dir=$(mktemp -d /tmp/stencil-killed.XXXXXX)
 trap 'rm -rf "$session_dir" "$out_dir"' EXIT
-save() { "$mpiexec" -n 2 "$app" -impl openmp -variant naive -n 64 -iters 2 -no-progress \
+save() { "$mpiexec" -n 2 "$app" "${impl[@]}" -variant naive -n 64 -iters 2 -no-progress \
   -output "$out_dir/run.h5" >/dev/null 2>&1; }
 save || { echo "killed_rank: the first save failed" >&2; exit 1; }
 fingerprint() { (cd "$out_dir" && ls -A | sort && md5sum -- *); }
 before=$(fingerprint)
 
 # About a minute of steps if nothing stops it, with its tile files open from the start.
-"$mpiexec" -n 2 "$app" -impl openmp -variant naive -n 256 -iters 2000000 -no-progress \
+"$mpiexec" -n 2 "$app" "${impl[@]}" -variant naive -n 256 -iters 2000000 -no-progress \
   -output "$out_dir/run.h5" -save-every 1000000 >/dev/null 2>&1 &
 job=$!
 

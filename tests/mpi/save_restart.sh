@@ -24,6 +24,11 @@
 set -u
 case_name=$1 mpiexec=$2 app=$3 check=$4 python=$5 work=$6
 
+# shellcheck source=cpu_backend.sh
+. "$(dirname "${BASH_SOURCE[0]}")/cpu_backend.sh"
+cpu_backend "$app" naive temporal halo1d
+[ ${#impl[@]} -gt 0 ] || { echo "skipped: no CPU model of this build has naive, temporal and halo1d"; exit 77; }
+
 rm -rf "$work" && mkdir -p "$work" && cd "$work" || exit 1
 session_dir=$(mktemp -d /tmp/stencil-mpi.XXXXXX)  # see miniapp_job.cmake
 export OMPI_MCA_orte_tmpdir_base=$session_dir
@@ -37,10 +42,10 @@ fail() {
 job() {
   local ranks=$1 decomp=$2
   shift 2
-  "$mpiexec" -n "$ranks" "$app" -impl openmp -no-progress -decomp "$decomp" "$@" \
+  "$mpiexec" -n "$ranks" "$app" "${impl[@]}" -no-progress -decomp "$decomp" "$@" \
     >last.out 2>last.err
 }
-plain() { "$app" -impl openmp -no-progress "$@" >last.out 2>last.err; }
+plain() { "$app" "${impl[@]}" -no-progress "$@" >last.out 2>last.err; }
 # a b: stencil_check must find the two states bit-identical.
 same() {
   "$check" "$1" "$2" >check.out 2>&1 || fail "$1 differs from $2: $(cat check.out)"
@@ -147,7 +152,7 @@ case $case_name in
     # second state, while the main file (virtual datasets only) stays far below it. Limited in
     # the ranks, not in mpirun; shared memory off, whose files the limit would also stop.
     OMPI_MCA_btl=self,tcp "$mpiexec" -n 4 bash -c \
-      "ulimit -f 64; exec '$app' -impl openmp -no-progress -decomp 2x2 -variant naive -n 200 \
+      "ulimit -f 64; exec '$app' ${impl[*]} -no-progress -decomp 2x2 -variant naive -n 200 \
        -iters 4 -save-every 1 -output a.h5" >last.out 2>last.err
     rc=$?
     [ "$rc" -eq 1 ] || fail "expected exit 1 from the failed save, got $rc: $(cat last.err)"
