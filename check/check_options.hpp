@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Command line of stencil_check: two saved states and how close they must be.
 #pragma once
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // stencil_check: compares two saved grid states (A against the reference B) and says whether they
 // agree within a tolerance. Exit status: 0 within tolerance, 1 different, 2 bad input.
 #include <cstdio>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Whether two states agree within a tolerance. The report's figures (max abs, rel, ULP, first
 // differing cell) come from stencil::compare_grids; the per-cell tolerance test lives here.
 #pragma once

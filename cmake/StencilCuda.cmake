@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # Native CUDA kernels are optional. They switch on automatically where nvcc exists (also on the
 # CPU-only CI machine, where they compile and link but nothing runs). -DSTENCIL_ENABLE_CUDA=OFF
 # forces them off; CMAKE_CUDA_ARCHITECTURES defaults to 90 (H100/H200) and can be overridden.

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # Compiler flags of the two directive models, for the compiler of this build:
 #   stencil_directive_needs(MODEL OUT_VAR)  sets OUT_VAR to "" where this build's C++ compiler
 #                                           can build MODEL (openacc, omptarget), else to why not

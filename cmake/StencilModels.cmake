@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # The models this build folder compiles, read from the model registry (STENCIL_MODELS in
 # src/stencil/models.hpp), so that a new row and its folder are all the build needs:
 #

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # The commit the binary was built from, recorded in results and outputs. Refreshed at every build
 # (not only at configure time), and the header is rewritten only when the text changes, so an
 # unchanged commit triggers no recompilation.

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # cmake -DSOURCE_DIR=... -DOUTPUT=... -DVERSION=... -P WriteVersionHeader.cmake
 set(commit "unknown")
 find_package(Git QUIET)

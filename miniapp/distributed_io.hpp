@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // -output and -input under mpirun (docs/hdf5.md, "Runs across ranks"): one global view of the
 // grid. Saving: every rank writes its owned tile to its own tile file next to the output, and
 // rank 0 writes the output itself, whose /step_XXXXXX/u are virtual datasets joining the tiles

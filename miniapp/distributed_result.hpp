@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // The result of a run across ranks: the single-process result block, plus the decomposition,
 // the per-rank step times and the share of them spent exchanging halos (text, CSV and JSON).
 #pragma once

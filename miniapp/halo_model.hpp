@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // The cost model of one host-staged halo exchange, from link figures measured in the same job:
 //   predicted = latency (one round of 1-float messages with the same neighbours)
 //             + bytes sent by the busiest rank / MPI bandwidth (a 16 MiB ping-pong, ranks 0 and 1)

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Where a run starts: the deterministic random field, or a state saved by an earlier run (or a
 // sample in inputs/) for a restart.
 #pragma once

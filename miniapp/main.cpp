@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // stencil_miniapp: parse the command line, start the models' runtimes, run, report.
 // Exit status: 0 success, 1 run, save or verification failure, 2 bad input (options, an unusable
 // -input file, an -output path that cannot take a file) or a request this build or machine cannot

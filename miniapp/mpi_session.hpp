@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // MPI for the mini-app, started only when a launcher (mpirun, srun) started this process: a
 // plain `./stencil_miniapp` never initialises MPI (OpenMPI's singleton init would otherwise
 // spawn its runtime daemon), so its behaviour and output stay exactly as without MPI.

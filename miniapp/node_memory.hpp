@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // The ranks of an MPI job that run on one node share its memory. Each rank's stepper checks its
 // own grids against the memory available, which every rank on the node sees in full, so a job
 // whose ranks fit one by one but not together would pass and be killed by the kernel later,

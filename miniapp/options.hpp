@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Command-line options of stencil_miniapp. Parsing is strict: every value is validated, and an
 // unknown flag, a missing value or a junk number is a UsageError (exit code 2).
 #pragma once

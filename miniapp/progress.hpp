@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // A progress line with an ETA on stderr, shown only when stderr is a terminal.
 #pragma once
 

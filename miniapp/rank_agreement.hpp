@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // How the ranks of a run agree on the outcome of a step every rank took (setting up, reading the
 // input, each save), so that no rank is left waiting in a collective the others skipped.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // One run of the mini-app: set up the chosen implementation, iterate, time, check.
 #pragma once
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // The one conversion of parsed options into a checked run configuration, shared by the run and
 // the profile mode.
 #pragma once

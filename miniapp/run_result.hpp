@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // What one run measured, and how it is printed (text block, CSV line or JSON object).
 #pragma once
 

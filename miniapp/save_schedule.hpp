@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Which iterations a run saves: its first state, every iteration that is a multiple of K
 // (-save-every K; absolute step numbers, so a restarted run saves the same steps as an
 // uninterrupted one), and its last state.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // OpenMP thread binding for a first run. Kokkos warns on every OpenMP start where
 // OMP_PROC_BIND is unset (four lines before the result, and before many error lines) and
 // recommends OMP_PROC_BIND=spread with OMP_PLACES=threads. Where the user set neither, the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // The timed loop of every run, single-process and MPI: steps in batches that end at save points,
 // progress updates and copy-pair blocks; each batch fenced and timed as compute; saves timed
 // apart as i/o; the copy reference interleaved with the steps (interleaved_copy.hpp). What

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // How one benchmark iteration is timed: a batch of operations (stencil steps or copies) that ends
 // in a fence, measured with a steady clock and handed to Google Benchmark as manual time. The
 // fence makes the host clock honest for asynchronous devices; the batch amortises its cost.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // The reference data movement each size is compared against: copying the same bytes a stencil
 // step moves (one grid read, one grid written) on the same target, with the definition of the
 // target's memory kind that every run uses too (src/memory/copy_reference.hpp). A kernel's ratio

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "cuda_versions.hpp"
 
 #include <cuda_runtime.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // stencil_bench: the Google Benchmark suite of every variant on every target of this build, each
 // with its ratio to a copy of the same bytes measured in the same run.
 //   stencil_bench [--reduced] [--benchmark_* flags] [a model's own flags]

@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """Turns stencil_bench JSON files into a markdown report and PNG plots.
 
     perf/report.py --out DIR [--sectors FILE.csv] INPUT [INPUT ...]

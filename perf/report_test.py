@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """Unit tests of perf/report.py's arithmetic and parsing (no timing, no plots)."""
 
 import json

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "size_set.hpp"
 
 #include "stencil/memory_budget.hpp"

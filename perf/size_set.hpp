@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // The grid sizes the suite times. Every 2-D size N×N is paired with a 1-D size of the same cell
 // count, so both share one copy measurement of the same bytes.
 #pragma once

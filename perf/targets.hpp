@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // What the benchmarks run on: every backend of the build (src/backends.hpp) that can run here.
 // A backend is the unit that has its own copy limit.
 #pragma once

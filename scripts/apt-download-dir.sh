@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # Sourced by scripts/bootstrap-kokkos.sh: a fresh directory for `apt-get source --download-only`.
 # apt downloads as the unprivileged user _apt; a root-only directory (mktemp's 0700) makes it
 # fall back to downloading "unsandboxed as root" with a warning. So, run as root, the directory

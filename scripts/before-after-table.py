@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """The table of scripts/gpu-before-after.sh: per implementation, variant and N, the median ratio
 to the in-process copy of each build and after ÷ before, marked where it leaves ±TOLERANCE, and
 the median rate of each (the rate does not depend on how the copy reference is measured).

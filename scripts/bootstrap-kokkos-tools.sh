@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # Builds two Kokkos Tools for stencil_miniapp's --kokkos-tools-libs into the cache (.deps/):
 # debugging/kernel-logger (every kernel launch and its label on stdout) and
 # profiling/simple-kernel-timer (time per kernel label, read back with kp_reader).

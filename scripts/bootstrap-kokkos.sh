@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # Builds and installs Kokkos for stencil_miniapp into a cache outside the build tree.
 #
 # Which Kokkos (the first that applies):

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # Builds the whole project (driver, check tool, tests, benchmark) with one directive model, in a
 # build folder of its own, by that model's compiler:
 #   bash scripts/build-directive.sh openacc        # g++-12 -fopenacc, nvptx offload: build-openacc

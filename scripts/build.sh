@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # Configures and builds stencil_miniapp in ./build (or $BUILD_DIR) against the project's
 # bootstrapped Kokkos (4.6.01 where its tarball is at hand, else 3.4.01: see
 # scripts/bootstrap-kokkos.sh; STENCIL_KOKKOS_VERSION or STENCIL_KOKKOS_SOURCE pick another), or

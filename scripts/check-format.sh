@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # Fails (exit 1) when a tracked C++/CUDA file differs from what clang-format makes of it under the
 # repository's .clang-format, and names each such file. CI runs it before the build and tests.
 #   bash scripts/check-format.sh         # check

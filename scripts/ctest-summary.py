@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """One line over several CTest runs: `N passed, M failed, K skipped`.
 
 CTest's own summary ("100% tests passed, 0 tests failed out of 620") counts a skipped test as

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # On the GPU machine: runs a command from a packed directive model (scripts/pack-model.sh copies
 # this file to .carry/directive/run-gpu.sh):
 #   bash .carry/directive/run-gpu.sh NAME COMMAND [ARGS...]

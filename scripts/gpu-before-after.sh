@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # The run command's ratio to the in-process copy, before and after a change, in one device call:
 #   bash scripts/gpu-before-after.sh BEFORE_APP AFTER_APP OUT_CSV [ROUNDS] [IMPLS]
 # For every variant at its defaults (from AFTER_APP -list-shapes, those BEFORE_APP also lists),

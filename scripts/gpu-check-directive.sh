@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # The directive models' part of the GPU check, on the GPU machine, from packed builds
 # (scripts/pack-model.sh, carried in .carry/directive/):
 #   bash scripts/gpu-check-directive.sh OUT_DIR

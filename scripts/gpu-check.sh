@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # One-command GPU check, run on the GPU machine from the repository root:
 #   bash scripts/gpu-check.sh [OUT_DIR]
 # Builds Kokkos (CUDA + Serial, HOPPER90) from the carried source tarballs in .deps/ (no network):

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # Installs everything a fresh Debian 12 machine needs to build and test stencil_miniapp:
 # the toolchain, CMake, clang-format (scripts/check-format.sh), HDF5, GoogleTest, Google Benchmark
 # and the Python plotting stack, JSON Schema and YAML checkers for the result schema and the

@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """Kokkos ÷ native CUDA per variant from gpu-check's runs.csv, one column per Kokkos version.
 
 Each rate is first divided by the device-to-device copy measured in its own process

@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """Writes inputs/known_answers.csv: checksums of small runs computed independently of the C++ code.
 
 The initial field and the stencil are re-implemented here with numpy (float32 elementwise

@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """Writes the sample grid states in inputs/, their reference results and inputs/sample_answers.csv.
 
 Samples (initial states, dataset /u, float32, attribute iteration = 0):

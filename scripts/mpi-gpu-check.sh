@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # One-command MPI check on the GPU machine, from the repository root, after scripts/gpu-check.sh
 # has built build-gpu (or with BUILD_DIR pointing at another CUDA build):
 #   bash scripts/mpi-gpu-check.sh [OUT_DIR]

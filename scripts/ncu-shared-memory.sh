@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # Shared-memory loads, bank conflicts, registers, occupancy and time of every 2-D native CUDA
 # kernel shape, counted once by Nsight Compute on the GPU machine (docs/lesson004.md):
 #   bash scripts/ncu-shared-memory.sh [BUILD_DIR] [OUT_DIR]

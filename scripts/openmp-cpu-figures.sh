@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # The -impl openmp figures of docs/performance.md: each row is the run command on 2 threads
 # (OMP_PROC_BIND=spread OMP_PLACES=threads), stencil/copy in the same process, repeated and
 # reduced to the best ratio (a shared machine only ever slows a run down). 2-D at N = 4096;

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """g++'s vectorisation report for the -impl openmp kernels (src/openmp/).
 
 Recompiles each kernel file with the exact command of the build (compile_commands.json) plus

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # Packs a directive model's build for the GPU machine, which has neither compiler:
 #   bash scripts/pack-model.sh openacc|omptarget|omptarget-gcc [BUILD_DIR]
 # Takes BUILD_DIR (default build-<name>; built by scripts/build-directive.sh where it is missing)

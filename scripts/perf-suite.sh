@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # The whole performance report in one command: build, run stencil_bench, turn its JSON into
 # tables and plots (perf/report.py), and stamp the results folder with date, machine, driver,
 # commit and the exact command.

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # AddressSanitizer + UndefinedBehaviorSanitizer build of the CPU code (CUDA off) in
 # ./build-sanitize (or $BUILD_DIR), against the project's bootstrapped Kokkos (OpenMP + Serial,
 # itself not instrumented), then the whole CPU suite (ctest -L cpu) on it. Leak checking is on

@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """Extracts variant,implementation,sectors_per_cell_update from -profile sectors outputs.
 
 Usage: scripts/sectors-csv.py PROFILE_OUTPUT... > sectors.csv

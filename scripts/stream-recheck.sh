@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # The stream kernel's re-check on the GPU machine, after a change to src/cuda/stream*:
 #   STENCIL_GIT_COMMIT=<hash> bash scripts/stream-recheck.sh OUT_DIR
 # Builds (CUDA Kokkos bootstrap + project), then: the stream cases of the bit-for-bit suite,

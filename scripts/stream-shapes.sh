@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # Sweep of the stream kernel's compiled shapes on the GPU machine:
 #   bash scripts/stream-shapes.sh [BUILD_DIR] [OUT_CSV] [SHAPES...]
 # The shapes are experiments and live in stencil_stream_ab (perf/stream_ab/stream_shapes.cuh), not

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // The registry reader: the models and execution spaces this build offers (a "backend" is one
 // model, plus an execution space where it has them), built from STENCIL_MODELS
 // (stencil/models.hpp), and the one place that creates a stepper for a backend. The driver,

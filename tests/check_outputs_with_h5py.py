@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """Checks the mini-app's saved files with readers that share no code with it.
 
 Runs stencil_miniapp (a 2-D and a 1-D variant, plain and compressed), then:

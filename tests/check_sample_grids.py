@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """Checks that the committed sample grids are what their generator makes.
 
 Runs scripts/make_sample_grids.py into a scratch directory and compares every dataset (values,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // stencil_check: the tolerance rules (unit) and the real binary on hand-made states whose
 // differences are known in advance (1.5 against 1.0: 0.5 absolute, 0.5 relative, 2^22 ULP).
 #include <gtest/gtest.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // The real binary: good runs, every kind of bad input (exit 2 with one error line), and the
 // known-answer table in inputs/ (computed independently by scripts/make_known_answers.py).
 #include <gtest/gtest.h>
@@ -311,7 +312,8 @@ TEST(Cli, GridLargerThanMemoryNamesTheLargestNThatFits) {
   if (!backend)
     GTEST_SKIP() << "no host backend implements naive in this build";
   {
-    std::vector<std::string> args = {"-variant", "naive", "-n", "4000000", "-iters", "1", "-verify"};
+    std::vector<std::string> args = {"-variant", "naive", "-n",     "4000000",
+                                     "-iters",   "1",     "-verify"};
     args.insert(args.end(), backend->begin(), backend->end());
     const auto r = miniapp(args);
     EXPECT_EQ(r.exit_code, 2) << r.err;

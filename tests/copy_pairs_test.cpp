@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // The arithmetic of the interleaved stencil/copy ratio: each pair's ratio, the quantiles, the
 // spread and its noisy flag, the copy budget, and how the result block, CSV and JSON carry them.
 // The expected values are worked by hand from the inputs.

@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """scripts/ctest-summary.py on CTest console logs of the shapes CTest 3.25 prints: skipped tests
 are separated from passed ones, failures and a run without a summary are counted.
 Usage: ctest_summary_test.py CTEST_SUMMARY_PY WORK_DIR"""

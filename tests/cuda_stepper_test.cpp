@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // The native CUDA stepper's environment (GPU suite): Kokkos 3.4's CUDA initialisation sets
 // cudaFuncCachePreferShared for the whole device, which slowed the native kernels and the copy
 // reference by 3-4% on the H200 (docs/stream-and-temporal.md). The stepper must give the device

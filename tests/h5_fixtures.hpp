@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Test fixtures written with HDF5's C API directly, independent of the io library under test:
 // scratch directories, files of any shape and type (the bad inputs), byte-level damage.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // The halo access every MPI exchange goes through (Stepper::halos(), one per memory kind), on
 // every backend whose model steps rectangles, held to the host definitions in
 // stencil/grid_region.hpp and stencil/stepped_cell.hpp: pack must read exactly the regions, unpack

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // The real binary: memory safety of an ordinary run, values echoed in error lines, the thread
 // binding of a first run, and the result block of small runs (a model's own flags are its own
 // tests, e.g. src/kokkos/tests/flags_test.cpp).

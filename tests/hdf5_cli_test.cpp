@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // The real mini-app saving and restarting: which states a run saves, that they hold the reference
 // loop's values (stencil/reference.hpp, not the kernels or the io code), that a restarted run ends
 // bit-identical to an uninterrupted one, the new options, and unusable -input files.

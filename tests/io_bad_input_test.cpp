@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Every kind of unusable input the reader must refuse with one clear FileRejected: missing, not
 // HDF5, truncated, corrupt; a dataset that is missing, of the wrong rank, shape or type, or holds
 // NaN/Inf. The bad files are made with HDF5's C API (h5_fixtures), not with the code under test.

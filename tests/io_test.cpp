@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // The io library: saved states read back bit for bit, the attributes a reader needs (checked with
 // HDF5's C API, not with the reader under test), dataset names, and replace-by-rename outputs.
 #include <gtest/gtest.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // The sector report without a GPU: kernel names, the per-cell arithmetic (sectors and shared
 // memory), the three formats, the shared-memory plan and the retry without it.
 #include <gtest/gtest.h>

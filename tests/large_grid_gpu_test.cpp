@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Every 2-D variant of every GPU backend on a grid of more than 2^31 cells (GPU suite, label gpu):
 // N = 46341, the smallest square grid past 2^31 cells (2^31 + 4633), stepped once (temporal: one
 // pass of -fuse 4) and compared bit for bit with the reference loop. A 32-bit row offset wraps

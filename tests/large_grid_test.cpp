@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // A grid of more than 2^31 cells through the HDF5 path on the CPU: saved as a run saves it, read
 // back whole as a restart reads it (content hash verified), and compared by stencil_check, which
 // must name a difference placed past cell 2^31 at its true (x, y). The smallest square grid that

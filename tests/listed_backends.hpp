@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // For test programs that run the real binary without the registry in their own process: the
 // backends the binary itself lists (stencil_miniapp -list-models), so a test runs each variant
 // on a model of this build that implements it.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // The memory check every stepper makes before allocating: the largest N a memory holds, and the
 // one-line refusal that names it. Expected values are worked out by hand from the byte counts.
 #include <gtest/gtest.h>

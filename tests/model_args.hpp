@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // The command-line arguments that pick a backend of this build for a CLI test: the registry's
 // host backends (test_backends.hpp), so the tests run whichever models the build has.
 #pragma once

@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """Deterministic mutation test of reading saved states (issue 17).
 
 Takes sample grids from inputs/, a file the mini-app writes (two 520 x 520 states of two chunks

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Nothing the user had is lost: an output path that cannot take a file is refused before the run,
 // a full disk fails the run cleanly, and a run killed with SIGKILL in the middle of saving leaves
 // the earlier file at its output path byte for byte.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Runs the real stencil_miniapp binary and captures its exit code, stdout and stderr.
 #pragma once
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Under MPI a rank steps its tile plus halo: a rows x cols rectangle, not the N x N grid. Every
 // backend whose implementation declares rectangles (src/backends.cpp) must match the rectangular
 // reference loop bit for bit on thin, tall, tiny and odd shapes, in every run-time shape of the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // The reference loop against facts that do not come from the code under test: hand arithmetic
 // on a 3x3 grid, and fields the stencils leave unchanged in exact arithmetic.
 #include <gtest/gtest.h>

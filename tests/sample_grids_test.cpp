@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // The sample grids in inputs/: every variant, started from each sample, must reproduce the
 // known-answer table written by scripts/make_sample_grids.py (an independent numpy
 // implementation): the reference state bit for bit, as stencil_check judges it, and the checksum.

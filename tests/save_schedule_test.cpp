@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Which iterations a run saves; the numbers below are worked out by hand from the rule in
 // save_schedule.hpp (first, every multiple of K, last).
 #include <gtest/gtest.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // GPU gates of issue 4: the built-in CUPTI sector counter at the lessons' profile, 2-D N = 4096 and
 // 1-D N = 2^24 (docs/sectors.md), 100 launches in one counting scope, strip and rolling with
 // 256-thread blocks and 16 row chunks. Every measurement is a run of the real binary with

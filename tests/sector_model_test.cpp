@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // The sector derivation (tests/sector_model.hpp, docs/sectors.md) against a brute-force walk of
 // every warp's addresses, and against the figures the lessons measured.
 #include <gtest/gtest.h>

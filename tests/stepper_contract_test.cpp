@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // The parts of the Stepper contract the bit-for-bit suite does not reach: warm_up() and
 // copy_seconds() must leave the current state untouched (the driver calls both around its timed
 // loop, and a restart or a saved state must not depend on them), and a step after them still

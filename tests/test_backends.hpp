@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // The backends a test program exercises, from the one list in src/backends.hpp: the CPU suite
 // takes those on the host, the GPU suite (CTest label `gpu`) those on the GPU.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // GoogleTest main that brings every model's runtime up for the whole test program (Kokkos, for
 // one, may be initialized once per process). Listing tests (CTest's discovery) needs none of
 // them, and their start-up messages go to stderr, so the list CTest parses on stdout holds

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // The one timed loop of the run command and the MPI run, on real host steppers: it takes every
 // step once, saves exactly the schedule's steps (each state the reference loop's at that step),
 // keeps the interleaved copies within their budget, and the copies leave the state untouched.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Extra command-line arguments a variant needs for a given iteration count: temporal fuses
 // iterations per pass, and -iters must be a multiple of -fuse.
 #pragma once

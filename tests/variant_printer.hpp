@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Test parameters of type Variant print as their names in gtest output.
 #pragma once
 

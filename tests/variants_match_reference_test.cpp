@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Every variant, on every backend of this test program, must match the plain reference loop bit
 // for bit: at tail sizes, for one and several iterations, and in every run-time shape: chunk
 // counts that do and do not divide N (strip, rolling, doublebuf*), every patch size (regblock) and

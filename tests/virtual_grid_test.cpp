@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // States saved across ranks (io/tile_piece.hpp): a virtual dataset over tile files, built here
 // with HDF5's C API directly, is read as one grid and verified per tile; gaps, overlaps and
 // tiles that are not the recorded ones are refused; and only real tile-file names of other

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // The XDMF sidecar's text. Its well-formedness and that every dataset it names exists are checked
 // with real readers (Python's XML parser and h5py) in check_outputs_with_h5py.py.
 #include <gtest/gtest.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // The stencil/copy ratio of a run, measured on a machine that other work may share: blocks of
 // steps alternate with copies of the grid, each timed with fences, and every pair of a block and
 // the copies after it gives one ratio. Load that comes and goes shifts both halves of a pair

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // The copy half of the stencil/copy pairs (copy_pairs.hpp), shared by the run command and the
 // benchmark suite: after each timed block of steps, copies of the grid into the stepper's spare
 // buffer (Stepper::copy_seconds, which leaves the state untouched) are timed and paired with the

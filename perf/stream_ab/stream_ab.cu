@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // A/B timing of stream kernel shapes against the previous kernel (legacy_stream_kernel.cuh) and a
 // device-to-device copy of the same bytes, all in one process on the same buffers:
 //   stencil_stream_ab            (on the GPU machine; prints one line per kernel and grid)

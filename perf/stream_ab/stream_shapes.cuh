@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // The stream kernel's compiled shapes for experiments (scripts/stream-shapes.sh), numbered as in
 // perf/results/*/stream-shapes*.csv, where each was measured on the H200: <float4 slots per
 // thread, rows in flight, blocks per SM[, cluster[, streaming cache hints]]>. Shape 6 is the

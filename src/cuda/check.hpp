@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Every CUDA API call and every launch is checked; a failure becomes a RuntimeFailure that names
 // the call and CUDA's own message.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // A launch configuration for thread-block clusters stacked along y, for cudaLaunchKernelEx and
 // cudaOccupancyMaxActiveClusters. Not copyable: the configuration points at its own attribute.
 #pragma once

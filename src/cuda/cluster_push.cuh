@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Pushing data into a neighbouring block's shared memory in a thread-block cluster (sm_90):
 // st.async stores that count their bytes on an mbarrier in the receiving block. The receiver
 // waits on its own mbarrier and reads its own shared memory; the sender needs no fence and no

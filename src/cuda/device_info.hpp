@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Properties of the current CUDA device that launchers size their grids by.
 #pragma once
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // doublebuf (lesson 004): a 32x8 block owns a 32-column strip of one row chunk and walks it down in
 // stages of 32x8 outputs, each computed from a 34x10 tile (stencil/stage_tile.hpp). Two static
 // shared tiles alternate: while the block computes stage k from one, the global loads of stage k+1

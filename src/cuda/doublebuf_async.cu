@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // doublebuf_async (lesson 004, Hopper): the doublebuf contract (stencil/stage_tile.hpp), with the
 // next stage copied by cp.async (__pipeline_memcpy_async) straight from global memory into the
 // other shared tile, without passing through registers. The copy of stage k+1 is issued before

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Native CUDA launchers, one per variant, declared from STENCIL_VARIANTS: launch_<name>, defined
 // in the .cu file of the same name. They take device pointers; `in` and `out` must not alias.
 // Each checks its launch. `queue` is the CUDA stream the kernel is queued on.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // The native CUDA model's entry in the registry (stencil/model_hooks.hpp).
 #include <string>
 #include <string_view>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // naive: one output per thread, all five taps read from global memory.
 #include "cuda/check.hpp"
 #include "cuda/kernels.hpp"

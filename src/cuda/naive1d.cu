@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // naive1d (lesson 002 starter): one output per thread, three global reads.
 #include "cuda/check.hpp"
 #include "cuda/kernels.hpp"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // rolling (lesson 000 solution): the strip contract, with the vertical window rolled through
 // registers. Per step the only global read is row y+1; rows y-1 and y are already in this
 // thread's registers. The shared row publishes row y for the x neighbours, which live in other

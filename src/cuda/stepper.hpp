@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // The native CUDA implementation of Stepper. Plain C++ header: the driver includes it
 // without the CUDA toolkit's headers.
 #pragma once

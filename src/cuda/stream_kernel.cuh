@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // The stream kernel (issue 7): a single step that reads every cell once and writes it once, at the
 // device-to-device copy rate. Launch shapes and the chunk choice live in stream.cu.
 //

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // strip (lesson 000 starter): a 256x1x1 block owns a 256-column strip and one chunk of rows and
 // walks it top to bottom, re-reading rows y-1, y and y+1 from global memory at every step. The
 // x neighbours come from a static 258-float shared row.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // tiled (lesson 004): a 32x8 block stages its 34x10 input tile, halo included, in static shared
 // memory, then computes its outputs from the tile.
 //

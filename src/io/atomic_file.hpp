@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Replacing a file without ever exposing a half-written one: the new content goes to a temporary
 // file in the same directory (so rename cannot cross file systems), and commit() renames it over
 // the final path, which POSIX makes atomic. Until then the final path keeps whatever it had; a

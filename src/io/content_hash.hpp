@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // A whole-grid content hash stored beside each saved state, so a restart can prove it reads the
 // values that were written. HDF5's per-chunk Fletcher32 cannot: it does not see a 16-bit word
 // changed between 0x0000 and 0xFFFF, and a damaged chunk index or filter mask hides the chunk

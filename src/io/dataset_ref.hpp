@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // "file.h5" or "file.h5:/step_000050/u": which state a command-line argument names.
 #pragma once
 

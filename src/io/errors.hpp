@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // The two ways the io library fails, so callers can tell the user's mistake from a failed write.
 #pragma once
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // The layout of a saved run (docs/hdf5.md): one group per saved iteration, each holding the state
 // as dataset `u`, float32, N x N (2-D variants) or N (1-D variants), with an `iteration`
 // attribute. The root group carries the run's attributes (N, stencil, variant, ...). The sample

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Reading one saved grid state, with every check a restart or a comparison relies on. Anything
 // wrong with the file or the dataset is a FileRejected with one line naming the file, the dataset
 // and the problem; nothing is allocated before the shape has been validated.

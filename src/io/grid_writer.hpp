@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Saving a run: the states of chosen iterations go into one HDF5 file (layout in grid_file.hpp),
 // written as a temporary next to the final path and renamed into place with its XDMF sidecar only
 // by commit(). A run that fails or is killed before that leaves the final path as it was.

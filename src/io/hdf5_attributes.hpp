@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Writing the attributes a saved file carries (scalars, strings, small arrays), shared by the
 // single-file writer, the per-rank tile files and the virtual datasets that join them. Each
 // throws hdf5::Failure naming the attribute.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Thin RAII over HDF5 identifiers and the io library's error policy: HDF5's automatic printing of
 // error stacks is switched off, every return value is checked, and a failed call becomes one
 // hdf5::Failure whose message says what was being done plus HDF5's innermost reason. The public

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // SIGINT, SIGTERM and the other signals that end a process by default (SIGHUP, SIGQUIT, SIGUSR1,
 // SIGUSR2, SIGPIPE, SIGALRM, SIGXCPU) during a run: the temporaries and the lock of
 // unfinished outputs are removed, the files at the output paths stay as they were, and the

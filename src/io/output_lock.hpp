@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // One writer per output: an advisory lock (flock) on ".<name>.lock" beside the output, held from
 // the start of a run that saves to it until its output and sidecar are in place. A second run to
 // the same output fails at once with one line instead of racing the first one's renames (which

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Where an output really goes and what its temporaries are called. A symlink at the output path
 // is followed, so the file is replaced beside its target and the link keeps pointing at it; a
 // FIFO, device or socket is refused, never replaced (as root, -output /dev/null would otherwise

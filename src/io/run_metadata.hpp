@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // What a reader needs besides the grids, stored as attributes of a saved file's root group
 // (docs/hdf5.md, "Root attributes"): the single file of a run, the main file of a run across
 // ranks and each rank's tile file carry the same set.

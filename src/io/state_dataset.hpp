@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // One saved state as an HDF5 dataset (docs/hdf5.md, "File layout"): /step_<iteration>/u, float32,
 // chunked in whole rows of about 1 MiB with Fletcher32 on every chunk (optionally shuffle + gzip),
 // with its `iteration` and `content_xxh3_64` attributes. The single-file writer stores the whole

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Whether every byte of a dataset's grid is really stored in the file. HDF5 reads a chunk it
 // cannot find in the chunk index as the fill value, without an error, and skips the checksum of a
 // chunk whose filter mask says the Fletcher32 filter was not applied: one flipped bit in a chunk

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // One rank's file of a save across ranks (tile_piece.hpp): the run's root attributes plus where
 // the tile lies (`rank`, `ranks`, `tile_rows` and `tile_cols` as [first, count]), and one
 // /step_<iteration>/u per saved state holding the rank's owned cells, stored like a single-file

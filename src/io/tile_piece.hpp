@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // A state saved across MPI ranks (docs/hdf5.md, "Runs across ranks"): each rank writes its own
 // tile, as /step_<iteration>/u of its own tile file next to the main file, and the main file's
 // /step_<iteration>/u is an HDF5 virtual dataset (HDF5 >= 1.10) of the whole grid whose mappings

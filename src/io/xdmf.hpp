@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // The XDMF sidecar of a saved run: a small XML file next to run.h5 that describes the grid and
 // points at each /step_*/u, so ParaView and VisIt open the time series directly (File > Open
 // run.xmf). The data stays in the HDF5 file; the sidecar holds no values.

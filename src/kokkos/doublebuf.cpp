@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // doublebuf (lesson 004): a team owns a 32-column strip of one row chunk and walks it down in
 // stages of 32x8 outputs, each computed from a 34x10 tile (stencil/stage_tile.hpp). Two scratch
 // tiles alternate: while the team computes stage k from one, the global loads of stage k+1 are

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // doublebuf_async: the native CUDA form copies the next stage with cp.async, straight from global
 // memory into the other shared tile. Kokkos 3.4 has no portable asynchronous global-to-scratch
 // copy, so the Kokkos form is the register-staged doublebuf kernel itself (same contract, same

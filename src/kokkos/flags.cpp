@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "kokkos/flags.hpp"
 
 #include <dlfcn.h>
@@ -115,8 +116,8 @@ void check_integer(const std::string& what, const std::string& text, const Integ
     if (range.meaning == kThreads.meaning && kMaxThreads == kMaxOpenMPThreads)
       limit = " (Kokkos' OpenMP backend holds at most " + std::to_string(kMaxOpenMPThreads) + ")";
     throw std::invalid_argument(what + ": expects " + range.meaning + ", an integer from " +
-                     std::to_string(range.min) + " to " + std::to_string(range.max) + limit +
-                     ", got '" + text + "'");
+                                std::to_string(range.min) + " to " + std::to_string(range.max) +
+                                limit + ", got '" + text + "'");
   }
 }
 
@@ -136,12 +137,13 @@ void check_tools_library(const std::string& what, const std::string& text) {
   if (handle == nullptr) {
     const char* reason = ::dlerror();
     throw std::invalid_argument(what + ": cannot load the Kokkos Tools library '" + first +
-                     "': " + (reason ? reason : "dlopen failed"));
+                                "': " + (reason ? reason : "dlopen failed"));
   }
   ::dlclose(handle);
 #else
-  throw std::invalid_argument(what + " '" + text +
-                   "': this build's Kokkos has no Kokkos Tools support (built without libdl)");
+  throw std::invalid_argument(
+      what + " '" + text +
+      "': this build's Kokkos has no Kokkos Tools support (built without libdl)");
 #endif
 }
 
@@ -155,7 +157,7 @@ void validate_flag(const std::string& arg) {
       continue;
     if (!flag.known) {
       throw std::invalid_argument(name + " is not a flag of Kokkos " + kokkos_version_text() +
-                       " (this build's), which would ignore it" + replacement_of(name));
+                                  " (this build's), which would ignore it" + replacement_of(name));
     }
     if (flag.value == Value::none) {
       if (eq != std::string::npos)
@@ -164,8 +166,9 @@ void validate_flag(const std::string& arg) {
     }
     if (flag.value == Value::boolean) {
       if (eq != std::string::npos && !valid_boolean(arg.substr(eq + 1))) {
-        throw std::invalid_argument(name + ": expects no value or one of yes, true, 1, no, false, 0, got '" +
-                         arg.substr(eq + 1) + "'");
+        throw std::invalid_argument(
+            name + ": expects no value or one of yes, true, 1, no, false, 0, got '" +
+            arg.substr(eq + 1) + "'");
       }
       return;
     }
@@ -212,8 +215,9 @@ void validate_environment() {
     if (text == nullptr)
       continue;
     if (!v.known) {
-      throw std::invalid_argument(std::string("environment variable ") + v.name + " is not read by Kokkos " +
-                       kokkos_version_text() + " (this build's), which would ignore it; unset it");
+      throw std::invalid_argument(std::string("environment variable ") + v.name +
+                                  " is not read by Kokkos " + kokkos_version_text() +
+                                  " (this build's), which would ignore it; unset it");
     }
     check_integer(std::string("environment variable ") + v.name, text, v.range);
   }
@@ -223,7 +227,8 @@ void validate_environment() {
       const char* text = std::getenv(name);
       if (text != nullptr && !valid_boolean(text)) {
         throw std::invalid_argument(std::string("environment variable ") + name +
-                         ": expects one of yes, true, 1, no, false, 0, got '" + text + "'");
+                                    ": expects one of yes, true, 1, no, false, 0, got '" + text +
+                                    "'");
       }
     }
   }

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Kokkos' own --kokkos-* flags and KOKKOS_* environment variables pass through to Kokkos, which
 // checks little: a bad value aborts it with a backtrace, a thread count past its OpenMP pool
 // crashes it, a flag it no longer knows or a tool library it cannot load is only mentioned and

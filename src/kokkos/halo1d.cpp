@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // halo1d (lesson 002): a team owns 256 outputs and stages them plus a one-cell halo on each side in
 // a 258-float scratch tile, so each input is read from global memory once per team (plus the two
 // halo cells); the three taps are then read from scratch.

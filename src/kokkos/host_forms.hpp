@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Host forms of the Kokkos kernels: what each variant's contract means on a CPU, where a team is
 // one thread (team_policy.hpp) and the hardware stages data in its caches by itself.
 //

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // temporal's host form: k = kFuse iterations per pass over the grid by time-skewed row bands,
 // the CPU meaning of its contract (src/openmp/temporal.cpp is the native twin).
 //

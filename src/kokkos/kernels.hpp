@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // One step of each variant as a Kokkos kernel, declared from STENCIL_VARIANTS: <name>_step,
 // defined in the file of the same name and instantiated there for every enabled execution space
 // (and every value of the variant's shape option). `in` and `out` must not alias.

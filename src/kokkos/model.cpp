@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // The Kokkos model's entry in the registry (stencil/model_hooks.hpp): its execution spaces, and
 // its runtime, which is up for the whole program (Kokkos may be initialized once per process)
 // and takes the --kokkos-* flags.

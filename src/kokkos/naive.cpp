@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // naive: every output reads its five taps from global memory; nothing is staged.
 //   for each (x, y): out[y][x] = border ? in[y][x] : five_point(in[y][x], left, right, up, down)
 // On the GPU a team of 32x8 slides along 8 rows (a warp reads 32 consecutive columns); on a CPU

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // naive1d: every output reads its three taps from global memory; nothing is staged.
 //   for each i: out[i] = end cell ? in[i] : three_point(in[i-1], in[i], in[i+1])
 // A team owns a block of cells and TeamVectorRange spreads it over the team: on the GPU 256

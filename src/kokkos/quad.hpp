@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Four consecutive floats as one 16-byte aligned value: a portable vector load and store. nvcc
 // moves it with one 128-bit instruction (as the native kernels' float4), a CPU compiler with one
 // SSE/AVX move.

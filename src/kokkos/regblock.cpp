@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // regblock (lesson 004): register blocking on top of the scratch tile. Each of a team's 32x8 lanes
 // computes a p x p patch of outputs from the (p+2) x (p+2) neighbourhood it copies from scratch
 // into registers once; neighbouring outputs of the patch then share their taps in registers

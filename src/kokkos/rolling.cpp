@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // rolling (lesson 000 solution): the strip contract, but the vertical window rolls through
 // registers. Per step only row y+1 is read from global memory; rows y-1 and y are the values this
 // lane already holds. The scratch row still publishes row y for the x neighbours, which live in

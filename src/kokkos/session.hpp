@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Kokkos up for the lifetime of one object, for every program of the project (the driver, the
 // benchmarks). Kokkos prints its start-up warnings (e.g. about OMP_PROC_BIND) on stdout; they are
 // diagnostics, so they go to stderr and never mix into a machine-readable result on stdout.

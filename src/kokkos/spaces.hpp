@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // The Kokkos execution spaces this build can run, and the per-space launch shape.
 #pragma once
 

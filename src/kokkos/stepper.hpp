@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // The Kokkos implementation of Stepper, for any execution space this build enables.
 #pragma once
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // strip (lesson 000 starter): a team owns a 256-column strip and one chunk of rows and walks the
 // chunk top to bottom. Rows y-1, y and y+1 are re-read from global memory at every step; only the
 // x neighbours come from a published scratch row of 258 values.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // The one TeamPolicy of the team kernels: league size, team shape per execution space, launch
 // bounds and the team's scratch.
 //

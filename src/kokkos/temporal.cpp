@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // temporal (issue 7), the portable form of src/cuda/temporal.cu: k iterations fused into one pass
 // over the grid, so the grid crosses memory once per k iterations instead of once per iteration.
 //

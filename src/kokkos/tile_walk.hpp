@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Teams that walk several tiles each: the device form of the kernels whose native twin gives every
 // block one small tile of one output per thread (tiled, halo1d; regblock, whose threads own 4 to
 // 16 outputs each, keeps one tile per team).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // tiled: 32x8 outputs are computed from their 34x10 input tile (one-cell halo) staged in team
 // scratch, so each input is read from global memory about 1.3 times instead of 5 (lesson 004).
 //

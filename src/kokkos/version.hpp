@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // The version of the Kokkos this build is compiled against, for -list and every result.
 #pragma once
 

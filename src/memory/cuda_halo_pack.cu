@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Halo packing on the device: one launch moves a batch of up to eight regions, the region table
 // passed by value as a kernel argument (no table upload, nothing to free). Block row blockIdx.y
 // serves region blockIdx.y of the batch, its threads striding over the region's cells in buffer

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Device packing of halo regions for the CUDA memory kind's halo access (HaloAccess::pack_regions
 // and friends, memory/halo_access.hpp): the regions of a rows x cols row-major local array, moved
 // to or from a device buffer that holds them back to back, each row-major

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // For models whose own runtime launches their kernels on the CUDA driver (the directive models:
 // libgomp's nvptx plugin, libomptarget) and whose grids the CUDA memory kind then serves through
 // their device addresses. Without CUDA in the build, both do nothing.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // The CUDA device memory kind: halo access through the pack kernels (memory/cuda_halo_pack.hpp)
 // and device staging buffers, and the copy reference as a device-to-device cudaMemcpyAsync, all
 // on the stream the model queues its steps on (GridAccess::cuda_stream).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // The host memory kind: halo access by copying in place, and the copy reference as a parallel
 // copy on the model's thread count (memory/halo_access.hpp, memory/copy_reference.hpp).
 #include <chrono>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // What every Stepper shares, dispatched on the memory kind of its grids: the copy reference and
 // the halo access (src/memory/).
 #include "stencil/stepper.hpp"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // The ranks of a run arranged as a 2-D Cartesian grid (MPI_Dims_create / MPI_Cart_create).
 #pragma once
 

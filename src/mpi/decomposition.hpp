@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // The 2-D domain decomposition of an N x N grid over a P x Q grid of ranks (P rank rows along y,
 // Q rank columns along x), and the tile each rank owns with its halo. Pure arithmetic: no MPI, so
 // every rule here is unit-tested without launching ranks.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // One halo exchange of a local array, either host-resident or a stepper's current state: pack the
 // owned cells each neighbour needs into one buffer, post every receive and send at once, then
 // (after the caller has started the step that needs no new halo) wait and unpack.

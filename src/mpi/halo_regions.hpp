@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Which cells a rank sends to and receives from each of its up to eight neighbours, in the
 // coordinates of its local array (tile plus halo, row-major). Pure arithmetic: no MPI.
 //

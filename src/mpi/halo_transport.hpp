@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // How a rank's halos travel between steps: host-staged MPI messages (HaloExchange) or device to
 // device through NCCL (NcclHaloExchange). The driver sees only this.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "mpi/nccl_exchange.hpp"
 
 #include <cuda_runtime.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // -halo nccl: halos move device to device through NCCL (ncclSend/ncclRecv between the Cartesian
 // neighbours), bootstrapped over MPI, on a NCCL stream of their own so that the step runs on the
 // stepper's stream meanwhile. The regions are those of the host-staged exchange; only steppers

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // -halo nccl in a build without NCCL: refuse with the reason.
 #include "mpi/nccl_exchange.hpp"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // The OpenMP target offload model's entry in the registry (stencil/model_hooks.hpp).
 #include "omptarget/stepper.hpp"
 #include "stencil/model_hooks.hpp"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // naive: one output per loop iteration, all five taps read from the input grid.
 //   for each (x, y): out[y][x] = border ? in[y][x] : five_point(in[y][x], left, right, up, down)
 // The loop shapes are the ways OpenMP offers to spread the nest over teams and their threads:

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // The OpenMP target stepper. Its two grids are host arrays mapped to the device for the stepper's
 // whole lifetime (one unstructured data region: target enter data in the constructor, target exit
 // data in the destructor). Steps swap the two mirrors without moving a byte between host and

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // The OpenMP target offload model (-impl omptarget): kernels written as OpenMP target loop nests,
 // compiled by clang 16 (or GCC 12) for NVIDIA GPUs, falling back to the host where no GPU is
 // found or OMP_TARGET_OFFLOAD=DISABLED.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // temporal: k = config.fuse iterations per pass over the grid (temporal blocking), bit-identical
 // to k single steps. Each team owns a W x H block of outputs and stages the (W+2k) x (H+2k) input
 // region around it in team-private arrays (CUDA shared memory, as in tiled.cpp), then advances

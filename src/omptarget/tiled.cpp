@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // tiled: each team stages a W x H block of outputs plus its one-cell halo in a team-private
 // array, then computes the block from it.
 //   for each block: tile = in[oy-1 .. oy+H][ox-1 .. ox+W] (clamped); out = five_point on tile

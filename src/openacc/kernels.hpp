@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // One step of each variant the openacc row of STENCIL_MODELS names, each defined in the file of
 // the same name (as in src/cuda/ and src/openmp/). `in` and `out` are host arrays the stepper has
 // mapped to the device for its whole lifetime (acc enter data), so every kernel names them

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // The OpenACC model's entry in the registry (stencil/model_hooks.hpp).
 #include "openacc/stepper.hpp"
 #include "stencil/model_hooks.hpp"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // naive: one output per loop iteration, all five taps read from the input grid.
 //   for each (x, y): out[y][x] = border ? in[y][x] : five_point(in[y][x], left, right, up, down)
 // OpenACC leaves the mapping of the loop nest onto gangs and vector lanes to the compiler; the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // naive1d: the 1-D three-point stencil, one output per loop iteration, three reads each.
 //   for each i: out[i] = border ? in[i] : three_point(in[i - 1], in[i], in[i + 1])
 // One loop shape: a single loop leaves nothing to choose but the vector length, which the

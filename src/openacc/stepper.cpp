@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // The OpenACC stepper. Its two grids are host arrays with a device mirror for the stepper's whole
 // lifetime (one unstructured data region: enter data in the constructor, exit data in the
 // destructor). Steps swap the two mirrors without moving a byte between host and device; only

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // The OpenACC model (-impl openacc): kernels written as OpenACC loop nests, compiled by GCC for
 // NVIDIA GPUs (nvptx offload), falling back to the host where no GPU is found.
 #pragma once

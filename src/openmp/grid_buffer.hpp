@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // A grid in host memory for the OpenMP kernels: cache-line aligned, and first touched by the
 // threads that will compute on it.
 //

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // halo1d (seed 002), CPU twin: a loop iteration owns kHaloBlock1D (256) outputs and stages them
 // plus a one-cell halo on each side in a 258-float local tile (the CUDA block's shared tile),
 // then computes the three taps from the tile. Each input is read from memory once; the halo

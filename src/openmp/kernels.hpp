@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // One step of each variant STENCIL_VARIANTS gives to "openmp", each defined in the file of the
 // same name (as in src/kokkos/ and src/cuda/). Every step is a complete parallel region: it
 // returns when the whole output is written. `in` and `out` must not alias. The shape options are

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // naive: every output from five reads of the input grid, one row per loop iteration; the
 // threads split the rows statically (the schedule grid_buffer.cpp's first touch uses).
 //   for each (x, y): out[y][x] = border ? in[y][x] : five_point(in[y][x], left, right, up, down)

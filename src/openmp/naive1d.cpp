@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // naive1d: three reads of the input per output; the threads split the cells statically in blocks
 // (the schedule grid_buffer.cpp's first touch uses), one SIMD loop per block.
 //   for each i: out[i] = border ? in[i] : three_point(in[i-1], in[i], in[i+1])

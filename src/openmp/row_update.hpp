@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // The row loops the OpenMP kernels share. The arithmetic itself is stencil/arithmetic.hpp's, so
 // every variant agrees with the reference bit for bit; these only lay it out as SIMD loops.
 //

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // The native CPU implementation of Stepper (-impl openmp): plain C++ with OpenMP threads
 // and SIMD loops, the CPU twin of src/cuda/. No Kokkos.
 #pragma once

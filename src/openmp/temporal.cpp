@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // temporal (issue 7), CPU twin: k = config.fuse iterations per pass over the grid by wavefront
 // blocking, bit-identical to k single steps.
 //

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // tiled (cache blocking): the grid is walked in tiles of kTileColumns x kTileRows outputs, row by
 // row inside a tile, so the three input rows a tile row needs (3 x 4 KiB) stay in L1 and each
 // input is fetched from memory about once however wide the grid is. Threads take whole bands of

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Every CUPTI call is checked. A result that means "this process may not or cannot instrument
 // kernels here" (permissions, unsupported device, another profiler attached) becomes
 // ProfileUnavailable (exit 2, message names the cause); anything else is a CuptiFailure (a

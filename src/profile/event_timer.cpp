@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "profile/event_timer.hpp"
 
 #include "cuda/check.hpp"

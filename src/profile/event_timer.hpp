@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Device time between two points of a CUDA stream, from a pair of CUDA events.
 #pragma once
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Registers, static shared memory and theoretical occupancy of a launched kernel, from the CUDA
 // runtime's function attributes and occupancy calculator.
 #pragma once

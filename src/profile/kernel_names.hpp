@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Readable kernel names for the report. CUPTI reports device-side mangled names; Kokkos kernels
 // are instances of one launch template whose only telling part is the function that holds the
 // lambda, and nvcc mangles extended lambdas with a vendor extension ("Unvhdl") that the C++

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // The per-kernel sector report: what one profile run measured and how it is printed (text table,
 // CSV, JSON). Plain C++, so the CPU suite tests the arithmetic and the formats.
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Records every kernel launch while it exists, through CUPTI's callback API (not the activity
 // API, which CUPTI refuses to combine with SASS patching): kernel name, launch count, the last
 // launch shape and the runtime handle that cudaFuncGetAttributes and the occupancy API accept.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // profile_run with CUPTI: one warm-up step, a timed uninstrumented run, a run counting sectors and
 // shared-memory requests and wavefronts in one scope, the report.
 #include <cuda_runtime.h>

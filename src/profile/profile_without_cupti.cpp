@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // profile_run for a build without CUDA or without CUPTI: every request names what is missing.
 #include "profile/profile.hpp"
 

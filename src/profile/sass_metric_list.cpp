@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // sass_metric_list with CUPTI: the chip's SASS metric catalogue, names only.
 #include <cuda_runtime.h>
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // RAII around one enable/disable range of CUPTI's SASS Metrics API: configures a list of metrics
 // on a device, patches every kernel launched in its lifetime, and at finish() returns each patched
 // instruction's values, summed over all launches and SMs. -profile sectors opens exactly one per

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "profile/sass_metrics.hpp"
 
 #include <cupti_profiler_target.h>

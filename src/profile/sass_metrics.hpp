@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // The SASS metric catalogue of a GPU's chip, through CUPTI's SASS Metrics API: the chip's name,
 // a metric's id by name, and every metric the chip offers. Needs a CUDA context on the device.
 #pragma once

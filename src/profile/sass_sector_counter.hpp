@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Counts the global-memory sectors that the SASS load and store instructions of every kernel
 // launched in its lifetime issue, summed over all launches, per kernel (function) name, in one
 // SassMetricScope (whose header gives the order of calls it needs). Other metrics (the

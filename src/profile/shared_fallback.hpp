@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // The counted run of -profile sectors with its fallback: first with the shared-memory metrics
 // appended to the sector scope, and, when CUPTI refuses that (any CUPTI error, e.g. a chip that
 // cannot configure so many metrics), once more with the sector metrics alone. The sector report

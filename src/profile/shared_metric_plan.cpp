@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "profile/shared_metric_plan.hpp"
 
 #include <array>

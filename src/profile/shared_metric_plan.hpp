@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Which shared-memory SASS metrics (shared_metrics.hpp) a chip offers, and what their sums mean
 // per kernel. The plan opens no scope of its own: its metric ids ride along in the sector
 // counter's configuration, because CUPTI 13.0 on GH100 refuses a second configuration in one

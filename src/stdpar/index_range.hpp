@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // The index spaces the stdpar kernels iterate over: a counting iterator, so that
 // std::for_each(std::execution::par_unseq, ...) walks the indices [begin, end) without an index
 // vector in memory. It is a random-access iterator, which the parallel algorithms need to split a

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // One step of each variant the stdpar row of STENCIL_MODELS names, each defined in the file of
 // the same name (as in the other model folders): C++17 parallel algorithms over an index range
 // (index_range.hpp), std::execution::par_unseq, which g++ runs on TBB. Every step returns when the

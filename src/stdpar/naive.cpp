@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // naive: one output per index of the rows x cols grid, five reads of the input each.
 //   for each (x, y): out[y][x] = border ? in[y][x] : five_point(in[y][x], left, right, up, down)
 #include <algorithm>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // naive1d: one output per index of the n cells, three reads of the input each.
 //   for each i: out[i] = border ? in[i] : three_point(in[i-1], in[i], in[i+1])
 #include <algorithm>

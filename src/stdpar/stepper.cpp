@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // The stdpar model's stepper: two grids in host memory, each step one parallel algorithm call
 // (kernels.hpp), upload, download and poisoning parallel algorithms too.
 #include "stdpar/stepper.hpp"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // The stdpar model (-impl stdpar): C++17 parallel algorithms, no OpenMP, no Kokkos.
 #pragma once
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // tiled (cache blocking): one index per tile of kTileColumns x kTileRows outputs, walked row by
 // row inside the tile, so the three input rows a tile row needs stay in L1 and each input is
 // fetched from memory about once however wide the grid is. The parallel algorithm hands whole

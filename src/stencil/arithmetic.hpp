@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // The stencil arithmetic, defined once. The reference loop, every Kokkos kernel and every native
 // CUDA kernel call these functions, so every variant agrees with the reference bit for bit.
 //

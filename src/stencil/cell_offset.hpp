@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Cell offsets in a row-major array, shared by the reference, the host kernels and the device
 // kernels. A grid may hold more than 2^31 cells, so the offset of a row's first cell (y * cols) is
 // 64-bit. An offset inside one row stays 32-bit (x < cols <= INT_MAX): a kernel computes its row's

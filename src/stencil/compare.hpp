@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Cell-by-cell comparison of two grids: used by -verify, the tests and the `check` tool.
 #pragma once
 

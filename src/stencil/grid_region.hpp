@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // A rectangle of a 2-D row-major local array: what a halo exchange sends or receives, and what a
 // stepper copies out of or into its current state for it (stencil/stepper.hpp).
 #pragma once

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Deterministic initial states. Each cell's value depends only on its index and the seed, so any
 // implementation can generate the same grid, and no value is zero or subnormal by construction.
 #pragma once

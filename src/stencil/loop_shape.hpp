@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // The loop shape a directive model's kernel runs in, chosen at run time for measurements: a
 // directive kernel's launch shape (collapse, tile, vector length, team size, block size) is
 // fixed by its pragmas, so each kernel file compiles a few candidate shapes and the environment

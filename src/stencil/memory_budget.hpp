@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // A grid that cannot fit must be refused before allocation: on Linux an oversized host
 // allocation "succeeds" and the process is killed later, far from the cause. Every stepper
 // checks the grids it allocates, and the host copies its caller keeps (RunConfig::host_copies),

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // What one model gives the registry (src/backends.cpp) besides its steppers. Each model's folder
 // defines stencil::<name>::hooks() (declared below for every row of STENCIL_MODELS); the registry
 // calls it only where the model is built. A hook left empty means the model has nothing to say

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // The one place a programming model is declared: the twin of the variant table
 // (stencil/variants.hpp). STENCIL_MODELS below is the list. CMake reads it
 // (cmake/StencilModels.cmake) to decide which model folders to build and which kernel files each

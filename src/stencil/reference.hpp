@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // The plain reference loops every variant is checked against, bit for bit.
 #pragma once
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // The row-chunk contract of strip, rolling, doublebuf*, stream and temporal, shared by the Kokkos
 // and CUDA kernels and the host code that sizes their launches: n rows split into `chunks` chunks
 // of ceil(n / chunks) rows each. The chunks together cover every row exactly once for any n >= 1;

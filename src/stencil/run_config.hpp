@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // What one run asks of an implementation, and the one check that turns a request into a
 // configuration the kernels can serve: the miniapp run, -profile, the benchmark and the tests all
 // go through check_config(), and every implementation takes only its result.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Picks a kernel's compile-time instantiation from a run-time shape value (-pitch, -patch,
 // -fuse), for the dispatch STENCIL_VARIANTS generates in each implementation's stepper.
 #pragma once

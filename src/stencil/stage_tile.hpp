@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // The stage tile of doublebuf and doublebuf_async, shared by the Kokkos and CUDA kernels so both
 // follow one contract: a stage is kStageWidth x kStageHeight outputs of a strip, computed from a
 // row-major (kStageWidth + 2) x (kStageHeight + 2) tile with a one-cell halo.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // The narrow, blocking interface every model offers the driver and the tests (BabelStream-style):
 // upload a state, step it, fence, read it back, and show its two grids. What a model must write
 // is the nine methods below; the copy reference and the MPI halo access are written once per

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Small text helpers shared by the result printers (run results, the sector report).
 #pragma once
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // The one place a stencil variant is declared. STENCIL_VARIANTS below is the list; it generates the
 // Variant enum, kVariants and every model's dispatch (src/<model>/stepper.*). Which models
 // implement a variant is their row's business (stencil/models.hpp, read by CMake for the kernel

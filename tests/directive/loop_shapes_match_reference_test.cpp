@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Every loop shape a directive model compiles (stencil/loop_shape.hpp) must match the reference
 // loop bit for bit, not only the default one the other suites run: each variant of the model, in
 // each of its shapes (STENCIL_LOOP_SHAPE), each fuse depth, on squares and rectangles that are

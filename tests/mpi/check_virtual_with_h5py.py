@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """Reads a state saved across MPI ranks with h5py, which shares no code with the mini-app.
 
 Usage: check_virtual_with_h5py.py RUN.h5 SINGLE.h5

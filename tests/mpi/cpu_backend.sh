@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # Sourced by the MPI job scripts: cpu_backend APP VARIANT... sets the array `impl` to the -impl
 # (and -space) of the CPU backend the jobs run on, from the binary's own registry
 # (APP -list-models): the first host backend whose model has every VARIANT, one without an

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // The decomposition arithmetic, checked against properties rather than against its own output:
 // spans cover every cell once and differ by at most one, halos sit exactly where neighbours are,
 // and each send region has the shape of the neighbour's matching receive region.

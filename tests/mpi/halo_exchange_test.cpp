@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // The decomposition and halo exchange, run on every rank of the job (1 to 4 ranks under ctest):
 // a distributed run of the reference stencil, halos exchanged every k steps and k steps taken on
 // each rank's tile plus halo, must equal the single-process reference bit for bit, on every

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # A rank that dies mid-run must bring the whole job down within seconds, not leave the others
 # waiting in the halo exchange: start a long two-rank run, SIGKILL one rank once both are
 # stepping, and expect mpirun to end with a non-zero status well inside the deadline. The run

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # One stencil_miniapp job under mpirun, checked (cmake -P, started by CTest).
 #   -DMPIEXEC=... -DNP=... -DAPP=... -DARGS="a|b|..." [-DDECOMP=RxC] -DEXPECT=pass|usage
 # pass:  exit 0, -verify PASSED, the decomposition and one ratio spread line (rank 0's) in the

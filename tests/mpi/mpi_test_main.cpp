@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // gtest main for tests that run as every rank of an MPI job (ctest starts them under mpirun).
 // Only rank 0 prints; the exit status is the worst of all ranks, so a failure on any rank fails
 // the job. Each test makes its own verdict collective, so no rank leaves a collective early.

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # -output and -input under mpirun (docs/hdf5.md, "Runs across ranks"), through the real binaries.
 # usage: save_restart.sh CASE MPIEXEC APP CHECK PYTHON WORK_DIR
 #   restart       save on 2x2 ranks; restart on 3x1 ranks, in one plain process and (from a

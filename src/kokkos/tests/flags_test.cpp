@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Kokkos' own flags and variables on the real binary. Kokkos aborts on some of these (exit 134,
 // temporaries left), says "stoi" (exit 1), prints three lines, crashes past its 512-thread
 // OpenMP pool, or ignores the flag and runs on; each is one line and exit 2, before Kokkos starts.

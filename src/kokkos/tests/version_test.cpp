@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Every output of a Kokkos run names the Kokkos it was built against: -list, the result block's
 // model version, the CSV row and the JSON object. The expected text comes from CMake's package
 // search (STENCIL_KOKKOS_RELEASE), the binary's from the KOKKOS_VERSION macro.

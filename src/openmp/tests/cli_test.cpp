@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // -impl openmp on the real binary: every variant it has verifies bit for bit whatever the thread
 // count (band and block seams move with it), matches the independent known-answer table, and a
 // variant it lacks, or a Kokkos -space, gets one error line and exit 2.
