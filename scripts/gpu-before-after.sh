@@ -13,23 +13,26 @@ set -uo pipefail
 [ $# -ge 3 ] || { echo "usage: gpu-before-after.sh BEFORE_APP AFTER_APP OUT_CSV [ROUNDS] [IMPLS]" >&2; exit 2; }
 before=$1 after=$2 out_csv=$3 rounds=${4:-2} impls=${5:-cuda kokkos} sizes=${SIZES:-4096 16384}
 repo_root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+scratch=$(mktemp -d)
+trap 'rm -rf "$scratch"' EXIT
 
 before_shapes=$("$before" -list-shapes | awk '{ print $1 }')
 shape_table=$("$after" -list-shapes | awk -v known="$(tr '\n' ' ' <<<"$before_shapes")" \
   'BEGIN { split(known, k, " "); for (i in k) have[k[i]] = 1 } $1 !~ /:/ && ($1 in have)')
 
 run_one() {  # run_one LABEL BINARY IMPL VARIANT SIZE ITERS N ROUND
-  local label=$1 binary=$2 impl=$3 v=$4 size=$5 iters=$6 n=$7 round=$8 csv
-  csv=$("$binary" -impl "$impl" -variant "$v" -n "$size" -iters "$iters" -csv --no-progress 2>/tmp/before-after.err)
+  local label=$1 binary=$2 impl=$3 v=$4 size=$5 iters=$6 n=$7 round=$8
+  "$binary" -impl "$impl" -variant "$v" -n "$size" -iters "$iters" -csv --no-progress \
+    >"$scratch/run.csv" 2>"$scratch/run.err"
   case $? in
     0) ;;
-    2) echo "gpu-before-after: skipped $label $impl $v: $(head -n 1 /tmp/before-after.err)" >&2; return 0 ;;
-    *) echo "gpu-before-after: $label $impl $v -n $size failed: $(head -n 1 /tmp/before-after.err)" >&2; return 1 ;;
+    2) echo "gpu-before-after: skipped $label $impl $v: $(head -n 1 "$scratch/run.err")" >&2; return 0 ;;
+    *) echo "gpu-before-after: $label $impl $v -n $size failed: $(head -n 1 "$scratch/run.err")" >&2; return 1 ;;
   esac
-  /usr/bin/env python3 - "$label" "$impl" "$v" "$n" "$round" <<PY
-import csv, io, sys
-label, impl, v, n, rnd = sys.argv[1:]
-row = list(csv.DictReader(io.StringIO("""$csv""")))[-1]
+  /usr/bin/env python3 - "$label" "$impl" "$v" "$n" "$round" "$scratch/run.csv" <<'PY'
+import csv, sys
+label, impl, v, n, rnd, path = sys.argv[1:]
+row = list(csv.DictReader(open(path)))[-1]
 print(",".join([label, impl, v, n, rnd, row["gcells_per_s"], row["copy_gb_per_s"], row["ratio_to_copy"]]))
 PY
 }
