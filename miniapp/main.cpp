@@ -136,6 +136,17 @@ int main(int argc, char* argv[]) {
   stencil::io::remove_temporaries_on_interrupt("stencil_miniapp");
   const stencil::app::MpiSession mpi(argc, argv);  // only when an MPI launcher started us
   g_rank = mpi.rank();
+  // Kokkos Tools by bare name, from the installed tree or the build's folders: resolved before
+  // the options are checked, since the check loads the library.
+  const stencil::app::DataFolders folders = stencil::app::data_folders();
+  std::deque<std::string> resolved_arguments;  // argv points into these while Kokkos runs
+  for (int i = 1; i < argc; ++i) {
+    std::string resolved = stencil::app::resolve_tool_library(argv[i], folders);
+    if (resolved != argv[i]) {
+      resolved_arguments.push_back(std::move(resolved));
+      argv[i] = resolved_arguments.back().data();
+    }
+  }
   stencil::app::Options options;
   try {
     options = stencil::app::parse_options(std::vector<std::string>(argv + 1, argv + argc));
@@ -146,17 +157,8 @@ int main(int argc, char* argv[]) {
     std::cout << stencil::app::help_text();
     return 0;
   }
-  // Sample inputs and Kokkos Tools by bare name, from the installed tree or the build's folders.
-  const stencil::app::DataFolders folders = stencil::app::data_folders();
+  // A sample input by bare name, likewise.
   options.input = stencil::app::resolve_sample_input(options.input, folders);
-  std::deque<std::string> resolved_arguments;  // argv points into these while Kokkos runs
-  for (int i = 1; i < argc; ++i) {
-    std::string resolved = stencil::app::resolve_tool_library(argv[i], folders);
-    if (resolved != argv[i]) {
-      resolved_arguments.push_back(std::move(resolved));
-      argv[i] = resolved_arguments.back().data();
-    }
-  }
   // Not under mpirun: the re-executed process would join the job a second time, and there the
   // launcher binds the ranks.
   stencil::app::apply_default_thread_binding(argv, uses_openmp(options) && !mpi.active());

@@ -18,15 +18,16 @@ import subprocess
 import sys
 
 SKIPPED = 77
-VARIANT_LIST = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "src", "stencil",
-                            "variants.hpp")
+MODEL_LIST = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "src", "stencil",
+                          "models.hpp")
 
 
 def openmp_kernel_files():
-    """<name>.cpp for every STENCIL_VARIANTS row whose implementations name openmp."""
-    with open(VARIANT_LIST) as f:
-        rows = re.findall(r'^X\(([a-z0-9_]+),[^"]*"([a-z0-9 ]*)"', f.read(), re.MULTILINE)
-    return [name + ".cpp" for name, impls in rows if "openmp" in impls.split()]
+    """<variant>.cpp for every variant the openmp row of STENCIL_MODELS names."""
+    with open(MODEL_LIST) as f:
+        rows = re.findall(r'^X\(([a-z0-9_]+),[^"]*"([a-z0-9_ ]*)"', f.read(), re.MULTILINE)
+    return [variant + ".cpp" for name, variants in rows if name == "openmp"
+            for variant in variants.split()]
 
 
 KERNELS = openmp_kernel_files()

@@ -157,6 +157,8 @@ TEST(Cli, ListShowsVariantsAndHostSpaces) {
   for (const auto& v : kVariants)
     EXPECT_NE(r.out.find(std::string(v.name)), std::string::npos);
   for (const Backend& backend : host_backends()) {
+    if (!unavailable_reason(backend).empty())
+      continue;  // a model this build lacks is not listed
     EXPECT_NE(r.out.find("  " + backend.implementation + "\n"), std::string::npos) << r.out;
     if (!backend.space.empty())
       EXPECT_NE(r.out.find("  " + backend.space + "\n"), std::string::npos) << r.out;

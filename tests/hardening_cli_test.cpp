@@ -71,7 +71,7 @@ TEST(Hardening, AnAllocationThatFailsIsExitTwoWithOneLine) {
 #else
   // 14000 x 14000 floats are 784 MB a grid; the run needs three: more than 2 GB of address
   // space, though below the mini-app's own check of the machine's available memory.
-  std::vector<std::string> args = {"-n", "12000", "-iters", "1"};
+  std::vector<std::string> args = {"-n", "14000", "-iters", "1"};
   if (const auto backend = host_args_for(*find_variant("tiled")))
     args.insert(args.end(), backend->begin(), backend->end());
   const auto r = miniapp(args, "ulimit -v 2000000;");
