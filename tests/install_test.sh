@@ -44,8 +44,12 @@ tools=$(sed -n 's/^STENCIL_KOKKOS_TOOLS_DIR:PATH=//p' "$build_dir/CMakeCache.txt
 if [ -n "$tools" ] && [ -f "$tools/kp_kernel_logger.so" ]; then
   grep -A1 '^Kokkos Tools' list.txt | grep -qx "  $prefix/lib/stencil_miniapp" ||
     fail "-list does not name the installed Kokkos Tools: $(cat list.txt)"
+  # Kokkos 3.7 renamed --kokkos-tools-library to --kokkos-tools-libs; the build reads one.
+  tools_flag=--kokkos-tools-libs
+  grep -q '^#define KOKKOS_VERSION 3' "$(sed -n 's/^Kokkos_DIR:PATH=//p' "$build_dir/CMakeCache.txt")/../../../include/KokkosCore_config.h" 2>/dev/null &&
+    tools_flag=--kokkos-tools-library
   "$prefix/bin/stencil_miniapp" -n 32 -iters 1 -variant naive -space serial \
-    --kokkos-tools-libs=kp_kernel_logger.so >tool.txt 2>&1 || fail "a run with the logger failed: $(cat tool.txt)"
+    "$tools_flag=kp_kernel_logger.so" >tool.txt 2>&1 || fail "a run with the logger failed: $(cat tool.txt)"
   grep -q 'KokkosP' tool.txt || fail "the kernel logger did not load by its bare name: $(cat tool.txt)"
   echo "install_test: the installed kernel logger loads by its bare name"
 else

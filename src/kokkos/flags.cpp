@@ -56,7 +56,7 @@ const KokkosFlag kFlags[] = {
     {"--kokkos-ndevices", Value::device_count, !kKokkos4},
     {"--kokkos-num-devices", Value::device_count, kKokkos37 && !kKokkos4},
     {"--kokkos-num-threads", Value::integer, kKokkos37, kThreads},
-    {"--kokkos-device-id", Value::integer, kKokkos37, kDeviceIndex},
+    {"--kokkos-device-id", Value::integer, true, kDeviceIndex},
     {"--kokkos-map-device-id-by", Value::map_device_id_by, kKokkos37},
     {"--kokkos-tools-library", Value::tools_library, true},
     {"--kokkos-tools-libs", Value::tools_library, kKokkos37},

@@ -22,6 +22,12 @@ static_assert(Kokkos::Impl::OpenMPTraits::MAX_THREAD_COUNT == stencil::kokkos::k
 namespace stencil::test {
 namespace {
 
+// The thread-count and tools flags as this build's Kokkos spells them (3.7 renamed both).
+const std::string kThreadsFlag =
+    KOKKOS_VERSION >= 30700 ? "--kokkos-num-threads" : "--kokkos-threads";
+const std::string kToolsFlag =
+    KOKKOS_VERSION >= 30700 ? "--kokkos-tools-libs" : "--kokkos-tools-library";
+
 ProcessResult miniapp(const std::vector<std::string>& args, const std::string& prefix = "") {
   return run_program(STENCIL_MINIAPP_PATH, args, prefix);
 }
@@ -38,20 +44,24 @@ struct BadValue {
 
 TEST(Hardening, KokkosFlagsAndVariablesAreCheckedFirst) {
   std::vector<BadValue> cases = {
-      {{"--kokkos-num-threads=0"}, "", "--kokkos-num-threads: expects threads, an integer from 1"},
-      {{"--kokkos-num-threads=abc"}, "", "got 'abc'"},
-      {{"--kokkos-num-threads"}, "", "--kokkos-num-threads needs a value"},
-      {{"--kokkos-num-threads=-2"}, "", "--kokkos-num-threads: expects threads"},
+      {{kThreadsFlag + "=0"}, "", kThreadsFlag + ": expects threads, an integer from 1"},
+      {{kThreadsFlag + "=abc"}, "", "got 'abc'"},
+      {{kThreadsFlag}, "", kThreadsFlag + " needs a value"},
+      {{kThreadsFlag + "=-2"}, "", kThreadsFlag + ": expects threads"},
       {{"--kokkos-device-id=x"}, "", "--kokkos-device-id: expects a device index"},
       {{"--kokkos-frobnicate"}, "", "unknown Kokkos flag '--kokkos-frobnicate'"},
-      {{"--kokkos-map-device-id-by=foo"}, "", "expects mpi_rank or random, got 'foo'"},
-      {{"--kokkos-tools-libs=/nonexistent.so"}, "", "cannot load the Kokkos Tools library"},
+      {{kToolsFlag + "=/nonexistent.so"}, "", "cannot load the Kokkos Tools library"},
       {{}, "KOKKOS_NUM_THREADS=0 ", "environment variable KOKKOS_NUM_THREADS: expects threads"},
       {{}, "KOKKOS_NUM_THREADS=abc ", "environment variable KOKKOS_NUM_THREADS"},
-      {{}, "KOKKOS_MAP_DEVICE_ID_BY=bogus ", "expects mpi_rank or random, got 'bogus'"},
       {{}, "KOKKOS_TOOLS_LIBS=/nonexistent.so ", "cannot load the Kokkos Tools library"},
       {{"-space", ""}, "", "-space needs a name"},
   };
+#if KOKKOS_VERSION >= 30700
+  // Kokkos 3.7 added the device mapping.
+  cases.push_back({{"--kokkos-map-device-id-by=foo"}, "", "expects mpi_rank or random, got 'foo'"});
+  cases.push_back(
+      {{}, "KOKKOS_MAP_DEVICE_ID_BY=bogus ", "expects mpi_rank or random, got 'bogus'"});
+#endif
 #if KOKKOS_VERSION >= 40000
   // Flags of Kokkos 3 that Kokkos 4 only reports as "not recognized" before running without.
   for (const char* dropped :
@@ -73,7 +83,7 @@ TEST(Hardening, KokkosFlagsAndVariablesAreCheckedFirst) {
                      "OMP_NUM_THREADS: expects threads, an integer from 1 to 512"});
   }
   cases.back().message = "";  // an empty OMP_NUM_THREADS means unset: it runs
-  cases.push_back({{"--kokkos-num-threads=600"}, "", "an integer from 1 to 512"});
+  cases.push_back({{kThreadsFlag + "=600"}, "", "an integer from 1 to 512"});
   cases.push_back({{}, "KOKKOS_NUM_THREADS=600 ", "an integer from 1 to 512"});
   cases.push_back({{"-impl", "openmp", "-variant", "naive"},
                    "OMP_NUM_THREADS=1000 ",
@@ -116,7 +126,7 @@ TEST(Hardening, KokkosFlagsAndVariablesAreCheckedFirst) {
 #endif
   // Good values still reach Kokkos, up to its 512 threads.
   const auto good = miniapp({"-n", "16", "-iters", "1", "-variant", "strip", "-impl", "kokkos",
-                             "--kokkos-num-threads=1", "--kokkos-disable-warnings"});
+                             kThreadsFlag + "=1", "--kokkos-disable-warnings"});
   EXPECT_EQ(good.exit_code, 0) << good.err;
 #if defined(KOKKOS_ENABLE_OPENMP)
   const auto most = miniapp({"-n", "16", "-iters", "1", "-impl", "openmp", "-variant", "naive"},

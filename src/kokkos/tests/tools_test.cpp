@@ -12,6 +12,8 @@
 #include <sstream>
 #include <string>
 
+#include <Kokkos_Core.hpp>  // KOKKOS_VERSION: the tools flag as this Kokkos spells it
+
 #include "process.hpp"
 #include "stencil/variants.hpp"
 #include "variant_args.hpp"
@@ -77,7 +79,9 @@ std::string kokkos_kernel_of(const std::string& variant) {
 TEST(KokkosTools, KernelLoggerNamesEveryVariantsKernels) {
   if (const auto why = missing_tool("kp_kernel_logger.so"); !why.empty())
     GTEST_SKIP() << why;
-  const std::string flag = "--kokkos-tools-libs=" + (kToolsDir / "kp_kernel_logger.so").string();
+  const std::string flag = (KOKKOS_VERSION >= 30700 ? std::string("--kokkos-tools-libs=")
+                                                    : std::string("--kokkos-tools-library=")) +
+                           (kToolsDir / "kp_kernel_logger.so").string();
   for (const auto& v : kVariants) {
     const std::string variant(v.name);
     std::vector<std::string> args = {"-n", "35", "-iters", "4", "-variant", variant, "-csv", flag};
@@ -111,7 +115,9 @@ TEST(KokkosTools, SimpleKernelTimerTimesTheVariantsKernel) {
   fs::create_directories(dir);
   const auto r = run_program(STENCIL_MINIAPP_PATH,
                              {"-n", "40", "-iters", "3", "-variant", "rolling", "-csv",
-                              "--kokkos-tools-libs=" + (kToolsDir / "kp_kernel_timer.so").string()},
+                              (KOKKOS_VERSION >= 30700 ? std::string("--kokkos-tools-libs=")
+                                                       : std::string("--kokkos-tools-library=")) +
+                                  (kToolsDir / "kp_kernel_timer.so").string()},
                              "cd '" + dir.string() + "' &&");
   ASSERT_EQ(r.exit_code, 0) << r.err;
   std::vector<std::string> data;
