@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
-// A restart must never start from values other than those written (issue 17). Each case is damage
+// A restart must never start from values other than those written. Each case is damage
 // HDF5 itself reads without an error: a chunk missing from the index (read as the fill value), a
 // chunk whose filter mask skips Fletcher32, and a 16-bit word changed between 0x0000 and 0xFFFF,
 // which Fletcher32's ones'-complement sums cannot see. The damaged files are made with HDF5's C

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
-// stream (issue 7): the mini-app's launch of the single-step kernel (stream_kernel.cuh) with the
+// stream: the mini-app's launch of the single-step kernel (stream_kernel.cuh) with the
 // default policy of stream_launch.cuh. Other shapes are experiments: stencil_stream_ab.
 #include "cuda/kernels.hpp"
 #include "cuda/stream_launch.cuh"

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
-// The stream kernel (issue 7): a single step that reads every cell once and writes it once, at the
+// The stream kernel: a single step that reads every cell once and writes it once, at the
 // device-to-device copy rate. Launch shapes and the chunk choice live in stream.cu.
 //
 // What the rolling variant already does, it keeps: a block walks a chunk of rows top to bottom

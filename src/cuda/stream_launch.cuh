@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
-// stream (issue 7): the launch policies of the single-step kernel in stream_kernel.cuh (plain
+// stream: the launch policies of the single-step kernel in stream_kernel.cuh (plain
 // one-wave launches, clusters of chunks, and the hybrid of the two), as templates over the
 // kernel's shape. The mini-app instantiates only its default (stream.cu); stencil_stream_ab
 // (perf/stream_ab/) instantiates the other shapes for experiments (scripts/stream-shapes.sh).

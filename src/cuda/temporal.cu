@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
-// temporal (issue 7): k iterations fused into one pass over the grid, so the grid crosses HBM
+// temporal: k iterations fused into one pass over the grid, so the grid crosses HBM
 // once per k iterations instead of once per iteration.
 //
 // Shape (AN5D-style register streaming, with a skewed wavefront so one barrier per row suffices):

@@ -38,7 +38,7 @@ KOKKOS_INLINE_FUNCTION constexpr int round_up_to_line(int floats) {
 // a whole number of lines. With the ring's start on a line boundary, array column x0 then starts
 // a line in every ring row, as in the grid's rows (cols % 16 == 0): rows whose x sits at a
 // different offset in a line than the input's and output's ran the fused levels 7-12% slower on
-// the AVX-512 CI VM (issue 14).
+// the AVX-512 CI VM.
 template <int kFuse>
 constexpr int kRingMargin = round_up_to_line(kFuse);
 template <int kFuse>

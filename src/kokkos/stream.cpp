@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
-// stream (issue 7), the portable form of src/cuda/stream_kernel.cuh's plain (cluster-free) shape:
+// stream, the portable form of src/cuda/stream_kernel.cuh's plain (cluster-free) shape:
 // a team walks a chunk of rows of a 1024-column block with rows y-1 and y in registers and a ring
 // of the next kAhead rows already requested, publishing row y in a double-buffered scratch row
 // (one barrier per row). Each lane owns four consecutive columns, loaded and stored as one 16-byte

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
-// temporal (issue 7), CPU twin: k = config.fuse iterations per pass over the grid by wavefront
+// temporal, CPU twin: k = config.fuse iterations per pass over the grid by wavefront
 // blocking, bit-identical to k single steps.
 //
 // The rows are split into bands (config.chunks, default one per thread; static schedule, so a

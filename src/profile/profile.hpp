@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
-// Sector profiling of one variant (issue 4): the global-memory sectors each kernel's SASS load
+// Sector profiling of one variant: the global-memory sectors each kernel's SASS load
 // and store instructions issue, counted through CUPTI's SASS Metrics API, beside shared-memory
-// loads, stores and bank conflicts (issue 8), registers, shared memory, theoretical occupancy and
+// loads, stores and bank conflicts, registers, shared memory, theoretical occupancy and
 // the time per launch of an uninstrumented run.
 //
 // Plain C++: the driver includes this without CUDA or CUPTI headers. On a build without CUDA (or

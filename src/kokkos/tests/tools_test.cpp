@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
-// Kokkos Tools with the real binary (issue 14): --kokkos-tools-libs loads the kernel logger and
+// Kokkos Tools with the real binary: --kokkos-tools-libs loads the kernel logger and
 // the simple kernel timer built by scripts/bootstrap-kokkos-tools.sh, and every variant's kernels
 // appear under a label that names the variant. Skips where the tools were not built.
 #include <gtest/gtest.h>
