@@ -5,10 +5,12 @@
 // the block waits for stage k, so it has a whole stage to land.
 #include <cuda_pipeline.h>
 
+#include <climits>
+#include <cstdint>
+
 #include "cuda/check.hpp"
 #include "cuda/kernels.hpp"
 #include "stencil/arithmetic.hpp"
-#include "stencil/cell_offset.hpp"
 #include "stencil/row_chunks.hpp"
 #include "stencil/stage_tile.hpp"
 
@@ -16,24 +18,29 @@ namespace stencil::cuda {
 
 constexpr int kDoubleBufAsyncThreads = kStageWidth * kStageHeight;
 
-// This thread's share of one stage tile, copied asynchronously into `tile` (4 bytes per cell):
-// stage_tile::source_index's cells, addressed from the stage's first tile row (y - 1), whose
-// 64-bit offset is formed once; each cell lies at most kStageHeight + 2 rows from it, a 32-bit
-// offset while cols <= kMaxDoubleBufAsyncColumns (kernels.hpp; the stepper checks). With a 64-bit
-// offset per cell the kernel took 40 registers, and 6 instead of 8 blocks per multiprocessor.
-__device__ void copy_stage_async(float* tile, const float* __restrict__ in, int lane, int x0, int y,
-                                 int rows, int cols) {
-  const float* stage = in + row_offset(y - 1, cols);
-  for (int t = lane; t < stage_tile::kCells; t += kDoubleBufAsyncThreads) {
-    const int row = clamp_index(y + t / stage_tile::kColumns - 1, 0, rows - 1) - (y - 1);
-    const int col = clamp_index(x0 + t % stage_tile::kColumns - 1, 0, cols - 1);
-    __pipeline_memcpy_async(&tile[t], stage + (row * cols + col), sizeof(float));
-  }
+// The kernel comes in two index widths. Where the whole array fits 32-bit offsets (2^31 cells,
+// N = 46340), every address is 32-bit arithmetic, which keeps the kernel at 32 registers and eight
+// blocks per multiprocessor. Larger arrays take 64-bit offsets, and pay registers for them only
+// there: per-cell 64-bit offsets took 40 registers, and forcing those back to eight blocks per
+// multiprocessor ran at 0.83 of the 32-bit rate at N = 16384 (perf/results/h200-2026-12-02).
+template <class Index>
+__device__ Index tile_source_offset(int t, int x0, int y, int rows, int cols) {
+  const Index row = clamp_index(y + t / stage_tile::kColumns - 1, 0, rows - 1);
+  return row * cols + clamp_index(x0 + t % stage_tile::kColumns - 1, 0, cols - 1);
 }
 
-// Eight blocks per multiprocessor (2048 threads, 32 registers each): the occupancy of the 32-bit
-// form, which the 64-bit stage offsets would otherwise cost.
-__global__ void __launch_bounds__(kDoubleBufAsyncThreads, 8)
+// This thread's share of one stage tile (stage_tile::source_index's cells), copied asynchronously
+// into `tile`, 4 bytes per cell.
+template <class Index>
+__device__ void copy_stage_async(float* tile, const float* __restrict__ in, int lane, int x0, int y,
+                                 int rows, int cols) {
+  for (int t = lane; t < stage_tile::kCells; t += kDoubleBufAsyncThreads)
+    __pipeline_memcpy_async(&tile[t], &in[tile_source_offset<Index>(t, x0, y, rows, cols)],
+                            sizeof(float));
+}
+
+template <class Index>
+__global__ void __launch_bounds__(kDoubleBufAsyncThreads)
     doublebuf_async_kernel(const float* __restrict__ in, float* __restrict__ out, int rows,
                            int cols) {
   __shared__ float tiles[2][stage_tile::kCells];
@@ -49,12 +56,12 @@ __global__ void __launch_bounds__(kDoubleBufAsyncThreads, 8)
   const int x = x0 + threadIdx.x;
   const int c = stage_tile::centre_index(threadIdx.x, threadIdx.y);
 
-  copy_stage_async(tiles[0], in, lane, x0, y0, rows, cols);
+  copy_stage_async<Index>(tiles[0], in, lane, x0, y0, rows, cols);
   __pipeline_commit();
 
   for (int k = 0; k < stages; ++k) {
     if (k + 1 < stages)
-      copy_stage_async(tiles[(k + 1) & 1], in, lane, x0, y0 + (k + 1) * kStageHeight, rows, cols);
+      copy_stage_async<Index>(tiles[(k + 1) & 1], in, lane, x0, y0 + (k + 1) * kStageHeight, rows, cols);
     // One commit group per stage, empty after the last, so "all but the newest group" is always
     // stage k's: this thread's copies of stage k have landed.
     __pipeline_commit();
@@ -64,7 +71,7 @@ __global__ void __launch_bounds__(kDoubleBufAsyncThreads, 8)
     const float* current = tiles[k & 1];
     const int y = y0 + k * kStageHeight + threadIdx.y;
     if (x < cols && y < y_end) {
-      out[row_offset(y, cols) + x] = stage_tile::output(current, c, x, y, rows, cols);
+      out[static_cast<Index>(y) * cols + x] = stage_tile::output(current, c, x, y, rows, cols);
     }
     // 2: everyone is done reading tile k & 1: the next stage issues the copy of stage k+2 into it
     // before its own barrier 1, so without this barrier the copy could overwrite cells a slow
@@ -77,7 +84,10 @@ void launch_doublebuf_async(const float* in, float* out, int rows, int cols, int
                             cudaStream_t queue) {
   const dim3 block(kStageWidth, kStageHeight);
   const dim3 grid((cols + kStageWidth - 1) / kStageWidth, chunks);
-  doublebuf_async_kernel<<<grid, block, 0, queue>>>(in, out, rows, cols);
+  if (static_cast<std::int64_t>(rows) * cols <= INT_MAX)
+    doublebuf_async_kernel<int><<<grid, block, 0, queue>>>(in, out, rows, cols);
+  else
+    doublebuf_async_kernel<std::int64_t><<<grid, block, 0, queue>>>(in, out, rows, cols);
   check_launch("doublebuf_async_kernel launch");
 }
 

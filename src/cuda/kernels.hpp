@@ -10,15 +10,9 @@
 
 #include <cuda_runtime.h>
 
-#include <climits>
-
 #include "stencil/variants.hpp"
 
 namespace stencil::cuda {
-
-// Widest array launch_doublebuf_async serves: its stage tiles are addressed by 32-bit offsets
-// from the stage's first row, up to kStageHeight + 2 rows away.
-inline constexpr int kMaxDoubleBufAsyncColumns = INT_MAX / (kStageHeight + 3);
 
 using LaunchFunction = void (*)(const float* in, float* out, int rows, int cols, int chunks,
                                 cudaStream_t queue);

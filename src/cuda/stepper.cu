@@ -66,12 +66,6 @@ void check_launch_limits(const RunConfig& config) {
         "-impl cuda: a local array of " + std::to_string(rows) + " rows exceeds one launch's " +
         std::to_string(kMaxGridY * kRowsPerBlockY) + " rows; use more ranks along y");
   }
-  if (config.variant->id == Variant::doublebuf_async &&
-      config.local_cols() > kMaxDoubleBufAsyncColumns) {
-    throw UnsupportedRequest("-impl cuda: doublebuf_async serves arrays of at most " +
-                             std::to_string(kMaxDoubleBufAsyncColumns) + " columns, got " +
-                             std::to_string(config.local_cols()) + "; use more ranks along x");
-  }
   if (config.variant->chunks != ChunkPolicy::none && config.chunks > kMaxGridY) {
     throw UnsupportedRequest("-impl cuda: at most " + std::to_string(kMaxGridY) +
                              " row chunks, got " + std::to_string(config.chunks));
