@@ -61,7 +61,8 @@ __global__ void __launch_bounds__(kDoubleBufAsyncThreads)
 
   for (int k = 0; k < stages; ++k) {
     if (k + 1 < stages)
-      copy_stage_async<Index>(tiles[(k + 1) & 1], in, lane, x0, y0 + (k + 1) * kStageHeight, rows, cols);
+      copy_stage_async<Index>(tiles[(k + 1) & 1], in, lane, x0, y0 + (k + 1) * kStageHeight, rows,
+                              cols);
     // One commit group per stage, empty after the last, so "all but the newest group" is always
     // stage k's: this thread's copies of stage k have landed.
     __pipeline_commit();
