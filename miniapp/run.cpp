@@ -2,7 +2,6 @@
 #include "run.hpp"
 
 #include <memory>
-#include <numeric>
 
 #include "backends.hpp"
 #include "initial_grid.hpp"
@@ -10,6 +9,7 @@
 #include "run_config.hpp"
 #include "save_schedule.hpp"
 #include "stencil/compare.hpp"
+#include "stencil/grid_sum.hpp"
 #include "stencil/initial_state.hpp"
 #include "stencil/reference.hpp"
 #include "stencil_version.hpp"
@@ -147,7 +147,7 @@ RunResult result_of(const Options& options, RunSetup& setup, const LoopTimes& ti
     result.states_saved = setup.writer->states_written();
     result.output = setup.writer->path() + " (+ " + setup.writer->sidecar_path() + ")";
   }
-  result.checksum = std::accumulate(final_state.begin(), final_state.end(), 0.0);
+  result.checksum = grid_sum(final_state);
   result.commit = kGitCommit;
   result.model_version = version_of(result.implementation);
   result.verification = "skipped (use -verify)";

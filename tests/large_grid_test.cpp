@@ -3,7 +3,8 @@
 // back whole as a restart reads it (content hash verified), and compared by stencil_check, which
 // must name a difference placed past cell 2^31 at its true (x, y). The smallest square grid that
 // crosses 2^31 cells is N = 46341 (2^31 + 4633 cells, 8.6 GB per grid); stencil_check holds two
-// such grids at once, so the test skips where free host memory is short. Label `large`.
+// such grids at once, so the test skips where free host memory is short. Then a host model steps
+// a grid of that size with -verify. Label `large`.
 #include <gtest/gtest.h>
 
 #include <unistd.h>
@@ -107,6 +108,26 @@ TEST(LargeGrid, SavedReadAndComparedPastTwoToThe31Cells) {
             std::string::npos)
       << differs.out;
   fs::remove_all(dir);
+}
+
+// A host model stepping the same size: -impl openmp naive with -verify holds five grids in host
+// memory (the two it steps, the initial state, the reference's two), every row base past 2^31
+// cells a 64-bit offset in the kernels and in the reference loop alike.
+TEST(LargeGrid, HostModelStepsPastTwoToThe31CellsBitForBit) {
+  const std::size_t needed = 5 * kCells * sizeof(float) + (std::size_t{2} << 30);
+  if (host_available_bytes() < needed) {
+    GTEST_SKIP() << "needs " << format_bytes(static_cast<double>(needed))
+                 << " of free host memory (five grids of N = " << kN << " and a margin), has "
+                 << format_bytes(static_cast<double>(host_available_bytes()));
+  }
+  const ProcessResult run = run_program(
+      STENCIL_MINIAPP_PATH, {"-impl", "openmp", "-variant", "naive", "-n", std::to_string(kN),
+                             "-iters", "2", "-verify", "-csv", "--no-progress"});
+  if (run.exit_code == 2 && run.err.find("-impl") != std::string::npos)
+    GTEST_SKIP() << "this build has no openmp model: " << run.err;
+  EXPECT_EQ(run.exit_code, 0) << run.out << run.err;
+  EXPECT_NE(run.out.find("PASSED (bit-identical to the reference loop)"), std::string::npos)
+      << run.out << run.err;
 }
 
 }  // namespace

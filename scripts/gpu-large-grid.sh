@@ -1,0 +1,60 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+# Large-grid rows on the GPU machine, with the wall time of each run, from the repository root:
+#   bash scripts/gpu-large-grid.sh BINARY OUT_DIR
+# BINARY is a CUDA build's stencil_miniapp (e.g. build-gpu/stencil_miniapp). Runs, for -impl cuda
+# and kokkos: stream at N = 46340, 46341 and 50000 (-iters 1), stream, temporal and tiled at
+# N = 60000 (-iters 4 -verify), stream at N = 16384 and 120000 (-iters 20). A run still going
+# after LARGE_GRID_ATTACH_S seconds (default 40) is attached by cuda-gdb once (host threads'
+# stacks and the kernels running), then left to finish within LARGE_GRID_LIMIT_S (default 240).
+# Writes rows.csv (each run's CSV row), runs.txt (exit status and wall seconds per run) and
+# attach-*.txt into OUT_DIR.
+set -uo pipefail
+app=${1:?usage: gpu-large-grid.sh BINARY OUT_DIR}
+out=${2:?usage: gpu-large-grid.sh BINARY OUT_DIR}
+attach_after=${LARGE_GRID_ATTACH_S:-40}
+limit=${LARGE_GRID_LIMIT_S:-240}
+mkdir -p "$out"
+export PATH=/usr/local/cuda/bin:$PATH
+: >"$out/runs.txt"
+header_written=0
+
+# run NAME ARGS...: one run of the mini-app with -csv, timed, attached once if it is slow.
+run() {
+  local name=$1; shift
+  local start=$SECONDS stdout=$out/$name.out
+  "$app" "$@" -csv --no-progress >"$stdout" 2>"$out/$name.err" &
+  local pid=$! attached=0
+  while kill -0 "$pid" 2>/dev/null; do
+    if [ $((SECONDS - start)) -ge "$limit" ]; then
+      kill "$pid"
+      break
+    fi
+    if [ "$attached" = 0 ] && [ $((SECONDS - start)) -ge "$attach_after" ] && command -v cuda-gdb >/dev/null; then
+      attached=1
+      timeout 90 cuda-gdb -p "$pid" -batch -ex "info threads" -ex "thread apply all bt 16" \
+        -ex "info cuda kernels" >"$out/attach-$name.txt" 2>&1
+    fi
+    sleep 1
+  done
+  wait "$pid"
+  local rc=$?
+  printf '%-40s rc=%-3s %5ss  %s\n' "$name" "$rc" "$((SECONDS - start))" "$*" | tee -a "$out/runs.txt"
+  if [ -s "$stdout" ]; then
+    [ "$header_written" = 1 ] || { head -n 1 "$stdout" >"$out/rows.csv"; header_written=1; }
+    tail -n +2 "$stdout" >>"$out/rows.csv"
+  fi
+  rm -f "$stdout"
+}
+
+for impl in cuda kokkos; do
+  for n in 46340 46341 50000; do
+    run "$impl-stream-$n" -impl "$impl" -variant stream -n "$n" -iters 1
+  done
+  for variant in stream temporal tiled; do
+    run "$impl-$variant-60000-verify" -impl "$impl" -variant "$variant" -n 60000 -iters 4 -verify
+  done
+  for n in 16384 120000; do
+    run "$impl-stream-$n" -impl "$impl" -variant stream -n "$n" -iters 20
+  done
+done
