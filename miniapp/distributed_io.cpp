@@ -12,6 +12,7 @@
 #include "io/errors.hpp"
 #include "io/grid_writer.hpp"
 #include "io/output_path.hpp"
+#include "io/save_set_id.hpp"
 #include "io/tile_file_writer.hpp"
 #include "io/xdmf.hpp"
 #include "rank_agreement.hpp"
@@ -34,6 +35,16 @@ std::string new_set_token() {
   char text[io::kSetTokenLength + 1];
   std::snprintf(text, sizeof text, "%012llx", token & 0xffffffffffffULL);
   return text;
+}
+
+// The id of this save (io/save_set_id.hpp), drawn on rank 0, the same on every rank.
+io::SaveSetId new_save_set_id() {
+  io::SaveSetId id;
+  if (world_rank() == 0)
+    id = io::new_save_set_id();
+  unsigned long long parts[2] = {id.high, id.low};
+  MPI_Bcast(parts, 2, MPI_UNSIGNED_LONG_LONG, 0, MPI_COMM_WORLD);
+  return io::SaveSetId{parts[0], parts[1]};
 }
 
 io::TilePiece piece_of(const mpi::Tile& tile) {
@@ -111,6 +122,7 @@ struct DistributedSaver::Impl {
   int rank = 0;
   int ranks = 1;
   std::string set;
+  io::SaveSetId save_set_id;
   std::vector<io::TilePiece> pieces;         // rank 0: every rank's, in rank order
   std::unique_ptr<io::GridFileWriter> main;  // rank 0
   std::unique_ptr<io::TileFileWriter> tile;
@@ -125,6 +137,7 @@ DistributedSaver::DistributedSaver(const Options& options, const io::RunMetadata
   s.rank = world_rank();
   s.ranks = world_size();
   s.set = new_set_token();
+  s.save_set_id = new_save_set_id();
   std::string message;
   // Rank 0 first: the output's lock and path checks refuse a busy or impossible output before
   // any rank creates a tile file beside it.
@@ -141,6 +154,7 @@ DistributedSaver::DistributedSaver(const Options& options, const io::RunMetadata
               piece_of(mpi::tile_of(mpi::GlobalExtent::of(metadata.dimensions, metadata.n), grid,
                                     r / grid.cols, r % grid.cols, depth));
           piece.file = io::tile_file_name(s.main->path(), s.set, r, s.ranks);
+          piece.save_set_id = s.save_set_id;
           s.pieces.push_back(piece);
         }
       },
@@ -153,7 +167,7 @@ DistributedSaver::DistributedSaver(const Options& options, const io::RunMetadata
         const std::string path = io::directory_of(main_path) + "/" +
                                  io::tile_file_name(main_path, s.set, s.rank, s.ranks);
         s.tile = std::make_unique<io::TileFileWriter>(path, metadata, piece_of(tile), s.rank,
-                                                      s.ranks, options.compress);
+                                                      s.ranks, options.compress, s.save_set_id);
       },
       message);
   agree_or_throw(status, message, err);

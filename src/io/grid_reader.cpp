@@ -17,6 +17,7 @@
 #include "io/errors.hpp"
 #include "io/grid_file.hpp"
 #include "io/hdf5_handle.hpp"
+#include "io/save_set_id.hpp"
 #include "io/stored_extent.hpp"
 #include "io/tile_piece.hpp"
 #include "stencil/memory_budget.hpp"
@@ -305,9 +306,31 @@ OpenedState open_state(const DatasetRef& ref, const ReadRules& rules) {
   return opened;
 }
 
+// Refuses a tile whose save_set_id is not the one the main file records: a tile file of another
+// save copied over this set's, caught without any hash. The absence of an id counts as a value:
+// a main file and tile files that all lack one (older files) pass.
+void require_same_save(hid_t tile, const TilePiece& piece, const std::string& tile_where) {
+  const std::optional<SaveSetId> own = read_save_set_id(tile, tile_where);
+  if (own == piece.save_set_id)
+    return;
+  const std::string from_another = "; the tile file is from another save";
+  if (!own) {
+    throw FileRejected(tile_where + " has no " + kSaveSetIdAttribute +
+                       ", but the main file records save set " + piece.save_set_id->text() +
+                       from_another);
+  }
+  if (!piece.save_set_id) {
+    throw FileRejected(tile_where + " is of save set " + own->text() +
+                       ", but the main file records none" + from_another);
+  }
+  throw FileRejected(tile_where + " is of save set " + own->text() +
+                     ", but the main file records save set " + piece.save_set_id->text() +
+                     from_another);
+}
+
 // Opens the tile file of `piece` and checks what needs no cells: present, a float32 dataset of
-// the piece's shape, stored in full, and its own hash equal to the main file's record. Returns
-// the open dataset (and keeps its file open through `file`).
+// the piece's shape, stored in full, of the main file's save set, and its own hash equal to the
+// main file's record. Returns the open dataset (and keeps its file open through `file`).
 Handle open_tile(const std::string& main_file, const std::string& dataset_path, int dimensions,
                  const TilePiece& piece, const std::string& where, Handle& file) {
   const std::string path = tile_file_path(main_file, piece);
@@ -342,6 +365,7 @@ Handle open_tile(const std::string& main_file, const std::string& dataset_path, 
   if (!is_float32(type.id()) || rank != dimensions || !shape_fits)
     throw FileRejected(tile_where + " does not hold a float32 tile of the mapped shape");
   require_stored_in_full(dataset.id(), tile_where);
+  require_same_save(dataset.id(), piece, tile_where);
   const std::optional<std::uint64_t> own = read_content_hash(dataset.id(), tile_where);
   if (own && piece.content_hash && *own != *piece.content_hash) {
     throw FileRejected(tile_where + " has content hash " + hex(*own) + ", but the main file " +

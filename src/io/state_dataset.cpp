@@ -40,7 +40,8 @@ Handle state_dataset_properties(const StateShape& shape, bool compress) {
 }
 
 std::optional<std::uint64_t> write_state(hid_t file, hid_t dcpl, std::int64_t iteration,
-                                         const StateShape& shape, const std::vector<float>& cells) {
+                                         const StateShape& shape, const std::vector<float>& cells,
+                                         const std::optional<SaveSetId>& save_set_id) {
   if (cells.size() != shape.cells())
     throw std::logic_error("write_state: the cells do not have the state's shape");
   const std::string name = step_group_name(iteration);
@@ -57,6 +58,8 @@ std::optional<std::uint64_t> write_state(hid_t file, hid_t dcpl, std::int64_t it
   const std::optional<std::uint64_t> hash = content_hash(cells);
   if (hash)
     hdf5::write_unsigned(dataset.id(), kContentHashAttribute, *hash);
+  if (save_set_id)
+    write_save_set_id(dataset.id(), *save_set_id);
   dataset.close(what);
   group.close(what);
   hdf5::check(H5Fflush(file, H5F_SCOPE_LOCAL), what);

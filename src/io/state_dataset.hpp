@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "io/hdf5_handle.hpp"
+#include "io/save_set_id.hpp"
 
 namespace stencil::io {
 
@@ -24,9 +25,11 @@ struct StateShape {
 hdf5::Handle state_dataset_properties(const StateShape& shape, bool compress);
 
 // Creates the group and dataset of `iteration` in `file`, writes `cells` (row-major, shape.cells()
-// of them) and the attributes, and flushes the file, so a full disk shows up at this state.
-// Returns the content hash written (nullopt in a build without xxHash). Throws hdf5::Failure.
+// of them) and the attributes (with `save_set_id`, when given: a tile file's states), and flushes
+// the file, so a full disk shows up at this state. Returns the content hash written (nullopt in a
+// build without xxHash). Throws hdf5::Failure.
 std::optional<std::uint64_t> write_state(hid_t file, hid_t dcpl, std::int64_t iteration,
-                                         const StateShape& shape, const std::vector<float>& cells);
+                                         const StateShape& shape, const std::vector<float>& cells,
+                                         const std::optional<SaveSetId>& save_set_id = {});
 
 }  // namespace stencil::io

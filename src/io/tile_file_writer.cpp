@@ -20,6 +20,7 @@ struct TileFileWriter::Impl {
   Handle file;  // after the AtomicFile: closed before it removes the temporary
   Handle dcpl;
   StateShape shape;
+  SaveSetId save_set_id;
   std::int64_t last_iteration = -1;
   bool committed = false;
 
@@ -31,10 +32,12 @@ struct TileFileWriter::Impl {
 };
 
 TileFileWriter::TileFileWriter(const std::string& path, const RunMetadata& metadata,
-                               const TilePiece& place, int rank, int ranks, bool compress) {
+                               const TilePiece& place, int rank, int ranks, bool compress,
+                               const SaveSetId& save_set_id) {
   hdf5::silence_error_stack();
   impl_ = std::make_unique<Impl>(path);
   Impl& w = *impl_;
+  w.save_set_id = save_set_id;
   w.shape.rank = metadata.dimensions;
   w.shape.extent[0] = static_cast<hsize_t>(metadata.dimensions == 2 ? place.rows : place.cols);
   w.shape.extent[1] = static_cast<hsize_t>(place.cols);
@@ -64,7 +67,8 @@ std::optional<std::uint64_t> TileFileWriter::write_step(std::int64_t iteration,
   if (iteration <= w.last_iteration)
     throw std::logic_error("TileFileWriter::write_step: iterations must increase");
   try {
-    const auto hash = write_state(w.file.id(), w.dcpl.id(), iteration, w.shape, tile);
+    const auto hash =
+        write_state(w.file.id(), w.dcpl.id(), iteration, w.shape, tile, w.save_set_id);
     w.last_iteration = iteration;
     return hash;
   } catch (const hdf5::Failure& e) {

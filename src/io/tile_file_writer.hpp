@@ -2,9 +2,9 @@
 // One rank's file of a save across ranks (tile_piece.hpp): the run's root attributes plus where
 // the tile lies (`rank`, `ranks`, `tile_rows` and `tile_cols` as [first, count]), and one
 // /step_<iteration>/u per saved state holding the rank's owned cells, stored like a single-file
-// state (chunks, Fletcher32, iteration, content_xxh3_64). Written as a temporary beside its final
-// name; the save across ranks (miniapp/distributed_io.hpp) renames it only when every rank's file
-// is complete.
+// state (chunks, Fletcher32, iteration, content_xxh3_64) plus the save's save_set_id. Written as a
+// temporary beside its final name; the save across ranks (miniapp/distributed_io.hpp) renames it
+// only when every rank's file is complete.
 #pragma once
 
 #include <cstdint>
@@ -14,16 +14,18 @@
 #include <vector>
 
 #include "io/run_metadata.hpp"
+#include "io/save_set_id.hpp"
 #include "io/tile_piece.hpp"
 
 namespace stencil::io {
 
 class TileFileWriter {
  public:
-  // Creates the temporary beside `path` and writes the root attributes. Throws FileRejected when
-  // the directory cannot take a file, WriteFailed when writing fails.
+  // Creates the temporary beside `path` and writes the root attributes; every state it writes
+  // carries `save_set_id`, the id of the save across ranks it is part of. Throws FileRejected
+  // when the directory cannot take a file, WriteFailed when writing fails.
   TileFileWriter(const std::string& path, const RunMetadata& metadata, const TilePiece& place,
-                 int rank, int ranks, bool compress);
+                 int rank, int ranks, bool compress, const SaveSetId& save_set_id);
   // Not committed: removes the temporary. Committed but then undone: see remove().
   ~TileFileWriter();
   TileFileWriter(const TileFileWriter&) = delete;

@@ -8,6 +8,7 @@
 #include <cctype>
 #include <cstdio>
 #include <limits>
+#include <stdexcept>
 #include <string_view>
 
 #include "io/atomic_file.hpp"
@@ -238,6 +239,13 @@ Handle create_virtual_state(hid_t group, int dimensions, std::int64_t n, std::in
   hdf5::write_integer(dataset.id(), kIterationAttribute, iteration);
   if (every_hash)
     hdf5::write_unsigned_array(dataset.id(), kTileHashesAttribute, hashes);
+  const std::optional<SaveSetId> id = pieces.empty() ? std::nullopt : pieces.front().save_set_id;
+  for (const TilePiece& piece : pieces) {
+    if (piece.save_set_id != id)
+      throw std::logic_error("create_virtual_state: the pieces belong to different saves");
+  }
+  if (id)
+    write_save_set_id(dataset.id(), *id);
   return dataset;
 }
 
@@ -321,6 +329,9 @@ std::vector<TilePiece> read_virtual_pieces(hid_t dataset, const std::string& dat
   const std::vector<std::uint64_t> hashes = read_recorded_hashes(dataset, count, where);
   for (size_t i = 0; i < hashes.size(); ++i)
     pieces[i].content_hash = hashes[i];
+  const std::optional<SaveSetId> id = read_save_set_id(dataset, where);
+  for (TilePiece& piece : pieces)
+    piece.save_set_id = id;
   return pieces;
 }
 

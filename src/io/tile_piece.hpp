@@ -10,6 +10,8 @@
 // the same hashes, in mapping order, in `tile_content_xxh3_64`. A reader hashes each tile's region
 // of what it read and compares it with the record: a missing tile file (HDF5 reads its region as
 // the fill value, NaN here, without an error), a damaged one or one from another save is refused.
+// Every state of the set also carries the set's save_set_id (save_set_id.hpp), in the main file
+// and in each tile file, which refuses a tile file of another save without any hash.
 #pragma once
 
 #include <cstdint>
@@ -18,6 +20,7 @@
 #include <vector>
 
 #include "io/hdf5_handle.hpp"
+#include "io/save_set_id.hpp"
 
 namespace stencil::io {
 
@@ -32,6 +35,9 @@ struct TilePiece {
   std::int64_t cols = 0;
   std::string file;  // the tile file as the mapping names it (relative to the main file)
   std::optional<std::uint64_t> content_hash;  // of the tile's cells, row-major
+  // The save the tile belongs to, as the main file records it (one for every piece of a state);
+  // nullopt in a file without ids.
+  std::optional<SaveSetId> save_set_id;
 
   std::int64_t cells() const { return rows * cols; }
 };
@@ -54,8 +60,9 @@ void remove_stale_tile_temporaries(const std::string& main_path);
 
 // Creates the virtual dataset `u` of the state in `group`: extent N x N (dimensions 2) or N,
 // one mapping per piece onto /step_<iteration>/u of piece.file, fill value NaN, with the
-// `iteration` attribute and, when every piece has a hash, kTileHashesAttribute. Returns the
-// dataset, still open (its close is where HDF5 reports a failed write). Throws hdf5::Failure.
+// `iteration` attribute, when every piece has a hash, kTileHashesAttribute, and the pieces'
+// save_set_id (which they must share). Returns the dataset, still open (its close is where HDF5
+// reports a failed write). Throws hdf5::Failure.
 hdf5::Handle create_virtual_state(hid_t group, int dimensions, std::int64_t n,
                                   std::int64_t iteration, const std::vector<TilePiece>& pieces);
 
@@ -63,8 +70,9 @@ hdf5::Handle create_virtual_state(hid_t group, int dimensions, std::int64_t n,
 // each mapping's region (which must be one block), its file as named, and the recorded hash.
 // Throws FileRejected (naming `where`) unless the mappings cover the extent exactly once, each
 // maps the whole dataset at `dataset_path` of a file named as tile file i of the count
-// ("<stem>.<set>.rank<i>of<count>.h5", no directory, one stem and set for all), and the record
-// (if present) has one hash per mapping.
+// ("<stem>.<set>.rank<i>of<count>.h5", no directory, one stem and set for all), the record
+// (if present) has one hash per mapping, and the save_set_id (if present) is well formed; every
+// piece gets that id.
 std::vector<TilePiece> read_virtual_pieces(hid_t dataset, const std::string& dataset_path,
                                            int dimensions, std::int64_t n,
                                            const std::string& where);

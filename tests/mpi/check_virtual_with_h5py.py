@@ -6,8 +6,9 @@ Usage: check_virtual_with_h5py.py RUN.h5 SINGLE.h5
 RUN.h5 was saved under mpirun, SINGLE.h5 by the same run in one process. For every step of
 RUN.h5: the dataset is virtual, reads as one N x N float32 dataset bit-identical to SINGLE.h5's,
 and each tile's region hashes (XXH3-64 of little-endian float32, row-major) to the hash the main
-file records for it and to the tile file's own content_xxh3_64. The XDMF sidecar names the
-main file's datasets.
+file records for it and to the tile file's own content_xxh3_64; every state of the main file
+and of each tile file carries one save_set_id (two uint64). The XDMF sidecar names the main
+file's datasets.
 """
 import os
 import sys
@@ -29,6 +30,7 @@ def main() -> None:
     with h5py.File(run_path, "r") as run, h5py.File(single_path, "r") as single:
         n = int(run.attrs["n"])
         steps = sorted(name for name in run if name.startswith("step_"))
+        save_set_id = None
         if steps != sorted(name for name in single if name.startswith("step_")):
             fail(f"steps differ: {steps}")
         for name in steps:
@@ -43,6 +45,10 @@ def main() -> None:
                 fail(f"{name}/u differs from the single-process state")
             if int(u.attrs["iteration"]) != int(single[name + "/u"].attrs["iteration"]):
                 fail(f"{name}/u: iteration attribute differs")
+            ids = [int(part) for part in u.attrs["save_set_id"]]
+            if len(ids) != 2 or (save_set_id is not None and ids != save_set_id):
+                fail(f"{name}/u: save_set_id {ids}, expected two values, one for the whole save")
+            save_set_id = ids
             recorded = u.attrs["tile_content_xxh3_64"]
             sources = u.virtual_sources()
             if len(recorded) != len(sources):
@@ -62,6 +68,9 @@ def main() -> None:
                     own = int(tile[source.dset_name].attrs["content_xxh3_64"])
                     if own != int(record):
                         fail(f"{source.file_name}: own hash {own:016x}, recorded {int(record):016x}")
+                    tile_ids = [int(part) for part in tile[source.dset_name].attrs["save_set_id"]]
+                    if tile_ids != save_set_id:
+                        fail(f"{source.file_name}: save_set_id {tile_ids}, main file: {ids}")
             if not (covered == 1).all():
                 fail(f"{name}/u: the tiles do not cover the grid exactly once")
     sidecar = os.path.splitext(run_path)[0] + ".xmf"

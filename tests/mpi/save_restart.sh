@@ -10,6 +10,11 @@
 #                 one and recomputes every tile's hash (exit 77, skipped, without h5py/xxhash)
 #   corrupt       a tile file from another save, or missing, is refused: exit 2, one line, in
 #                 stencil_check, a plain restart and a restart under mpirun
+#   unhashed_swap with every content hash stripped (STENCIL_STRIP_HASHES, as a build without
+#                 xxHash writes the files), the set still restarts bit-exact (mpirun and plain);
+#                 a tile file of another save of the same shape copied over one of the set is
+#                 refused by its save_set_id: exit 2, one line naming the tile, in stencil_check,
+#                 a plain restart and a restart under mpirun
 #   failed_save   a save that fails in the ranks' tile files (file-size limit) exits 1 and leaves
 #                 the earlier set byte for byte as it was, with no temporaries or new tile files;
 #                 an output in a missing directory is refused at once (exit 2, one line)
@@ -145,6 +150,36 @@ case $case_name in
     rm "$(ls a.*.rank1of4.h5)"
     job 3 3x1 -input a.h5 -iters 1 -variant naive
     refused $? "is missing"
+    ;;
+  unhashed_swap)
+    [ -x "${STENCIL_STRIP_HASHES:-}" ] || fail "STENCIL_STRIP_HASHES names no helper"
+    plain "${grid[@]}" -iters 6 -save-every 2 -output single.h5 || fail "single: $(cat last.err)"
+    job 4 2x2 "${grid[@]}" -iters 4 -output a.h5 || fail "$(cat last.err)"
+    job 4 2x2 "${grid[@]}" -iters 4 -seed 7 -output b.h5 || fail "$(cat last.err)"
+    "$STENCIL_STRIP_HASHES" a.h5 a.h5.*.rank*of4.h5 b.h5 b.h5.*.rank*of4.h5 || fail "stripping"
+    # The set as saved: read unverified (the hashes are gone), and bit-exact.
+    job 2 2x1 -input a.h5 -iters 2 -variant naive -output rest_mpi.h5 || fail "$(cat last.err)"
+    grep -q "input not verified (no tile hashes)" last.out || fail "hashes left: $(cat last.out)"
+    same rest_mpi.h5 single.h5
+    plain -input a.h5 -iters 2 -variant naive -output rest_plain.h5 || fail "$(cat last.err)"
+    grep -q "input not verified (no tile hashes)" last.out || fail "hashes left: $(cat last.out)"
+    same rest_plain.h5 single.h5
+    same a.h5 single.h5:/step_000004/u
+    # Same name, same shape, valid on its own, but from the save b.h5.
+    tile=$(ls a.h5.*.rank2of4.h5)
+    cp "$(ls b.h5.*.rank2of4.h5)" "$tile"
+    "$check" a.h5 single.h5:/step_000004/u >check.out 2>last.err
+    rc=$?
+    [ "$rc" -eq 2 ] || fail "stencil_check: expected exit 2, got $rc: $(cat check.out last.err)"
+    [ "$(wc -l <last.err)" -eq 1 ] || fail "stencil_check: not one line: $(cat last.err)"
+    grep -q "stencil_check: error: .*$tile' is of save set" last.err ||
+      fail "stencil_check: $(cat last.err)"
+    plain -input a.h5 -iters 1 -variant naive
+    refused $? "$tile' is of save set .*from another save"
+    job 2 2x1 -input a.h5 -iters 1 -variant naive
+    refused $? "$tile' is of save set .*from another save"
+    job 4 2x2 -input a.h5 -iters 1 -variant naive
+    refused $? "$tile' is of save set .*from another save"
     ;;
   failed_save)
     job 4 2x2 -variant naive -n 200 -iters 4 -output a.h5 || fail "$(cat last.err)"
