@@ -29,14 +29,14 @@ __global__ void __launch_bounds__(kDoubleBufThreads)
   const int y0 = chunk.begin;
   const int y_end = chunk.end;
   const int stages = (y_end - y0 + kStageHeight - 1) / kStageHeight;
-  const int lane = threadIdx.y * kStageWidth + threadIdx.x;
+  const int thread = threadIdx.y * kStageWidth + threadIdx.x;
   const int x = x0 + threadIdx.x;
   const int c = stage_tile::centre_index(threadIdx.x, threadIdx.y);
 
   // Prologue: stage 0 goes straight into tile 0.
 #pragma unroll
   for (int s = 0; s < kSlots; ++s) {
-    const int t = lane + s * kDoubleBufThreads;
+    const int t = thread + s * kDoubleBufThreads;
     if (t < kCells)
       tiles[0][t] = in[stage_tile::source_index(t, x0, y0, rows, cols)];
   }
@@ -48,7 +48,7 @@ __global__ void __launch_bounds__(kDoubleBufThreads)
     if (prefetch) {  // issued now, consumed only after the compute below
 #pragma unroll
       for (int s = 0; s < kSlots; ++s) {
-        const int t = lane + s * kDoubleBufThreads;
+        const int t = thread + s * kDoubleBufThreads;
         if (t < kCells)
           staged[s] = in[stage_tile::source_index(t, x0, y0 + (k + 1) * kStageHeight, rows, cols)];
       }
@@ -63,7 +63,7 @@ __global__ void __launch_bounds__(kDoubleBufThreads)
     if (prefetch) {  // the other tile was last read in stage k-1, before barrier 1
 #pragma unroll
       for (int s = 0; s < kSlots; ++s) {
-        const int t = lane + s * kDoubleBufThreads;
+        const int t = thread + s * kDoubleBufThreads;
         if (t < kCells)
           tiles[(k + 1) & 1][t] = staged[s];
       }

@@ -32,9 +32,9 @@ __device__ Index tile_source_offset(int t, int x0, int y, int rows, int cols) {
 // This thread's share of one stage tile (stage_tile::source_index's cells), copied asynchronously
 // into `tile`, 4 bytes per cell.
 template <class Index>
-__device__ void copy_stage_async(float* tile, const float* __restrict__ in, int lane, int x0, int y,
-                                 int rows, int cols) {
-  for (int t = lane; t < stage_tile::kCells; t += kDoubleBufAsyncThreads)
+__device__ void copy_stage_async(float* tile, const float* __restrict__ in, int thread, int x0,
+                                 int y, int rows, int cols) {
+  for (int t = thread; t < stage_tile::kCells; t += kDoubleBufAsyncThreads)
     __pipeline_memcpy_async(&tile[t], &in[tile_source_offset<Index>(t, x0, y, rows, cols)],
                             sizeof(float));
 }
@@ -52,16 +52,16 @@ __global__ void __launch_bounds__(kDoubleBufAsyncThreads)
   const int y0 = chunk.begin;
   const int y_end = chunk.end;
   const int stages = (y_end - y0 + kStageHeight - 1) / kStageHeight;
-  const int lane = threadIdx.y * kStageWidth + threadIdx.x;
+  const int thread = threadIdx.y * kStageWidth + threadIdx.x;
   const int x = x0 + threadIdx.x;
   const int c = stage_tile::centre_index(threadIdx.x, threadIdx.y);
 
-  copy_stage_async<Index>(tiles[0], in, lane, x0, y0, rows, cols);
+  copy_stage_async<Index>(tiles[0], in, thread, x0, y0, rows, cols);
   __pipeline_commit();
 
   for (int k = 0; k < stages; ++k) {
     if (k + 1 < stages)
-      copy_stage_async<Index>(tiles[(k + 1) & 1], in, lane, x0, y0 + (k + 1) * kStageHeight, rows,
+      copy_stage_async<Index>(tiles[(k + 1) & 1], in, thread, x0, y0 + (k + 1) * kStageHeight, rows,
                               cols);
     // One commit group per stage, empty after the last, so "all but the newest group" is always
     // stage k's: this thread's copies of stage k have landed.

@@ -19,7 +19,7 @@ namespace stencil::cuda {
 template <int kPatch>
 __global__ void __launch_bounds__(kRegBlockLanesX* kRegBlockLanesY)
     regblock_kernel(const float* __restrict__ in, float* __restrict__ out, int rows, int cols) {
-  constexpr int kThreads = kRegBlockLanesX * kRegBlockLanesY;
+  constexpr int kBlockThreads = kRegBlockLanesX * kRegBlockLanesY;
   constexpr int kOutWidth = kRegBlockLanesX * kPatch;
   constexpr int kOutHeight = kRegBlockLanesY * kPatch;
   constexpr int kPitch = kOutWidth + 2;
@@ -31,7 +31,7 @@ __global__ void __launch_bounds__(kRegBlockLanesX* kRegBlockLanesY)
 
   // Flat, clamped load as in tiled, now several passes per thread; never skipped, because every
   // thread must reach the barrier.
-  for (int t = threadIdx.y * kRegBlockLanesX + threadIdx.x; t < kTileCells; t += kThreads) {
+  for (int t = threadIdx.y * kRegBlockLanesX + threadIdx.x; t < kTileCells; t += kBlockThreads) {
     const int sx = t % kPitch;
     const int sy = t / kPitch;
     tile[sy][sx] = in[row_offset(clamp_index(oy + sy - 1, 0, rows - 1), cols) +

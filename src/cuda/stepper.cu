@@ -96,7 +96,7 @@ class CudaStepper final : public Stepper {
  public:
   explicit CudaStepper(const CheckedConfig& config)
       : Stepper(config.get()),
-        shape_(config->stepped_shape()),
+        extent_(config->stepped_extent()),
         cells_(config->local_cells()),
         launch_(launch_function(config.get())),
         a_(cells_),
@@ -151,11 +151,11 @@ class CudaStepper final : public Stepper {
 
  private:
   void launch(const float* in, float* out) {
-    launch_(in, out, shape_.rows, shape_.cols, config().chunks, queue_);
+    launch_(in, out, extent_.rows, extent_.cols, config().chunks, queue_);
   }
 
   DefaultCacheConfig cache_config_;
-  ArrayShape shape_;  // the local array the kernels step
+  ArrayExtent extent_;  // the local array the kernels step
   std::size_t cells_;
   LaunchFunction launch_;
   DeviceBuffer a_;

@@ -24,15 +24,15 @@ void regblock_step(const ExecSpace& space, const ConstDeviceView<ExecSpace>& in,
     host_form::step_row_bands(space, "stencil::kokkos::regblock", in, out, rows, cols,
                               (rows + host_form::kBandRows - 1) / host_form::kBandRows, cols);
   } else {
-    constexpr int kThreads = kRegBlockLanesY;  // a team thread per row of patches
-    constexpr int kLanes = kRegBlockLanesX;    // a vector lane per patch of that row
+    constexpr int kPatchRows = kRegBlockLanesY;     // the tile's rows of patches
+    constexpr int kPatchColumns = kRegBlockLanesX;  // patches per row, a team member each
     constexpr int kOutWidth = kRegBlockLanesX * kPatch;
     constexpr int kOutHeight = kRegBlockLanesY * kPatch;
     constexpr int kPitch = kOutWidth + 2;
     constexpr int kTileRows = kOutHeight + 2;
     constexpr int kTileCells = kPitch * kTileRows;
     constexpr int kSide = kPatch + 2;  // the neighbourhood held in registers is kSide x kSide
-    constexpr int kTeam = kThreads * kLanes;
+    constexpr int kTeam = kPatchRows * kPatchColumns;
     const int tiles_x = (cols + kOutWidth - 1) / kOutWidth;
     const int tiles_y = (rows + kOutHeight - 1) / kOutHeight;
     const InputView<ExecSpace> src = in;
@@ -63,8 +63,8 @@ void regblock_step(const ExecSpace& space, const ConstDeviceView<ExecSpace>& in,
 
           // Team-uniform: every output of the tile is in the grid (no per-output test).
           const bool whole_tile = ox + kOutWidth <= cols && oy + kOutHeight <= rows;
-          const int tx = team.team_rank() % kLanes;
-          const int ty = team.team_rank() / kLanes;
+          const int tx = team.team_rank() % kPatchColumns;
+          const int ty = team.team_rank() / kPatchColumns;
           // Tile coordinates of the patch's neighbourhood (its top-left is halo or a
           // neighbour's output): a warp of lanes shares py and takes px 0, p, 2p, ...
           const int px = tx * kPatch;

@@ -72,7 +72,7 @@ class KokkosStepper final : public Stepper {
  public:
   explicit KokkosStepper(const CheckedConfig& config)
       : Stepper(config.get()),
-        shape_(config->stepped_shape()),
+        extent_(config->stepped_extent()),
         cells_(config->local_cells()),
         step_(step_function<ExecSpace>(config.get())) {
     // Two grids in the space's memory; the caller's host copies join them on a host space and
@@ -116,12 +116,12 @@ class KokkosStepper final : public Stepper {
   }
 
   void step() override {
-    step_(space_, current_, next_, shape_.rows, shape_.cols, config().chunks);
+    step_(space_, current_, next_, extent_.rows, extent_.cols, config().chunks);
     std::swap(current_, next_);
   }
 
   void warm_up() override {
-    step_(space_, current_, next_, shape_.rows, shape_.cols, config().chunks);
+    step_(space_, current_, next_, extent_.rows, extent_.cols, config().chunks);
   }
 
   void fence() override { space_.fence(); }
@@ -153,7 +153,7 @@ class KokkosStepper final : public Stepper {
     }
   }
 
-  ArrayShape shape_;
+  ArrayExtent extent_;
   std::size_t cells_;
   ExecSpace space_{};
   StepFunction<ExecSpace> step_;

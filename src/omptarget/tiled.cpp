@@ -68,7 +68,7 @@ std::vector<std::string_view> tiled_loop_shapes() {
   return {"32x8", "64x4", "32x16", "64x8"};
 }
 
-void tiled_step(const float* in, float* out, ArrayShape shape, const RunConfig& /*config*/,
+void tiled_step(const float* in, float* out, ArrayExtent shape, const RunConfig& /*config*/,
                 Launch launch) {
   switch (launch.loop_shape) {
     case 1:

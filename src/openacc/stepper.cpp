@@ -89,7 +89,7 @@ class OpenACCStepper final : public Stepper {
  public:
   OpenACCStepper(const CheckedConfig& config, Kernel kernel, Launch launch)
       : Stepper(config.get()),
-        shape_(config->stepped_shape()),
+        extent_(config->stepped_extent()),
         cells_(config->local_cells()),
         kernel_(kernel),
         launch_(launch),
@@ -174,7 +174,7 @@ class OpenACCStepper final : public Stepper {
   void run_kernel() {
     if (launch_.on_device)
       wait_for_cuda_default_stream();
-    kernel_.step(current(), next(), shape_, config(), launch_);
+    kernel_.step(current(), next(), extent_, config(), launch_);
   }
 
   void require_size(std::size_t size) const {
@@ -184,7 +184,7 @@ class OpenACCStepper final : public Stepper {
     }
   }
 
-  ArrayShape shape_;
+  ArrayExtent extent_;
   std::size_t cells_;
   Kernel kernel_;
   Launch launch_;

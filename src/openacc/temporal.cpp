@@ -74,7 +74,7 @@ void temporal_blocks(const float* __restrict in, float* __restrict out, int rows
 }
 
 template <int kFuse>
-void temporal_shape(const float* in, float* out, ArrayShape shape, Launch launch) {
+void temporal_shape(const float* in, float* out, ArrayExtent shape, Launch launch) {
   switch (launch.loop_shape) {
     case 1:
       return temporal_blocks<kFuse, 64, 16>(in, out, shape.rows, shape.cols, launch.on_device);
@@ -95,7 +95,7 @@ std::vector<std::string_view> temporal_loop_shapes() {
   return {"32x32", "64x16", "64x32"};
 }
 
-void temporal_step(const float* in, float* out, ArrayShape shape, const RunConfig& config,
+void temporal_step(const float* in, float* out, ArrayExtent shape, const RunConfig& config,
                    Launch launch) {
   switch (config.fuse) {
     case 1:

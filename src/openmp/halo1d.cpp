@@ -9,7 +9,7 @@
 
 namespace stencil::openmp {
 
-void halo1d_step(const float* in, float* out, GridShape shape, const RunConfig& /*config*/) {
+void halo1d_step(const float* in, float* out, ArrayExtent shape, const RunConfig& /*config*/) {
   const int n = shape.cols;
   const int blocks = (n + kHaloBlock1D - 1) / kHaloBlock1D;
 #pragma omp parallel for schedule(static)

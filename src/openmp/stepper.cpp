@@ -49,7 +49,7 @@ class OpenMPStepper final : public Stepper {
  public:
   explicit OpenMPStepper(const CheckedConfig& config)
       : Stepper(config.get()),
-        shape_(config->stepped_shape()),
+        extent_(config->stepped_extent()),
         cells_(config->local_cells()),
         step_(step_function(*config->variant)) {
     // The two grids, plus the caller's host copies in the same memory.
@@ -78,10 +78,10 @@ class OpenMPStepper final : public Stepper {
 
   // Each kernel is a whole parallel region, so a step has finished when it returns.
   void step() override {
-    step_(current_.data(), next_.data(), shape_, config());
+    step_(current_.data(), next_.data(), extent_, config());
     std::swap(current_, next_);
   }
-  void warm_up() override { step_(current_.data(), next_.data(), shape_, config()); }
+  void warm_up() override { step_(current_.data(), next_.data(), extent_, config()); }
   void fence() override {}
 
   std::vector<float> download() override {
@@ -107,7 +107,7 @@ class OpenMPStepper final : public Stepper {
     }
   }
 
-  GridShape shape_;
+  ArrayExtent extent_;
   std::size_t cells_;
   StepFunction step_;
   GridBuffer current_;

@@ -30,7 +30,7 @@ constexpr int kRingRows = 3;  // rows y-1, y, y+1 of one level
 
 class Wavefront {
  public:
-  Wavefront(const float* in, float* out, GridShape shape, int fuse, RowChunk band, float* ring)
+  Wavefront(const float* in, float* out, ArrayExtent shape, int fuse, RowChunk band, float* ring)
       : in_(in),
         out_(out),
         rows_(shape.rows),
@@ -90,7 +90,7 @@ class Wavefront {
 
 }  // namespace
 
-void temporal_step(const float* in, float* out, GridShape shape, const RunConfig& config) {
+void temporal_step(const float* in, float* out, ArrayExtent shape, const RunConfig& config) {
   const int fuse = config.fuse;
   const int bands = config.chunks > 0 ? config.chunks : omp_get_max_threads();
   const std::size_t ring_floats = static_cast<std::size_t>(fuse - 1) * kRingRows * shape.cols;

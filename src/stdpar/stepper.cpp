@@ -43,7 +43,7 @@ class StdparStepper final : public Stepper {
  public:
   explicit StdparStepper(const CheckedConfig& config)
       : Stepper(config.get()),
-        shape_(config->stepped_shape()),
+        extent_(config->stepped_extent()),
         cells_(config->local_cells()),
         step_(step_function(*config->variant)) {
     // The two grids, plus the caller's host copies in the same memory.
@@ -76,10 +76,10 @@ class StdparStepper final : public Stepper {
 
   // A parallel algorithm returns when every element is done: a step has finished on return.
   void step() override {
-    step_(current_.get(), next_.get(), shape_, config());
+    step_(current_.get(), next_.get(), extent_, config());
     std::swap(current_, next_);
   }
-  void warm_up() override { step_(current_.get(), next_.get(), shape_, config()); }
+  void warm_up() override { step_(current_.get(), next_.get(), extent_, config()); }
   void fence() override {}
 
   std::vector<Element> download() override {
@@ -98,7 +98,7 @@ class StdparStepper final : public Stepper {
   }
 
  private:
-  ArrayShape shape_;
+  ArrayExtent extent_;
   std::size_t cells_;
   StepFunction step_;
   std::unique_ptr<Element[]> current_;

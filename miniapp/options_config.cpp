@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
-#include "run_config.hpp"
+#include "options_config.hpp"
 
 namespace stencil::app {
 
-CheckedConfig checked_config(const Options& options, int n) {
+CheckedConfig config_from_options(const Options& options, int n) {
   RunConfig config;
   config.variant = options.variant_info;
   config.n = n;
