@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # Cross-checks the built-in sector counter (stencil_miniapp -profile sectors) against Nsight
-# Compute on the same kernels (issue 4). For each variant and implementation it runs
+# Compute on the same kernels. For each variant and implementation it runs
 #   1. stencil_miniapp -profile sectors ... -iters K -csv   (built-in: CUPTI SASS metrics, K
 #      launches summed in one scope)
 #   2. ncu --clock-control none --metrics <sector metrics> stencil_miniapp ... -iters K

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
-# Where a Kokkos kernel loses to its native CUDA twin (issue 14): one launch of each, profiled by
+# Where a Kokkos kernel loses to its native CUDA twin: one launch of each, profiled by
 # Nsight Compute on the GPU machine, side by side.
 #   bash scripts/ncu-kokkos-vs-native.sh [BUILD_DIR] [OUT_DIR] [SHAPE ...]
 # BUILD_DIR defaults to build-gpu, OUT_DIR to $OUT, else ./ncu-kvn-out. A SHAPE is a variant,

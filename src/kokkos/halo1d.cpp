@@ -22,8 +22,8 @@ void halo1d_step(const ExecSpace& space, const ConstDeviceView<ExecSpace>& in,
     // 256-thread block, in a team that walks blocks (tile_walk.hpp). Each member requests its
     // inputs of the next block before the barrier of this one, so a team keeps one block's loads
     // in flight while it computes another, the overlap a native grid gets from its many resident
-    // blocks (without it, ncu at N = 4096^2 showed the walking team waiting on each block's loads:
-    // barrier stalls 9.3 against native's 4.2, perf/results/h200-kokkos-2026-12-01). Two scratch
+    // blocks (without it, ncu at N = 4096^2 shows the walking team waiting on each block's loads:
+    // barrier stalls 9.3 against native's 4.2, docs/design.md). Two scratch
     // tiles alternate, so one barrier per block suffices: block k + 2 overwrites block k's tile
     // only after every member has passed block k + 1's barrier, after its reads of block k.
     constexpr int kBlock = kHaloBlock1D;  // a team's outputs, one per member

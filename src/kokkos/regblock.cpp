@@ -50,9 +50,9 @@ void regblock_step(const ExecSpace& space, const ConstDeviceView<ExecSpace>& in,
           // Flat, clamped load as in tiled, several passes per member: consecutive members take
           // consecutive cells of a tile row. A member loop with the team size as a compile-time
           // stride, as the native block's: nvcc unrolls it and keeps several loads in flight per
-          // member. Through TeamThreadRange (a run-time stride) it issued one load per trip and
-          // waited for it at the scratch store: 55% of ncu's stall samples at N = 4096, and 0.86
-          // of the native kernel (perf/results/h200-kokkos-2026-12-01b).
+          // member. Through TeamThreadRange (a run-time stride) it issues one load per trip and
+          // waits for it at the scratch store: 55% of ncu's stall samples at N = 4096, and 0.86
+          // of the native kernel (docs/design.md, "One Kokkos kernel for host and device").
           for (int t = team.team_rank(); t < kTileCells; t += kTeam) {
             const int sx = t % kPitch;
             const int sy = t / kPitch;

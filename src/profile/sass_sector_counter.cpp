@@ -43,8 +43,8 @@ SassSectorCounter::SassSectorCounter(int device, std::vector<std::uint64_t> extr
     by_id[*load] = kFirst;
     by_id[*store] = kSecond;
   }
-  // The sector metrics in metric-id order, as before the scope was a class of its own; the extras
-  // after them, so the sector metrics keep their places.
+  // The sector metrics first, in metric-id order; the extras after them, so the sector metrics
+  // keep their places whatever extras are configured.
   std::vector<std::uint64_t> ids;
   for (const auto& [id, role] : by_id) {
     ids.push_back(id);
