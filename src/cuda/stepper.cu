@@ -39,16 +39,16 @@ class DeviceBuffer {
  public:
   DeviceBuffer() = default;
   explicit DeviceBuffer(std::size_t count) {
-    STENCIL_CUDA_CHECK(cudaMalloc(reinterpret_cast<void**>(&data_), count * sizeof(float)));
+    STENCIL_CUDA_CHECK(cudaMalloc(reinterpret_cast<void**>(&data_), count * sizeof(Element)));
   }
   ~DeviceBuffer() { cudaFree(data_); }
   DeviceBuffer(const DeviceBuffer&) = delete;
   DeviceBuffer& operator=(const DeviceBuffer&) = delete;
-  float* get() const { return data_; }
+  Element* get() const { return data_; }
   void swap(DeviceBuffer& other) noexcept { std::swap(data_, other.data_); }
 
  private:
-  float* data_ = nullptr;
+  Element* data_ = nullptr;
 };
 
 // Launch limits the kernels cannot stretch: a CUDA grid has at most 65535 blocks along y, which
@@ -110,17 +110,17 @@ class CudaStepper final : public Stepper {
   std::string implementation() const override { return "cuda"; }
   std::string execution_space() const override { return device_description(); }
 
-  void upload(const std::vector<float>& cells) override {
+  void upload(const std::vector<Element>& cells) override {
     if (cells.size() != cells_)
       throw std::invalid_argument("state has the wrong cell count");
-    STENCIL_CUDA_CHECK(cudaMemcpyAsync(current_, cells.data(), cells_ * sizeof(float),
+    STENCIL_CUDA_CHECK(cudaMemcpyAsync(current_, cells.data(), cells_ * sizeof(Element),
                                        cudaMemcpyHostToDevice, queue_));
     fence();
   }
 
   void poison_next_output() override {
     // Every byte 0xFF: each float is 0xFFFFFFFF, a NaN.
-    STENCIL_CUDA_CHECK(cudaMemsetAsync(next_, 0xFF, cells_ * sizeof(float), queue_));
+    STENCIL_CUDA_CHECK(cudaMemsetAsync(next_, 0xFF, cells_ * sizeof(Element), queue_));
   }
 
   void step() override {
@@ -141,16 +141,16 @@ class CudaStepper final : public Stepper {
     return grids;
   }
 
-  std::vector<float> download() override {
-    std::vector<float> cells(cells_);
-    STENCIL_CUDA_CHECK(cudaMemcpyAsync(cells.data(), current_, cells_ * sizeof(float),
+  std::vector<Element> download() override {
+    std::vector<Element> cells(cells_);
+    STENCIL_CUDA_CHECK(cudaMemcpyAsync(cells.data(), current_, cells_ * sizeof(Element),
                                        cudaMemcpyDeviceToHost, queue_));
     fence();
     return cells;
   }
 
  private:
-  void launch(const float* in, float* out) {
+  void launch(const Element* in, Element* out) {
     launch_(in, out, extent_.rows, extent_.cols, config().chunks, queue_);
   }
 
@@ -160,8 +160,8 @@ class CudaStepper final : public Stepper {
   LaunchFunction launch_;
   DeviceBuffer a_;
   DeviceBuffer b_;
-  float* current_ = nullptr;
-  float* next_ = nullptr;
+  Element* current_ = nullptr;
+  Element* next_ = nullptr;
   cudaStream_t queue_ = nullptr;
 };
 

@@ -50,20 +50,20 @@ template <class Model>
 class MirroredGrid {
  public:
   MirroredGrid(std::size_t cells, bool on_device)
-      : cells_(cells), on_device_(on_device), data_(new float[cells == 0 ? 1 : cells]) {
+      : cells_(cells), on_device_(on_device), data_(new Element[cells == 0 ? 1 : cells]) {
     Model::enter(data_.get(), cells_, on_device_);
   }
   ~MirroredGrid() { Model::leave(data_.get(), cells_, on_device_); }
   MirroredGrid(const MirroredGrid&) = delete;
   MirroredGrid& operator=(const MirroredGrid&) = delete;
-  float* data() { return data_.get(); }
+  Element* data() { return data_.get(); }
   // The device mirror's address on the GPU, the host array's on the host.
-  float* address() { return Model::device_address(data(), on_device_); }
+  Element* address() { return Model::device_address(data(), on_device_); }
 
  private:
   std::size_t cells_;
   bool on_device_;
-  std::unique_ptr<float[]> data_;
+  std::unique_ptr<Element[]> data_;
 };
 
 template <class Model>
@@ -79,7 +79,7 @@ class MirroredStepper final : public Stepper {
         launch_(launch),
         loop_shape_name_(kernel.shapes()[static_cast<std::size_t>(launch.loop_shape)]) {
     // The two grids, plus the driver's initial and final copies in the same memory.
-    require_memory(4 * cells_ * sizeof(float), host_available_bytes(), "host memory");
+    require_memory(4 * cells_ * sizeof(Element), host_available_bytes(), "host memory");
     try {
       grids_[0] = std::make_unique<MirroredGrid<Model>>(cells_, launch_.on_device);
       grids_[1] = std::make_unique<MirroredGrid<Model>>(cells_, launch_.on_device);
@@ -113,7 +113,7 @@ class MirroredStepper final : public Stepper {
 
   std::vector<Element> download() override {
     wait_for_cuda_default_stream();
-    float* grid = current();
+    Element* grid = current();
     Model::update_host(grid, cells_, launch_.on_device);
     return std::vector<Element>(grid, grid + cells_);
   }
@@ -131,8 +131,8 @@ class MirroredStepper final : public Stepper {
   }
 
  private:
-  float* current() { return grids_[current_]->data(); }
-  float* next() { return grids_[1 - current_]->data(); }
+  Element* current() { return grids_[current_]->data(); }
+  Element* next() { return grids_[1 - current_]->data(); }
 
   void run_kernel() {
     if (launch_.on_device)

@@ -61,7 +61,7 @@ void doublebuf_step(const ExecSpace& space, const ConstDeviceView<ExecSpace>& in
               tiles(cell) = src(stage_tile::source_index(cell, x0, chunk.begin, rows, cols));
           }
 
-          float staged[kCellSlots] = {};
+          Element staged[kCellSlots] = {};
           for (int k = 0; k < stages; ++k) {
             const int current = (k & 1) * kTileCells;
             const int y_stage = chunk.begin + k * kStageHeight;

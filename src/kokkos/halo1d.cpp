@@ -42,7 +42,7 @@ void halo1d_step(const ExecSpace& space, const ConstDeviceView<ExecSpace>& in,
           // its side (two registers: one, written by two predicated loads, would make the team
           // wait on both). Inputs are clamped so the halo past either end holds a value (end
           // cells copy their centre and never use it).
-          float centre = 0.0f, left = 0.0f, right = 0.0f;
+          Element centre = 0.0f, left = 0.0f, right = 0.0f;
           // Compared as n - base (base < n): near n = INT_MAX, base + kBlock would overflow.
           auto load_block = [&](int base) {
             centre = src(n - base > member ? base + member : n - 1);
@@ -69,7 +69,7 @@ void halo1d_step(const ExecSpace& space, const ConstDeviceView<ExecSpace>& in,
             if (n - base > member) {
               const int i = base + member;
               const int s = buffer + member + 1;
-              const float middle = tiles(s);
+              const Element middle = tiles(s);
               out(i) =
                   is_border_1d(i, n) ? middle : three_point(tiles(s - 1), middle, tiles(s + 1));
             }

@@ -78,7 +78,7 @@ void regblock_step(const ExecSpace& space, const ConstDeviceView<ExecSpace>& in,
           const int to_bottom = rows - 1 - (oy + py);
 
           // Fully unrolled, so every index is a compile-time constant and v stays in registers.
-          float v[kSide][kSide];
+          Element v[kSide][kSide];
 #pragma unroll
           for (int j = 0; j < kSide; ++j) {
 #pragma unroll
@@ -95,8 +95,8 @@ void regblock_step(const ExecSpace& space, const ConstDeviceView<ExecSpace>& in,
               const int x = ox + px + i;
               const int y = oy + py + j;
               if (whole_tile || (i <= to_right && j <= to_bottom)) {
-                const float centre = v[j + 1][i + 1];
-                const float updated =
+                const Element centre = v[j + 1][i + 1];
+                const Element updated =
                     five_point(centre, v[j + 1][i], v[j + 1][i + 2], v[j][i + 1], v[j + 2][i + 1]);
                 const bool border =
                     x == 0 || y == 0 || i == to_right || j == to_bottom;  // is_border_2d

@@ -47,9 +47,9 @@ void rolling_step(const ExecSpace& space, const ConstDeviceView<ExecSpace>& in,
 
           // The window: above = row y-1, centre = row y, below = row y+1 (rows clamped into the
           // grid: border rows copy and never use them).
-          float above = src(row_offset(chunk.begin > 0 ? chunk.begin - 1 : 0, cols) + cx);
-          float centre = src(row_offset(chunk.begin, cols) + cx);
-          float left = 0.0f, right = 0.0f;  // row y's x-halo, in the end members
+          Element above = src(row_offset(chunk.begin > 0 ? chunk.begin - 1 : 0, cols) + cx);
+          Element centre = src(row_offset(chunk.begin, cols) + cx);
+          Element left = 0.0f, right = 0.0f;  // row y's x-halo, in the end members
           for (int y = chunk.begin; y < chunk.end; ++y) {
             // The x-halo first, into registers, then the one new row: the native kernel's order.
             // Loaded and stored inside one `if (member == 0)`, nvcc branches around a load and the
@@ -62,7 +62,7 @@ void rolling_step(const ExecSpace& space, const ConstDeviceView<ExecSpace>& in,
               left = src(row_y + xl);
             if (right_member)
               right = src(row_y + xr);
-            const float below = src(row_offset(clamp_row(y + 1), cols) + cx);  // the one new row
+            const Element below = src(row_offset(clamp_row(y + 1), cols) + cx);  // the one new row
             row(member + 1) = centre;
             if (left_member)
               row(0) = left;
@@ -70,7 +70,8 @@ void rolling_step(const ExecSpace& space, const ConstDeviceView<ExecSpace>& in,
               row(kWidth + 1) = right;
             team.team_barrier();  // the row is published before anyone reads a neighbour
             if (x < cols) {
-              const float updated = five_point(centre, row(member), row(member + 2), above, below);
+              const Element updated =
+                  five_point(centre, row(member), row(member + 2), above, below);
               out(row_y + x) = is_border_2d(x, y, cols, rows) ? centre : updated;
             }
             team.team_barrier();  // everyone is done reading the row before it is overwritten

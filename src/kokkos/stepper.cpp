@@ -103,16 +103,16 @@ class KokkosStepper final : public Stepper {
     return out.str();
   }
 
-  void upload(const std::vector<float>& cells) override {
+  void upload(const std::vector<Element>& cells) override {
     check_size(cells.size());
-    Kokkos::View<const float*, Kokkos::HostSpace, Kokkos::MemoryTraits<Kokkos::Unmanaged>> host(
+    Kokkos::View<const Element*, Kokkos::HostSpace, Kokkos::MemoryTraits<Kokkos::Unmanaged>> host(
         cells.data(), cells.size());
     Kokkos::deep_copy(space_, current_, host);
     space_.fence();
   }
 
   void poison_next_output() override {
-    Kokkos::deep_copy(space_, next_, std::numeric_limits<float>::quiet_NaN());
+    Kokkos::deep_copy(space_, next_, std::numeric_limits<Element>::quiet_NaN());
   }
 
   void step() override {
@@ -136,9 +136,9 @@ class KokkosStepper final : public Stepper {
     return grids;
   }
 
-  std::vector<float> download() override {
-    std::vector<float> cells(cells_);
-    Kokkos::View<float*, Kokkos::HostSpace, Kokkos::MemoryTraits<Kokkos::Unmanaged>> host(
+  std::vector<Element> download() override {
+    std::vector<Element> cells(cells_);
+    Kokkos::View<Element*, Kokkos::HostSpace, Kokkos::MemoryTraits<Kokkos::Unmanaged>> host(
         cells.data(), cells.size());
     space_.fence();
     Kokkos::deep_copy(host, current_);

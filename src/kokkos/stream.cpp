@@ -26,8 +26,8 @@ namespace {
 // device").
 struct Row {
   Quad quad;
-  float left = 0.0f;   // column base - 1, in member 0
-  float right = 0.0f;  // column base + block width, in the last member
+  Element left = 0.0f;   // column base - 1, in member 0
+  Element right = 0.0f;  // column base + block width, in the last member
 };
 }  // namespace
 
@@ -52,8 +52,8 @@ void stream_step(const ExecSpace& space, const ConstDeviceView<ExecSpace>& in,
       chunks = std::min(std::max(teams / column_blocks, 1), std::max(rows / 128, 1));
     }
     const bool quads = cols % 4 == 0;  // 16-byte aligned rows
-    const float* const source = in.data();
-    float* const target = out.data();
+    const Element* const source = in.data();
+    Element* const target = out.data();
     const auto policy =
         team_policy<kTeam, 3>(space, column_blocks * chunks, TeamShape{kTeam, 1}, 2 * (kWidth + 2));
     using Member = typename decltype(policy)::member_type;
@@ -75,7 +75,7 @@ void stream_step(const ExecSpace& space, const ConstDeviceView<ExecSpace>& in,
           // Requests the member's quad of row y into dst.quad and, for rows this chunk computes,
           // the edge members' x-halo into dst.left or dst.right.
           auto load_row = [&](Row& dst, int y) {
-            const float* row = source + static_cast<long>(y) * cols + base;
+            const Element* row = source + static_cast<long>(y) * cols + base;
             if (quads) {
               if (column < width)
                 dst.quad = load_quad(row + column);
@@ -123,18 +123,18 @@ void stream_step(const ExecSpace& space, const ConstDeviceView<ExecSpace>& in,
 
               if (column < width) {
                 const bool interior_row = y > 0 && y < rows - 1;
-                const float before = published(buffer + column);
-                const float after = published(buffer + column + 5);
+                const Element before = published(buffer + column);
+                const Element after = published(buffer + column + 5);
                 Quad result;
                 STENCIL_UNROLL for (int c = 0; c < 4; ++c) {
-                  const float left = c > 0 ? centre.quad.v[c - 1] : before;
-                  const float right = c < 3 ? centre.quad.v[c + 1] : after;
+                  const Element left = c > 0 ? centre.quad.v[c - 1] : before;
+                  const Element right = c < 3 ? centre.quad.v[c + 1] : after;
                   const int x = base + column + c;
-                  const float updated =
+                  const Element updated =
                       five_point(centre.quad.v[c], left, right, above.v[c], ring[r].quad.v[c]);
                   result.v[c] = interior_row && x > 0 && x < cols - 1 ? updated : centre.quad.v[c];
                 }
-                float* const row_out = target + static_cast<long>(y) * cols + base;
+                Element* const row_out = target + static_cast<long>(y) * cols + base;
                 if (quads) {
                   store_quad(row_out + column, result);
                 } else {

@@ -44,9 +44,9 @@ void strip_step(const ExecSpace& space, const ConstDeviceView<ExecSpace>& in,
             // Rows above and below, clamped into the grid: border rows copy and never use them.
             // Row y's offset in 64 bits, once per row; the rows above and below are cols away.
             const std::int64_t row_y = row_offset(y, cols);
-            const float above = src(row_y - (y > 0 ? cols : 0) + cx);
-            const float centre = src(row_y + cx);
-            const float below = src(row_y + (y + 1 < rows ? cols : 0) + cx);
+            const Element above = src(row_y - (y > 0 ? cols : 0) + cx);
+            const Element centre = src(row_y + cx);
+            const Element below = src(row_y + (y + 1 < rows ? cols : 0) + cx);
             row(member + 1) = centre;
             if (member == 0)  // the x-halo, by the end members
               row(0) = src(row_y + xl);
@@ -54,7 +54,8 @@ void strip_step(const ExecSpace& space, const ConstDeviceView<ExecSpace>& in,
               row(kWidth + 1) = src(row_y + xr);
             team.team_barrier();  // the row is published before anyone reads a neighbour
             if (x < cols) {
-              const float updated = five_point(centre, row(member), row(member + 2), above, below);
+              const Element updated =
+                  five_point(centre, row(member), row(member + 2), above, below);
               out(row_y + x) = is_border_2d(x, y, cols, rows) ? centre : updated;
             }
             team.team_barrier();  // everyone is done reading the row before it is overwritten

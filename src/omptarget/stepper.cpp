@@ -32,29 +32,29 @@ struct OmpTarget {
   static std::string device_description() { return omptarget::device_description(); }
   static int host_threads() { return omp_get_max_threads(); }
 
-  static void enter([[maybe_unused]] float* p, std::size_t cells, bool on_device) {
+  static void enter([[maybe_unused]] Element* p, std::size_t cells, bool on_device) {
 #pragma omp target enter data map(alloc : p [0:cells]) if (on_device)
   }
-  static void leave([[maybe_unused]] float* p, std::size_t cells, bool on_device) {
+  static void leave([[maybe_unused]] Element* p, std::size_t cells, bool on_device) {
 #pragma omp target exit data map(delete : p [0:cells]) if (on_device)
   }
-  static float* device_address(float* p, bool on_device) {
+  static Element* device_address(Element* p, bool on_device) {
     if (!on_device)
       return p;
-    float* device = nullptr;
+    Element* device = nullptr;
 #pragma omp target data use_device_ptr(p)
     { device = p; }
     return device;
   }
-  static void update_device([[maybe_unused]] float* grid, std::size_t count, bool on_device) {
+  static void update_device([[maybe_unused]] Element* grid, std::size_t count, bool on_device) {
 #pragma omp target update to(grid [0:count]) if (on_device)
   }
-  static void update_host([[maybe_unused]] float* grid, std::size_t count, bool on_device) {
+  static void update_host([[maybe_unused]] Element* grid, std::size_t count, bool on_device) {
 #pragma omp target update from(grid [0:count]) if (on_device)
   }
-  static void fill_nan(float* grid, std::size_t cells, bool on_device) {
+  static void fill_nan(Element* grid, std::size_t cells, bool on_device) {
     const long count = static_cast<long>(cells);
-    const float nan = std::numeric_limits<float>::quiet_NaN();
+    const Element nan = std::numeric_limits<Element>::quiet_NaN();
 #pragma omp target teams distribute parallel for map(alloc : grid [0:count]) if (target : on_device)
     for (long i = 0; i < count; ++i)
       grid[i] = nan;

@@ -32,24 +32,24 @@ struct OpenACC {
   // On the host the constructs run on the local thread, so a host copy takes one thread too.
   static int host_threads() { return 1; }
 
-  static void enter([[maybe_unused]] float* p, std::size_t cells, bool on_device) {
+  static void enter([[maybe_unused]] Element* p, std::size_t cells, bool on_device) {
 #pragma acc enter data create(p [0:cells]) if (on_device)
   }
-  static void leave([[maybe_unused]] float* p, std::size_t cells, bool on_device) {
+  static void leave([[maybe_unused]] Element* p, std::size_t cells, bool on_device) {
 #pragma acc exit data delete (p [0:cells]) if (on_device)
   }
-  static float* device_address(float* p, bool on_device) {
-    return on_device ? static_cast<float*>(acc_deviceptr(p)) : p;
+  static Element* device_address(Element* p, bool on_device) {
+    return on_device ? static_cast<Element*>(acc_deviceptr(p)) : p;
   }
-  static void update_device([[maybe_unused]] float* grid, std::size_t count, bool on_device) {
+  static void update_device([[maybe_unused]] Element* grid, std::size_t count, bool on_device) {
 #pragma acc update device(grid [0:count]) if (on_device)
   }
-  static void update_host([[maybe_unused]] float* grid, std::size_t count, bool on_device) {
+  static void update_host([[maybe_unused]] Element* grid, std::size_t count, bool on_device) {
 #pragma acc update self(grid [0:count]) if (on_device)
   }
-  static void fill_nan(float* grid, std::size_t cells, bool on_device) {
+  static void fill_nan(Element* grid, std::size_t cells, bool on_device) {
     const long count = static_cast<long>(cells);
-    const float nan = std::numeric_limits<float>::quiet_NaN();
+    const Element nan = std::numeric_limits<Element>::quiet_NaN();
 #pragma acc parallel loop present(grid [0:count]) if (on_device)
     for (long i = 0; i < count; ++i)
       grid[i] = nan;

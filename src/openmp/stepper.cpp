@@ -67,13 +67,13 @@ class OpenMPStepper final : public Stepper {
   std::string implementation() const override { return "openmp"; }
   std::string execution_space() const override { return thread_description(); }
 
-  void upload(const std::vector<float>& cells) override {
+  void upload(const std::vector<Element>& cells) override {
     check_size(cells.size());
     parallel_copy(cells.data(), current_.data(), cells_);
   }
 
   void poison_next_output() override {
-    parallel_fill(next_.data(), cells_, std::numeric_limits<float>::quiet_NaN());
+    parallel_fill(next_.data(), cells_, std::numeric_limits<Element>::quiet_NaN());
   }
 
   // Each kernel is a whole parallel region, so a step has finished when it returns.
@@ -84,8 +84,8 @@ class OpenMPStepper final : public Stepper {
   void warm_up() override { step_(current_.data(), next_.data(), extent_, config()); }
   void fence() override {}
 
-  std::vector<float> download() override {
-    std::vector<float> cells(cells_);
+  std::vector<Element> download() override {
+    std::vector<Element> cells(cells_);
     parallel_copy(current_.data(), cells.data(), cells_);
     return cells;
   }
