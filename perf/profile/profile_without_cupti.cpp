@@ -5,7 +5,7 @@
 namespace stencil::profile {
 
 std::string unavailable_reason() {
-  return STENCIL_PROFILE_MISSING;  // set by src/profile/CMakeLists.txt
+  return STENCIL_PROFILE_MISSING;  // set by perf/profile/CMakeLists.txt
 }
 
 ProfileReport profile_run(const StepperFactory&, const ProfileRequest&) {
