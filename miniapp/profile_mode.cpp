@@ -2,14 +2,14 @@
 #include "profile_mode.hpp"
 
 #include "backends.hpp"
+#include "options_config.hpp"
 #include "profile/profile.hpp"
-#include "run_config.hpp"
 #include "stencil_version.hpp"
 
 namespace stencil::app {
 
 profile::ProfileReport run_profile(const Options& options) {
-  const CheckedConfig config = checked_config(options, options.n);
+  const CheckedConfig config = config_from_options(options, options.n);
   profile::ProfileRequest request;
   request.config = config.get();
   request.launches = options.iterations / config->iterations_per_step();

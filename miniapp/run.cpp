@@ -6,7 +6,7 @@
 #include "backends.hpp"
 #include "initial_grid.hpp"
 #include "io/grid_writer.hpp"
-#include "run_config.hpp"
+#include "options_config.hpp"
 #include "save_schedule.hpp"
 #include "stencil/compare.hpp"
 #include "stencil/grid_sum.hpp"
@@ -51,7 +51,7 @@ RunSetup set_up(const Options& options) {
   RunSetup setup;
   setup.variant = options.variant_info;
   setup.start = initial_grid(options, *setup.variant);
-  const CheckedConfig config = checked_config(options, setup.start.n);
+  const CheckedConfig config = config_from_options(options, setup.start.n);
   setup.stepper = open_stepper(options.implementation, options.space, config);
   // A step is one iteration, or k fused iterations for temporal; saves and the start of a
   // restart must fall on step boundaries.

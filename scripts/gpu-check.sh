@@ -101,7 +101,7 @@ app=$BUILD_DIR/stencil_miniapp
 default_kokkos_version=$("$app" -list | sed -n '/^kokkos version:/{n;s/^ *//p}')
 say "kokkos  : $default_kokkos_version (default), at $kokkos_root"
 
-# The other Kokkos version beside the default one (issue 14): its own cache entry and build.
+# The other Kokkos version beside the default one: its own cache entry and build.
 other_app=""
 if [ "${GPU_CHECK_OTHER_KOKKOS:-1}" != 0 ]; then
   case $default_kokkos_version in 4.6.01) other_version=3.4.01 ;; *) other_version=4.6.01 ;; esac

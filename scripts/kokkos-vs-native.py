@@ -6,7 +6,7 @@ Each rate is first divided by the device-to-device copy measured in its own proc
 (ratio_to_copy), so the quotient compares the two implementations under the same copy reference.
 Usage: kokkos-vs-native.py RUNS_CSV [STREAM_SHAPES_CSV]
 With stream-shapes.csv, stream at N = 4096 (whose default native form uses thread-block clusters)
-is compared with the best plain native shape (2 or 5), as issue 14 asks.
+is also compared with the best plain native shape (2 or 5), a native form without clusters.
 """
 import csv
 import sys

@@ -3,13 +3,13 @@
 # One-command MPI check on the GPU machine, from the repository root, after scripts/gpu-check.sh
 # has built build-gpu (or with BUILD_DIR pointing at another CUDA build):
 #   bash scripts/mpi-gpu-check.sh [OUT_DIR]
-# With one GPU (issue 15): ranks share it.
+# With one GPU: ranks share it.
 #   1. correctness: every variant (default shapes) x {cuda, kokkos} on 2 and 4 ranks, -verify
 #      (bit for bit with the reference loop), N = 1000 (1-D: 1000*1000 cells);
 #   2. -halo nccl must be refused with one line on 2 ranks sharing the GPU, and run on 1;
 #   3. N = 16384, 100 iterations: naive, stream, temporal x {cuda, kokkos} on 1, 2 and 4 ranks,
 #      overlap on and off, as CSV (the halo share and the cost model's prediction per exchange).
-# With two or more GPUs (issue 16: nvidia-h200-x2), one rank per GPU, NCCL_NVLS_ENABLE=0 on every
+# With two or more GPUs (e.g. an nvidia-h200-x2), one rank per GPU, NCCL_NVLS_ENABLE=0 on every
 # rank (NVLink multicast off), additionally:
 #   4. -verify at N = 4096 with -halo mpi and -halo nccl; a saved state compared with stencil_check;
 #   5. weak scaling (N = 16384 on one GPU, 23170 on two) and strong scaling (N = 32768 on one and

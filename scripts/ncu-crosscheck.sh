@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # Cross-checks the built-in sector counter (stencil_miniapp -profile sectors) against Nsight
-# Compute on the same kernels (issue 4). For each variant and implementation it runs
+# Compute on the same kernels. For each model row of `stencil_miniapp -list-models` whose grids live
+# in CUDA memory (native CUDA, Kokkos' CUDA space, ...) and each variant that row lists, it runs
 #   1. stencil_miniapp -profile sectors ... -iters K -csv   (built-in: CUPTI SASS metrics, K
 #      launches summed in one scope)
 #   2. ncu --clock-control none --metrics <sector metrics> stencil_miniapp ... -iters K
@@ -15,7 +16,9 @@
 # 2 bad usage, 77 skipped (no GPU usable for profiling, or no ncu).
 #
 # usage: scripts/ncu-crosscheck.sh [--build-dir DIR] [--out DIR] [--iters K]
-#                                  [--impl cuda|kokkos|all] [--tolerance PERCENT]
+#                                  [--impl MODEL|all] [--tolerance PERCENT]
+# A variant runs at the defaults, 2-D at N = 4096 and 1-D at N = 2^24 (the dimensions come from
+# -list-shapes), with K rounded up to a whole number of its steps.
 set -euo pipefail
 
 repo_root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -37,12 +40,6 @@ while [ $# -gt 0 ]; do
     *) echo "ncu-crosscheck: unknown argument '$1' (see --help)" >&2; exit 2 ;;
   esac
 done
-case $impls in
-  all) impls="cuda kokkos" ;;
-  cuda|kokkos) ;;
-  *) echo "ncu-crosscheck: --impl takes cuda, kokkos or all, got '$impls'" >&2; exit 2 ;;
-esac
-
 binary=$build_dir/stencil_miniapp
 if [ ! -x "$binary" ]; then
   echo "ncu-crosscheck: no $binary (build first: bash scripts/build.sh)" >&2
@@ -70,10 +67,14 @@ if [[ $profiling != available* ]]; then
   exit 77
 fi
 device=$(sed -n '/^cuda device:/{n;p;}' <<<"$list" | sed 's/^ *//')
-kokkos_cuda=no
-if sed -n '/^kokkos execution spaces/,/^[^ ]/p' <<<"$list" | grep -qx '  cuda'; then
-  kokkos_cuda=yes
+# Rows "target model space memory variants...": the ones in CUDA memory, of the model asked for.
+cuda_rows=$("$binary" -list-models | awk -v want="$impls" '$4 == "cuda" && (want == "all" || $2 == want)')
+if [ -z "$cuda_rows" ]; then
+  echo "ncu-crosscheck: no model of this build with grids in CUDA memory matches --impl $impls" >&2
+  exit 2
 fi
+# "variant dimensions iterations-per-step" at each variant's defaults.
+shapes=$("$binary" -list-shapes | awk '$1 !~ /:/')
 
 work=$(mktemp -d)
 trap 'status=$?; if [ $status -eq 0 ]; then rm -rf "$work"; else echo "ncu-crosscheck: raw output kept in $work" >&2; fi' EXIT
@@ -83,28 +84,27 @@ metrics+=,l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum
 metrics+=,l1tex__t_sectors_pipe_lsu_mem_global_op_st.sum
 
 tags=()
-for impl in $impls; do
-  if [ "$impl" = kokkos ] && [ "$kokkos_cuda" = no ]; then
-    echo "ncu-crosscheck: this build's Kokkos has no CUDA space; no -impl kokkos rows" >&2
-    continue
-  fi
-  for variant in naive tiled strip rolling naive1d halo1d; do
-    case $variant in naive1d|halo1d) n=16777216 ;; *) n=4096 ;; esac
-    args=(-variant "$variant" -impl "$impl" -n "$n" -iters "$iters" -chunks 16 --no-progress)
-    [ "$impl" = kokkos ] && args+=(-space cuda)
-    # Mangled names carry a length before each identifier ("12strip_kernel", "10strip_step"), so
-    # the digit keeps naive_* from matching naive1d_*; Kokkos kernels are found by their lambda's
-    # function, and Kokkos' own kernels (fills, copies) stay out.
-    if [ "$impl" = cuda ]; then kernel="[0-9]${variant}_kernel"; else kernel="[0-9]${variant}_step"; fi
+while read -r -u 3 _ impl space _ variants; do
+  for variant in $variants; do
+    read -r dimensions per_step < <(awk -v v="$variant" '$1 == v { print $2, $3 }' <<<"$shapes")
+    if [ "$dimensions" = 1 ]; then n=16777216; else n=4096; fi
+    k=$(( (iters + per_step - 1) / per_step * per_step ))
+    args=(-variant "$variant" -impl "$impl" -n "$n" -iters "$k" -chunks 16 --no-progress)
+    [ "$space" = - ] || args+=(-space "$space")
+    # A kernel is named <variant>_kernel (native) or found by the function <variant>_step that
+    # holds it (a Kokkos lambda's). Mangled names carry a length before each identifier
+    # ("12strip_kernel", "10strip_step"), so the digit keeps naive_* from matching naive1d_*, and
+    # Kokkos' own kernels (fills, copies) stay out.
+    kernel="[0-9]${variant}_(kernel|step)"
     tag=${impl}_${variant}
-    echo "ncu-crosscheck: $tag (n=$n, $iters launches)" >&2
+    echo "ncu-crosscheck: $tag (n=$n, $k iterations)" >&2
     "$binary" -profile sectors "${args[@]}" -csv >"$work/$tag.builtin.csv"
     "$ncu" --clock-control none --metrics "$metrics" --kernel-name-base mangled \
       --kernel-name "regex:$kernel" --csv --page raw --print-units base \
       --log-file "$work/$tag.ncu.csv" "$binary" "${args[@]}" >"$work/$tag.app.txt" 2>&1
     tags+=("$tag")
   done
-done
+done 3<<<"$cuda_rows"
 
 mkdir -p "$out_dir"
 "$python" - "$work" "$out_dir" "$tolerance" "$device" "$("$ncu" --version | tail -1)" "${tags[@]}" <<'PY'

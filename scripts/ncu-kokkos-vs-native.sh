@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
-# Where a Kokkos kernel loses to its native CUDA twin (issue 14): one launch of each, profiled by
+# Where a Kokkos kernel loses to its native CUDA twin: one launch of each, profiled by
 # Nsight Compute on the GPU machine, side by side.
 #   bash scripts/ncu-kokkos-vs-native.sh [BUILD_DIR] [OUT_DIR] [SHAPE ...]
 # BUILD_DIR defaults to build-gpu, OUT_DIR to $OUT, else ./ncu-kvn-out. A SHAPE is a variant,
 # optionally with one option (VARIANT:-option=value, as `stencil_miniapp -list-shapes` prints);
-# the default is naive, tiled, strip, rolling, regblock, doublebuf, halo1d, stream and temporal.
+# the default is every variant both models implement (from -list-models).
 # Each runs
 # `stencil_miniapp -impl {cuda,kokkos} -n $NCU_N -iters K` (NCU_N defaults to 4096, 1-D variants
 # at NCU_N^2 cells; K is one step) and ncu profiles the second launch of the variant's kernel (the

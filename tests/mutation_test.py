@@ -1,6 +1,6 @@
 #!/usr/bin/python3
 # SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
-"""Deterministic mutation test of reading saved states (issue 17).
+"""Deterministic mutation test of reading saved states.
 
 Takes sample grids from inputs/, a file the mini-app writes (two 520 x 520 states of two chunks
 each) and an h5py file in the HDF5 1.8 format without a content hash (two chunks, v1 B-tree

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
-// Issue 17 on the real binary: what sits at an output path (a symlink is followed, a FIFO, device
-// or socket refused), names up to NAME_MAX, one writer per output, SIGINT and SIGTERM removing
-// the unfinished outputs, and a dead writer's temporaries removed by the next run.
+// Output paths on the real binary: what sits at an output path (a symlink is followed, a FIFO,
+// device or socket refused), names up to NAME_MAX, one writer per output, SIGINT and SIGTERM
+// removing the unfinished outputs, and a dead writer's temporaries removed by the next run.
 #include <gtest/gtest.h>
 
 #include <signal.h>

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
-// GPU gates of issue 4: the built-in CUPTI sector counter at the lessons' profile, 2-D N = 4096 and
+// GPU gates of the built-in CUPTI sector counter at the lessons' profile, 2-D N = 4096 and
 // 1-D N = 2^24 (docs/sectors.md), 100 launches in one counting scope, strip and rolling with
 // 256-thread blocks and 16 row chunks. Every measurement is a run of the real binary with
 // -profile sectors -csv, so the gates test exactly what a user runs. Skips where no GPU is usable.
@@ -264,7 +264,7 @@ TEST(SectorGates, CudaHalo1dAtMostHalfOfNaive1d) {
   EXPECT_LE(2 * halo.total, naive.total) << describe(halo) << describe(naive);
 }
 
-// ---- issue 7: stream issues one read and one write per cell, within 1% ------------------------
+// ---- stream issues one read and one write per cell, within 1% -----------------------------------
 
 class StreamSectors : public ::testing::TestWithParam<int> {};
 

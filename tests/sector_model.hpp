@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
-// The global-memory sectors the native CUDA kernels issue, derived from their code (issue 4; the
+// The global-memory sectors the native CUDA kernels issue, derived from their code (the
 // derivation is written out in docs/sectors.md). A sector is 32 bytes = 8 floats. A warp-wide
 // load or store requests every distinct sector its active lanes touch, once per instruction;
 // smsp__sass_sectors_mem_global sums that over all warps and launches.

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
-# Issue 17, a newcomer's first steps on a bare Debian 12: one case per invocation.
+# A newcomer's first steps on a bare Debian 12: one case per invocation.
 #   no-sudo    install-deps.sh as a non-root user without sudo says in one line what to do
 #   apt-dir    the download directory for apt-get source is usable by apt's _apt user (no
 #              "unsandboxed as root" warning)

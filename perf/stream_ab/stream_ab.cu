@@ -364,8 +364,8 @@ int main(int argc, char** argv) {
     cudaFree(out);
   }
   // Last, what Kokkos::initialize does to the device (src/cuda/stepper.cu, DefaultCacheConfig).
-  // Rates timed after undoing it came out lower in one run (perf/results/h200-stream-round4-*),
-  // so nothing is timed after it.
+  // Rates timed after undoing it can come out lower (docs/stream-and-temporal.md), so nothing
+  // is timed after it.
   std::printf("with cudaDeviceSetCacheConfig(cudaFuncCachePreferShared), as Kokkos 3.4 sets it:\n");
   cudaDeviceSetCacheConfig(cudaFuncCachePreferShared);
   conditions(16384, sd::stream_kernel<1, 4, 4, 3, 1, false>, dim3(16, 24), 1, 0, false);

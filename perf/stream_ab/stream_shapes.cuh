@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // The stream kernel's compiled shapes for experiments (scripts/stream-shapes.sh), numbered as in
-// perf/results/*/stream-shapes*.csv, where each was measured on the H200: <float4 slots per
+// its stream-shapes.csv and the shape table of docs/stream-and-temporal.md: <float4 slots per
 // thread, rows in flight, blocks per SM[, cluster[, streaming cache hints]]>. Shape 6 is the
 // mini-app's default (src/cuda/stream.cu); the others live here so the product holds only what it
 // runs.

@@ -7,6 +7,7 @@
 // inside the block. The chunk height comes from the launch, ceil(N / gridDim.y), as for strip.
 #include "cuda/check.hpp"
 #include "cuda/kernels.hpp"
+#include "cuda/stage_launch.cuh"
 #include "stencil/arithmetic.hpp"
 #include "stencil/cell_offset.hpp"
 #include "stencil/row_chunks.hpp"
@@ -14,13 +15,12 @@
 
 namespace stencil::cuda {
 
-constexpr int kDoubleBufThreads = kStageWidth * kStageHeight;
-
-__global__ void __launch_bounds__(kDoubleBufThreads)
-    doublebuf_kernel(const float* __restrict__ in, float* __restrict__ out, int rows, int cols) {
+__global__ void __launch_bounds__(kStageThreads)
+    doublebuf_kernel(const Element* __restrict__ in, Element* __restrict__ out, int rows,
+                     int cols) {
   using stage_tile::kCells;
-  constexpr int kSlots = (kCells + kDoubleBufThreads - 1) / kDoubleBufThreads;  // 2 per thread
-  __shared__ float tiles[2][kCells];
+  constexpr int kSlots = (kCells + kStageThreads - 1) / kStageThreads;  // 2 per thread
+  __shared__ Element tiles[2][kCells];
   const int x0 = blockIdx.x * kStageWidth;
   // The chunk comes from the launched grid (row_chunks.hpp), so the chunks cover every row.
   const RowChunk chunk = row_chunk(rows, static_cast<int>(gridDim.y), static_cast<int>(blockIdx.y));
@@ -29,26 +29,26 @@ __global__ void __launch_bounds__(kDoubleBufThreads)
   const int y0 = chunk.begin;
   const int y_end = chunk.end;
   const int stages = (y_end - y0 + kStageHeight - 1) / kStageHeight;
-  const int lane = threadIdx.y * kStageWidth + threadIdx.x;
+  const int thread = threadIdx.y * kStageWidth + threadIdx.x;
   const int x = x0 + threadIdx.x;
   const int c = stage_tile::centre_index(threadIdx.x, threadIdx.y);
 
   // Prologue: stage 0 goes straight into tile 0.
 #pragma unroll
   for (int s = 0; s < kSlots; ++s) {
-    const int t = lane + s * kDoubleBufThreads;
+    const int t = thread + s * kStageThreads;
     if (t < kCells)
       tiles[0][t] = in[stage_tile::source_index(t, x0, y0, rows, cols)];
   }
 
-  float staged[kSlots];
+  Element staged[kSlots];
   for (int k = 0; k < stages; ++k) {
-    const float* current = tiles[k & 1];
+    const Element* current = tiles[k & 1];
     const bool prefetch = k + 1 < stages;
     if (prefetch) {  // issued now, consumed only after the compute below
 #pragma unroll
       for (int s = 0; s < kSlots; ++s) {
-        const int t = lane + s * kDoubleBufThreads;
+        const int t = thread + s * kStageThreads;
         if (t < kCells)
           staged[s] = in[stage_tile::source_index(t, x0, y0 + (k + 1) * kStageHeight, rows, cols)];
       }
@@ -63,7 +63,7 @@ __global__ void __launch_bounds__(kDoubleBufThreads)
     if (prefetch) {  // the other tile was last read in stage k-1, before barrier 1
 #pragma unroll
       for (int s = 0; s < kSlots; ++s) {
-        const int t = lane + s * kDoubleBufThreads;
+        const int t = thread + s * kStageThreads;
         if (t < kCells)
           tiles[(k + 1) & 1][t] = staged[s];
       }
@@ -76,11 +76,9 @@ __global__ void __launch_bounds__(kDoubleBufThreads)
   }
 }
 
-void launch_doublebuf(const float* in, float* out, int rows, int cols, int chunks,
+void launch_doublebuf(const Element* in, Element* out, int rows, int cols, int chunks,
                       cudaStream_t queue) {
-  const dim3 block(kStageWidth, kStageHeight);
-  const dim3 grid((cols + kStageWidth - 1) / kStageWidth, chunks);
-  doublebuf_kernel<<<grid, block, 0, queue>>>(in, out, rows, cols);
+  doublebuf_kernel<<<stage_grid(cols, chunks), stage_block(), 0, queue>>>(in, out, rows, cols);
   check_launch("doublebuf_kernel launch");
 }
 

@@ -10,19 +10,18 @@
 
 #include "cuda/check.hpp"
 #include "cuda/kernels.hpp"
+#include "cuda/stage_launch.cuh"
 #include "stencil/arithmetic.hpp"
 #include "stencil/row_chunks.hpp"
 #include "stencil/stage_tile.hpp"
 
 namespace stencil::cuda {
 
-constexpr int kDoubleBufAsyncThreads = kStageWidth * kStageHeight;
-
 // The kernel comes in two index widths. Where the whole array fits 32-bit offsets (2^31 cells,
 // N = 46340), every address is 32-bit arithmetic, which keeps the kernel at 32 registers and eight
 // blocks per multiprocessor. Larger arrays take 64-bit offsets, and pay registers for them only
-// there: per-cell 64-bit offsets took 40 registers, and forcing those back to eight blocks per
-// multiprocessor ran at 0.83 of the 32-bit rate at N = 16384 (perf/results/h200-2026-12-02).
+// there: per-cell 64-bit offsets take 40 registers, and forcing those back to eight blocks per
+// multiprocessor runs at 0.83 of the 32-bit rate at N = 16384 on the H200.
 template <class Index>
 __device__ Index tile_source_offset(int t, int x0, int y, int rows, int cols) {
   const Index row = clamp_index(y + t / stage_tile::kColumns - 1, 0, rows - 1);
@@ -32,18 +31,18 @@ __device__ Index tile_source_offset(int t, int x0, int y, int rows, int cols) {
 // This thread's share of one stage tile (stage_tile::source_index's cells), copied asynchronously
 // into `tile`, 4 bytes per cell.
 template <class Index>
-__device__ void copy_stage_async(float* tile, const float* __restrict__ in, int lane, int x0, int y,
-                                 int rows, int cols) {
-  for (int t = lane; t < stage_tile::kCells; t += kDoubleBufAsyncThreads)
+__device__ void copy_stage_async(Element* tile, const Element* __restrict__ in, int thread, int x0,
+                                 int y, int rows, int cols) {
+  for (int t = thread; t < stage_tile::kCells; t += kStageThreads)
     __pipeline_memcpy_async(&tile[t], &in[tile_source_offset<Index>(t, x0, y, rows, cols)],
-                            sizeof(float));
+                            sizeof(Element));
 }
 
 template <class Index>
-__global__ void __launch_bounds__(kDoubleBufAsyncThreads)
-    doublebuf_async_kernel(const float* __restrict__ in, float* __restrict__ out, int rows,
+__global__ void __launch_bounds__(kStageThreads)
+    doublebuf_async_kernel(const Element* __restrict__ in, Element* __restrict__ out, int rows,
                            int cols) {
-  __shared__ float tiles[2][stage_tile::kCells];
+  __shared__ Element tiles[2][stage_tile::kCells];
   const int x0 = blockIdx.x * kStageWidth;
   // The chunk comes from the launched grid (row_chunks.hpp), so the chunks cover every row.
   const RowChunk chunk = row_chunk(rows, static_cast<int>(gridDim.y), static_cast<int>(blockIdx.y));
@@ -52,16 +51,16 @@ __global__ void __launch_bounds__(kDoubleBufAsyncThreads)
   const int y0 = chunk.begin;
   const int y_end = chunk.end;
   const int stages = (y_end - y0 + kStageHeight - 1) / kStageHeight;
-  const int lane = threadIdx.y * kStageWidth + threadIdx.x;
+  const int thread = threadIdx.y * kStageWidth + threadIdx.x;
   const int x = x0 + threadIdx.x;
   const int c = stage_tile::centre_index(threadIdx.x, threadIdx.y);
 
-  copy_stage_async<Index>(tiles[0], in, lane, x0, y0, rows, cols);
+  copy_stage_async<Index>(tiles[0], in, thread, x0, y0, rows, cols);
   __pipeline_commit();
 
   for (int k = 0; k < stages; ++k) {
     if (k + 1 < stages)
-      copy_stage_async<Index>(tiles[(k + 1) & 1], in, lane, x0, y0 + (k + 1) * kStageHeight, rows,
+      copy_stage_async<Index>(tiles[(k + 1) & 1], in, thread, x0, y0 + (k + 1) * kStageHeight, rows,
                               cols);
     // One commit group per stage, empty after the last, so "all but the newest group" is always
     // stage k's: this thread's copies of stage k have landed.
@@ -69,7 +68,7 @@ __global__ void __launch_bounds__(kDoubleBufAsyncThreads)
     __pipeline_wait_prior(1);
     __syncthreads();  // 1: every thread's copies of stage k have landed; the tile is complete
 
-    const float* current = tiles[k & 1];
+    const Element* current = tiles[k & 1];
     const int y = y0 + k * kStageHeight + threadIdx.y;
     if (x < cols && y < y_end) {
       out[static_cast<Index>(y) * cols + x] = stage_tile::output(current, c, x, y, rows, cols);
@@ -81,10 +80,10 @@ __global__ void __launch_bounds__(kDoubleBufAsyncThreads)
   }
 }
 
-void launch_doublebuf_async(const float* in, float* out, int rows, int cols, int chunks,
+void launch_doublebuf_async(const Element* in, Element* out, int rows, int cols, int chunks,
                             cudaStream_t queue) {
-  const dim3 block(kStageWidth, kStageHeight);
-  const dim3 grid((cols + kStageWidth - 1) / kStageWidth, chunks);
+  const dim3 grid = stage_grid(cols, chunks);
+  const dim3 block = stage_block();
   if (static_cast<std::int64_t>(rows) * cols <= INT_MAX)
     doublebuf_async_kernel<int><<<grid, block, 0, queue>>>(in, out, rows, cols);
   else

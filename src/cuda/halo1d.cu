@@ -8,8 +8,8 @@
 
 namespace stencil::cuda {
 
-__global__ void halo1d_kernel(const float* __restrict__ in, float* __restrict__ out, int n) {
-  extern __shared__ float tile[];            // blockDim.x + 2 floats
+__global__ void halo1d_kernel(const Element* __restrict__ in, Element* __restrict__ out, int n) {
+  extern __shared__ Element tile[];          // blockDim.x + 2 floats
   const int base = blockIdx.x * blockDim.x;  // < n
   // Past the end, i is n (clamped below): near n = INT_MAX, base + threadIdx.x would overflow.
   const int i = n - base > static_cast<int>(threadIdx.x) ? base + static_cast<int>(threadIdx.x) : n;
@@ -28,10 +28,10 @@ __global__ void halo1d_kernel(const float* __restrict__ in, float* __restrict__ 
 }
 
 // One row of n cells: rows is 1.
-void launch_halo1d(const float* in, float* out, int /*rows*/, int n, int /*chunks*/,
+void launch_halo1d(const Element* in, Element* out, int /*rows*/, int n, int /*chunks*/,
                    cudaStream_t queue) {
-  const int blocks = n / kHaloBlock1D + (n % kHaloBlock1D != 0);   // n + 255 may overflow
-  const size_t shared_bytes = (kHaloBlock1D + 2) * sizeof(float);  // 1,032 bytes
+  const int blocks = n / kHaloBlock1D + (n % kHaloBlock1D != 0);     // n + 255 may overflow
+  const size_t shared_bytes = (kHaloBlock1D + 2) * sizeof(Element);  // 1,032 bytes
   halo1d_kernel<<<blocks, kHaloBlock1D, shared_bytes, queue>>>(in, out, n);
   check_launch("halo1d_kernel launch");
 }

@@ -10,21 +10,22 @@
 
 #include <cuda_runtime.h>
 
+#include "stencil/element.hpp"
 #include "stencil/variants.hpp"
 
 namespace stencil::cuda {
 
-using LaunchFunction = void (*)(const float* in, float* out, int rows, int cols, int chunks,
+using LaunchFunction = void (*)(const Element* in, Element* out, int rows, int cols, int chunks,
                                 cudaStream_t queue);
 
-#define STENCIL_DECLARE_LAUNCH_none(name)                                         \
-  void launch_##name(const float* in, float* out, int rows, int cols, int chunks, \
+#define STENCIL_DECLARE_LAUNCH_none(name)                                             \
+  void launch_##name(const Element* in, Element* out, int rows, int cols, int chunks, \
                      cudaStream_t queue);
 // A launcher with a compile-time shape (-pitch, -patch, -fuse) takes it as its template argument
 // and is instantiated for every value of the shape option.
-#define STENCIL_DECLARE_LAUNCH_SHAPED(name)                                       \
-  template <int kShape>                                                           \
-  void launch_##name(const float* in, float* out, int rows, int cols, int chunks, \
+#define STENCIL_DECLARE_LAUNCH_SHAPED(name)                                           \
+  template <int kShape>                                                               \
+  void launch_##name(const Element* in, Element* out, int rows, int cols, int chunks, \
                      cudaStream_t queue);
 #define STENCIL_DECLARE_LAUNCH_pitch STENCIL_DECLARE_LAUNCH_SHAPED
 #define STENCIL_DECLARE_LAUNCH_patch STENCIL_DECLARE_LAUNCH_SHAPED

@@ -7,7 +7,7 @@
 
 namespace stencil::cuda {
 
-__global__ void naive_kernel(const float* __restrict__ in, float* __restrict__ out, int rows,
+__global__ void naive_kernel(const Element* __restrict__ in, Element* __restrict__ out, int rows,
                              int cols) {
   const int x = blockIdx.x * blockDim.x + threadIdx.x;
   const int y = blockIdx.y * blockDim.y + threadIdx.y;
@@ -15,13 +15,13 @@ __global__ void naive_kernel(const float* __restrict__ in, float* __restrict__ o
     return;
   // The row's base once in 64 bits; the taps are 32-bit offsets from it (cell_offset.hpp).
   const std::int64_t row = row_offset(y, cols);
-  const float* centre = in + row + x;
+  const Element* centre = in + row + x;
   out[row + x] = is_border_2d(x, y, cols, rows)
                      ? centre[0]
                      : five_point(centre[0], centre[-1], centre[1], centre[-cols], centre[cols]);
 }
 
-void launch_naive(const float* in, float* out, int rows, int cols, int /*chunks*/,
+void launch_naive(const Element* in, Element* out, int rows, int cols, int /*chunks*/,
                   cudaStream_t queue) {
   const dim3 block(32, 8);
   const dim3 grid((cols + block.x - 1) / block.x, (rows + block.y - 1) / block.y);

@@ -6,7 +6,7 @@
 
 namespace stencil::cuda {
 
-__global__ void naive1d_kernel(const float* __restrict__ in, float* __restrict__ out, int n) {
+__global__ void naive1d_kernel(const Element* __restrict__ in, Element* __restrict__ out, int n) {
   // Unsigned: near n = INT_MAX the last block's threads past the end would overflow an int.
   const unsigned thread = blockIdx.x * blockDim.x + threadIdx.x;
   if (thread >= static_cast<unsigned>(n))
@@ -16,7 +16,7 @@ __global__ void naive1d_kernel(const float* __restrict__ in, float* __restrict__
 }
 
 // One row of n cells: rows is 1.
-void launch_naive1d(const float* in, float* out, int /*rows*/, int n, int /*chunks*/,
+void launch_naive1d(const Element* in, Element* out, int /*rows*/, int n, int /*chunks*/,
                     cudaStream_t queue) {
   constexpr int kBlock = 256;
   const int blocks = n / kBlock + (n % kBlock != 0);  // n + kBlock - 1 may overflow

@@ -18,20 +18,20 @@ namespace stencil::cuda {
 
 template <int kPatch>
 __global__ void __launch_bounds__(kRegBlockLanesX* kRegBlockLanesY)
-    regblock_kernel(const float* __restrict__ in, float* __restrict__ out, int rows, int cols) {
-  constexpr int kThreads = kRegBlockLanesX * kRegBlockLanesY;
+    regblock_kernel(const Element* __restrict__ in, Element* __restrict__ out, int rows, int cols) {
+  constexpr int kBlockThreads = kRegBlockLanesX * kRegBlockLanesY;
   constexpr int kOutWidth = kRegBlockLanesX * kPatch;
   constexpr int kOutHeight = kRegBlockLanesY * kPatch;
   constexpr int kPitch = kOutWidth + 2;
   constexpr int kTileCells = kPitch * (kOutHeight + 2);
   constexpr int kSide = kPatch + 2;  // the neighbourhood held in registers is kSide x kSide
-  __shared__ float tile[kOutHeight + 2][kPitch];
+  __shared__ Element tile[kOutHeight + 2][kPitch];
   const int ox = blockIdx.x * kOutWidth;
   const int oy = blockIdx.y * kOutHeight;
 
   // Flat, clamped load as in tiled, now several passes per thread; never skipped, because every
   // thread must reach the barrier.
-  for (int t = threadIdx.y * kRegBlockLanesX + threadIdx.x; t < kTileCells; t += kThreads) {
+  for (int t = threadIdx.y * kRegBlockLanesX + threadIdx.x; t < kTileCells; t += kBlockThreads) {
     const int sx = t % kPitch;
     const int sy = t / kPitch;
     tile[sy][sx] = in[row_offset(clamp_index(oy + sy - 1, 0, rows - 1), cols) +
@@ -44,7 +44,7 @@ __global__ void __launch_bounds__(kRegBlockLanesX* kRegBlockLanesY)
   const int py = threadIdx.y * kPatch;
 
   // Fully unrolled, so every index of v is a compile-time constant and v stays in registers.
-  float v[kSide][kSide];
+  Element v[kSide][kSide];
 #pragma unroll
   for (int j = 0; j < kSide; ++j) {
 #pragma unroll
@@ -58,7 +58,7 @@ __global__ void __launch_bounds__(kRegBlockLanesX* kRegBlockLanesY)
 #pragma unroll
   // The patch's first row in 64 bits, once; each next row is cols further on, and the patch's
   // columns are 32-bit offsets from the row.
-  float* out_row = out + row_offset(oy + py, cols);
+  Element* out_row = out + row_offset(oy + py, cols);
   for (int j = 0; j < kPatch; ++j, out_row += cols) {
     const int y = oy + py + j;
 #pragma unroll
@@ -75,7 +75,7 @@ __global__ void __launch_bounds__(kRegBlockLanesX* kRegBlockLanesY)
 }
 
 template <int kPatch>
-void launch_regblock(const float* in, float* out, int rows, int cols, int /*chunks*/,
+void launch_regblock(const Element* in, Element* out, int rows, int cols, int /*chunks*/,
                      cudaStream_t queue) {
   constexpr int kOutWidth = kRegBlockLanesX * kPatch;
   constexpr int kOutHeight = kRegBlockLanesY * kPatch;
@@ -87,7 +87,7 @@ void launch_regblock(const float* in, float* out, int rows, int cols, int /*chun
 
 static_assert(kPatchSizes.size() == 2 && kPatchSizes[0] == 2 && kPatchSizes[1] == 4,
               "instantiate every patch size of kPatchSizes below");
-template void launch_regblock<2>(const float*, float*, int, int, int, cudaStream_t);
-template void launch_regblock<4>(const float*, float*, int, int, int, cudaStream_t);
+template void launch_regblock<2>(const Element*, Element*, int, int, int, cudaStream_t);
+template void launch_regblock<4>(const Element*, Element*, int, int, int, cudaStream_t);
 
 }  // namespace stencil::cuda

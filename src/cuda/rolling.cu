@@ -5,6 +5,7 @@
 // threads; its footprint does not grow with the strip height.
 #include "cuda/check.hpp"
 #include "cuda/kernels.hpp"
+#include "cuda/strip_column.cuh"
 #include "stencil/arithmetic.hpp"
 #include "stencil/cell_offset.hpp"
 #include "stencil/row_chunks.hpp"
@@ -13,13 +14,9 @@
 namespace stencil::cuda {
 
 __global__ void __launch_bounds__(kStripWidth)
-    rolling_kernel(const float* __restrict__ in, float* __restrict__ out, int rows, int cols) {
-  __shared__ float row[kStripWidth + 2];
-  const int x = blockIdx.x * kStripWidth + threadIdx.x;
-  const int cx = x < cols ? x : cols - 1;
-  const int sx = threadIdx.x + 1;
-  const int xl = blockIdx.x * kStripWidth > 0 ? blockIdx.x * kStripWidth - 1 : 0;
-  const int xr = clamp_index(blockIdx.x * kStripWidth + kStripWidth, 0, cols - 1);
+    rolling_kernel(const Element* __restrict__ in, Element* __restrict__ out, int rows, int cols) {
+  __shared__ Element row[kStripWidth + 2];
+  const auto [x, cx, sx, xl, xr] = strip_column(cols);
 
   // The chunk comes from the launched grid (row_chunks.hpp), so the chunks cover every row.
   const RowChunk chunk = row_chunk(rows, static_cast<int>(gridDim.y), static_cast<int>(blockIdx.y));
@@ -30,12 +27,12 @@ __global__ void __launch_bounds__(kStripWidth)
 
   // Row y's base pointers, 64-bit, advanced by one row per step; the columns and rows y-1 and y+1
   // are 32-bit offsets from them (computing the base from y at every step took 7 more registers).
-  const float* in_row = in + row_offset(y0, cols);
-  float* out_row = out + row_offset(y0, cols);
-  float above = y0 > 0 ? in_row[cx - cols] : 0.0f;
-  float centre = in_row[cx];
+  const Element* in_row = in + row_offset(y0, cols);
+  Element* out_row = out + row_offset(y0, cols);
+  Element above = y0 > 0 ? in_row[cx - cols] : 0.0f;
+  Element centre = in_row[cx];
   for (int y = y0; y < y_end; ++y, in_row += cols, out_row += cols) {
-    const float below = y + 1 < rows ? in_row[cx + cols] : 0.0f;  // the one new global read
+    const Element below = y + 1 < rows ? in_row[cx + cols] : 0.0f;  // the one new global read
     row[sx] = centre;
     if (threadIdx.x == 0)
       row[0] = in_row[xl];
@@ -54,10 +51,9 @@ __global__ void __launch_bounds__(kStripWidth)
   }
 }
 
-void launch_rolling(const float* in, float* out, int rows, int cols, int chunks,
+void launch_rolling(const Element* in, Element* out, int rows, int cols, int chunks,
                     cudaStream_t queue) {
-  const dim3 grid((cols + kStripWidth - 1) / kStripWidth, chunks);
-  rolling_kernel<<<grid, kStripWidth, 0, queue>>>(in, out, rows, cols);
+  rolling_kernel<<<strip_grid(cols, chunks), kStripWidth, 0, queue>>>(in, out, rows, cols);
   check_launch("rolling_kernel launch");
 }
 

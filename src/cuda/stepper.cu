@@ -39,16 +39,16 @@ class DeviceBuffer {
  public:
   DeviceBuffer() = default;
   explicit DeviceBuffer(std::size_t count) {
-    STENCIL_CUDA_CHECK(cudaMalloc(reinterpret_cast<void**>(&data_), count * sizeof(float)));
+    STENCIL_CUDA_CHECK(cudaMalloc(reinterpret_cast<void**>(&data_), count * sizeof(Element)));
   }
   ~DeviceBuffer() { cudaFree(data_); }
   DeviceBuffer(const DeviceBuffer&) = delete;
   DeviceBuffer& operator=(const DeviceBuffer&) = delete;
-  float* get() const { return data_; }
+  Element* get() const { return data_; }
   void swap(DeviceBuffer& other) noexcept { std::swap(data_, other.data_); }
 
  private:
-  float* data_ = nullptr;
+  Element* data_ = nullptr;
 };
 
 // Launch limits the kernels cannot stretch: a CUDA grid has at most 65535 blocks along y, which
@@ -75,8 +75,8 @@ void check_launch_limits(const RunConfig& config) {
 // Kokkos 3.4's CUDA initialisation sets cudaFuncCachePreferShared for the whole device
 // (Kokkos_Cuda_Instance.cpp), which leaves the least L1 to every kernel that states no preference
 // of its own: these native kernels, and the driver's device-to-device copy that is the rate
-// reference. On the H200 that cost the copy 3% and the stream kernel 4%
-// (perf/results/h200-stream-round4-2026-11-30). While a native stepper lives, the device has CUDA's
+// reference. On the H200 that costs the copy 3% and the stream kernel 4%
+// (docs/stream-and-temporal.md). While a native stepper lives, the device has CUDA's
 // default back; Kokkos sets its own kernels' preference at every launch, so they do not notice.
 class DefaultCacheConfig {
  public:
@@ -96,7 +96,7 @@ class CudaStepper final : public Stepper {
  public:
   explicit CudaStepper(const CheckedConfig& config)
       : Stepper(config.get()),
-        shape_(config->stepped_shape()),
+        extent_(config->stepped_extent()),
         cells_(config->local_cells()),
         launch_(launch_function(config.get())),
         a_(cells_),
@@ -110,17 +110,17 @@ class CudaStepper final : public Stepper {
   std::string implementation() const override { return "cuda"; }
   std::string execution_space() const override { return device_description(); }
 
-  void upload(const std::vector<float>& cells) override {
+  void upload(const std::vector<Element>& cells) override {
     if (cells.size() != cells_)
       throw std::invalid_argument("state has the wrong cell count");
-    STENCIL_CUDA_CHECK(cudaMemcpyAsync(current_, cells.data(), cells_ * sizeof(float),
+    STENCIL_CUDA_CHECK(cudaMemcpyAsync(current_, cells.data(), cells_ * sizeof(Element),
                                        cudaMemcpyHostToDevice, queue_));
     fence();
   }
 
   void poison_next_output() override {
     // Every byte 0xFF: each float is 0xFFFFFFFF, a NaN.
-    STENCIL_CUDA_CHECK(cudaMemsetAsync(next_, 0xFF, cells_ * sizeof(float), queue_));
+    STENCIL_CUDA_CHECK(cudaMemsetAsync(next_, 0xFF, cells_ * sizeof(Element), queue_));
   }
 
   void step() override {
@@ -141,27 +141,27 @@ class CudaStepper final : public Stepper {
     return grids;
   }
 
-  std::vector<float> download() override {
-    std::vector<float> cells(cells_);
-    STENCIL_CUDA_CHECK(cudaMemcpyAsync(cells.data(), current_, cells_ * sizeof(float),
+  std::vector<Element> download() override {
+    std::vector<Element> cells(cells_);
+    STENCIL_CUDA_CHECK(cudaMemcpyAsync(cells.data(), current_, cells_ * sizeof(Element),
                                        cudaMemcpyDeviceToHost, queue_));
     fence();
     return cells;
   }
 
  private:
-  void launch(const float* in, float* out) {
-    launch_(in, out, shape_.rows, shape_.cols, config().chunks, queue_);
+  void launch(const Element* in, Element* out) {
+    launch_(in, out, extent_.rows, extent_.cols, config().chunks, queue_);
   }
 
   DefaultCacheConfig cache_config_;
-  ArrayShape shape_;  // the local array the kernels step
+  ArrayExtent extent_;  // the local array the kernels step
   std::size_t cells_;
   LaunchFunction launch_;
   DeviceBuffer a_;
   DeviceBuffer b_;
-  float* current_ = nullptr;
-  float* next_ = nullptr;
+  Element* current_ = nullptr;
+  Element* next_ = nullptr;
   cudaStream_t queue_ = nullptr;
 };
 

@@ -4,6 +4,7 @@
 // x neighbours come from a static 258-float shared row.
 #include "cuda/check.hpp"
 #include "cuda/kernels.hpp"
+#include "cuda/strip_column.cuh"
 #include "stencil/arithmetic.hpp"
 #include "stencil/cell_offset.hpp"
 #include "stencil/row_chunks.hpp"
@@ -17,13 +18,9 @@ namespace stencil::cuda {
 // 852M. Without it, the stores to `out` may alias `in`, so every step re-reads its three rows,
 // which is exactly the waste this starter exists to show.
 __global__ void __launch_bounds__(kStripWidth)
-    strip_kernel(const float* in, float* out, int rows, int cols) {
-  __shared__ float row[kStripWidth + 2];
-  const int x = blockIdx.x * kStripWidth + threadIdx.x;
-  const int cx = x < cols ? x : cols - 1;
-  const int sx = threadIdx.x + 1;
-  const int xl = blockIdx.x * kStripWidth > 0 ? blockIdx.x * kStripWidth - 1 : 0;
-  const int xr = clamp_index(blockIdx.x * kStripWidth + kStripWidth, 0, cols - 1);
+    strip_kernel(const Element* in, Element* out, int rows, int cols) {
+  __shared__ Element row[kStripWidth + 2];
+  const auto [x, cx, sx, xl, xr] = strip_column(cols);
 
   // The chunk comes from the launched grid (row_chunks.hpp), so the chunks cover every row.
   const RowChunk chunk = row_chunk(rows, static_cast<int>(gridDim.y), static_cast<int>(blockIdx.y));
@@ -35,10 +32,10 @@ __global__ void __launch_bounds__(kStripWidth)
   for (int y = y0; y < y_end; ++y) {
     // Row y's base in 64 bits, once per row; the columns and the rows above and below are 32-bit
     // offsets from it.
-    const float* in_row = in + row_offset(y, cols);
-    const float above = y > 0 ? in_row[cx - cols] : 0.0f;
-    const float centre = in_row[cx];
-    const float below = y + 1 < rows ? in_row[cx + cols] : 0.0f;
+    const Element* in_row = in + row_offset(y, cols);
+    const Element above = y > 0 ? in_row[cx - cols] : 0.0f;
+    const Element centre = in_row[cx];
+    const Element below = y + 1 < rows ? in_row[cx + cols] : 0.0f;
     row[sx] = centre;
     if (threadIdx.x == 0)
       row[0] = in_row[xl];
@@ -55,9 +52,9 @@ __global__ void __launch_bounds__(kStripWidth)
   }
 }
 
-void launch_strip(const float* in, float* out, int rows, int cols, int chunks, cudaStream_t queue) {
-  const dim3 grid((cols + kStripWidth - 1) / kStripWidth, chunks);
-  strip_kernel<<<grid, kStripWidth, 0, queue>>>(in, out, rows, cols);
+void launch_strip(const Element* in, Element* out, int rows, int cols, int chunks,
+                  cudaStream_t queue) {
+  strip_kernel<<<strip_grid(cols, chunks), kStripWidth, 0, queue>>>(in, out, rows, cols);
   check_launch("strip_kernel launch");
 }
 

@@ -18,12 +18,12 @@ namespace stencil::cuda {
 
 template <int kPitch>
 __global__ void __launch_bounds__(kTileWidth* kTileHeight)
-    tiled_kernel(const float* __restrict__ in, float* __restrict__ out, int rows, int cols) {
+    tiled_kernel(const Element* __restrict__ in, Element* __restrict__ out, int rows, int cols) {
   constexpr int kColumns = kTileWidth + 2;  // tile columns = shared rows
   constexpr int kRows = kTileHeight + 2;    // tile rows = used floats of a shared row
   constexpr int kLoadCells = kColumns * kRows;
   static_assert(kPitch >= kRows, "a shared row must hold a whole tile column");
-  __shared__ float tile[kColumns][kPitch];
+  __shared__ Element tile[kColumns][kPitch];
   const int ox = blockIdx.x * kTileWidth;
   const int oy = blockIdx.y * kTileHeight;
 
@@ -53,7 +53,7 @@ __global__ void __launch_bounds__(kTileWidth* kTileHeight)
 }
 
 template <int kPitch>
-void launch_tiled(const float* in, float* out, int rows, int cols, int /*chunks*/,
+void launch_tiled(const Element* in, Element* out, int rows, int cols, int /*chunks*/,
                   cudaStream_t queue) {
   const dim3 block(kTileWidth, kTileHeight);
   const dim3 grid((cols + kTileWidth - 1) / kTileWidth, (rows + kTileHeight - 1) / kTileHeight);
@@ -64,8 +64,8 @@ void launch_tiled(const float* in, float* out, int rows, int cols, int /*chunks*
 static_assert(kTiledPitches.size() == 3 && kTiledPitches[0] == 32 && kTiledPitches[1] == 33 &&
                   kTiledPitches[2] == 34,
               "instantiate every pitch of kTiledPitches below");
-template void launch_tiled<32>(const float*, float*, int, int, int, cudaStream_t);
-template void launch_tiled<33>(const float*, float*, int, int, int, cudaStream_t);
-template void launch_tiled<34>(const float*, float*, int, int, int, cudaStream_t);
+template void launch_tiled<32>(const Element*, Element*, int, int, int, cudaStream_t);
+template void launch_tiled<33>(const Element*, Element*, int, int, int, cudaStream_t);
+template void launch_tiled<34>(const Element*, Element*, int, int, int, cudaStream_t);
 
 }  // namespace stencil::cuda

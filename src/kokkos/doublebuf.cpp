@@ -2,7 +2,7 @@
 // doublebuf (lesson 004): a team owns a 32-column strip of one row chunk and walks it down in
 // stages of 32x8 outputs, each computed from a 34x10 tile (stencil/stage_tile.hpp). Two scratch
 // tiles alternate: while the team computes stage k from one, the global loads of stage k+1 are
-// already in flight into each lane's registers, and they are stored into the other tile after the
+// already in flight into each member's registers, and they are stored into the other tile after the
 // compute (register-staged prefetch). On the GPU that overlaps one stage's load latency with the
 // previous stage's compute inside the block; on a host space a team is one thread and only the
 // order is the same. The chunk height is ceil(rows / chunks), as for strip and rolling.
@@ -40,15 +40,15 @@ void doublebuf_step(const ExecSpace& space, const ConstDeviceView<ExecSpace>& in
 
     Kokkos::parallel_for(
         "stencil::kokkos::doublebuf", policy, KOKKOS_LAMBDA(const Member& team) {
-          const int lane = team.team_rank();
+          const int member = team.team_rank();
           const int x0 = (team.league_rank() % strips) * kStageWidth;
           const RowChunk chunk = row_chunk(rows, chunks, team.league_rank() / strips);
           if (chunk.empty())
             return;  // whole team: it must not reach a barrier the others wait on
           const int stages = (chunk.rows() + kStageHeight - 1) / kStageHeight;
           ScratchView<ExecSpace> tiles(team.team_scratch(0), 2 * kTileCells);
-          const int tx = lane % kStageWidth;
-          const int ty = lane / kStageWidth;
+          const int tx = member % kStageWidth;
+          const int ty = member / kStageWidth;
           const int x = x0 + tx;
           const int c = stage_tile::centre_index(tx, ty);
 
@@ -56,12 +56,12 @@ void doublebuf_step(const ExecSpace& space, const ConstDeviceView<ExecSpace>& in
           // consecutive members load consecutive cells of a tile row).
           STENCIL_UNROLL
           for (int s = 0; s < kCellSlots; ++s) {
-            const int cell = lane + s * kTeam;
+            const int cell = member + s * kTeam;
             if (cell < kTileCells)
               tiles(cell) = src(stage_tile::source_index(cell, x0, chunk.begin, rows, cols));
           }
 
-          float staged[kCellSlots] = {};
+          Element staged[kCellSlots] = {};
           for (int k = 0; k < stages; ++k) {
             const int current = (k & 1) * kTileCells;
             const int y_stage = chunk.begin + k * kStageHeight;
@@ -69,7 +69,7 @@ void doublebuf_step(const ExecSpace& space, const ConstDeviceView<ExecSpace>& in
             if (prefetch) {  // issued now, consumed only after the compute below
               STENCIL_UNROLL
               for (int s = 0; s < kCellSlots; ++s) {
-                const int cell = lane + s * kTeam;
+                const int cell = member + s * kTeam;
                 if (cell < kTileCells)
                   staged[s] =
                       src(stage_tile::source_index(cell, x0, y_stage + kStageHeight, rows, cols));
@@ -85,7 +85,7 @@ void doublebuf_step(const ExecSpace& space, const ConstDeviceView<ExecSpace>& in
             if (prefetch) {  // the other tile was last read in stage k-1, before barrier 1
               STENCIL_UNROLL
               for (int s = 0; s < kCellSlots; ++s) {
-                const int cell = lane + s * kTeam;
+                const int cell = member + s * kTeam;
                 if (cell < kTileCells)
                   tiles(kTileCells - current + cell) = staged[s];
               }

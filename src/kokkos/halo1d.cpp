@@ -22,8 +22,8 @@ void halo1d_step(const ExecSpace& space, const ConstDeviceView<ExecSpace>& in,
     // 256-thread block, in a team that walks blocks (tile_walk.hpp). Each member requests its
     // inputs of the next block before the barrier of this one, so a team keeps one block's loads
     // in flight while it computes another, the overlap a native grid gets from its many resident
-    // blocks (without it, ncu at N = 4096^2 showed the walking team waiting on each block's loads:
-    // barrier stalls 9.3 against native's 4.2, perf/results/h200-kokkos-2026-12-01). Two scratch
+    // blocks (without it, ncu at N = 4096^2 shows the walking team waiting on each block's loads:
+    // barrier stalls 9.3 against native's 4.2, docs/design.md). Two scratch
     // tiles alternate, so one barrier per block suffices: block k + 2 overwrites block k's tile
     // only after every member has passed block k + 1's barrier, after its reads of block k.
     constexpr int kBlock = kHaloBlock1D;  // a team's outputs, one per member
@@ -36,19 +36,19 @@ void halo1d_step(const ExecSpace& space, const ConstDeviceView<ExecSpace>& in,
 
     Kokkos::parallel_for(
         "stencil::kokkos::halo1d", policy, KOKKOS_LAMBDA(const Member& team) {
-          const int lane = team.team_rank();
+          const int member = team.team_rank();
           ScratchView<ExecSpace> tiles(team.team_scratch(0), 2 * kTileCells);
           // The member's inputs of one block: its centre and, in the end members, the halo on
           // its side (two registers: one, written by two predicated loads, would make the team
           // wait on both). Inputs are clamped so the halo past either end holds a value (end
           // cells copy their centre and never use it).
-          float centre = 0.0f, left = 0.0f, right = 0.0f;
+          Element centre = 0.0f, left = 0.0f, right = 0.0f;
           // Compared as n - base (base < n): near n = INT_MAX, base + kBlock would overflow.
           auto load_block = [&](int base) {
-            centre = src(n - base > lane ? base + lane : n - 1);
-            if (lane == 0)
+            centre = src(n - base > member ? base + member : n - 1);
+            if (member == 0)
               left = src(base > 0 ? base - 1 : 0);
-            if (lane == kBlock - 1)
+            if (member == kBlock - 1)
               right = src(n - base > kBlock ? base + kBlock : n - 1);
           };
           TileWalk walk(team.league_rank(), team.league_size(), blocks, 1);
@@ -57,19 +57,19 @@ void halo1d_step(const ExecSpace& space, const ConstDeviceView<ExecSpace>& in,
           for (int buffer = 0; walk.more(); buffer = kTileCells - buffer) {
             const int base = walk.column() * kBlock;
             // Tile cell s holds input base - 1 + s.
-            tiles(buffer + lane + 1) = centre;
-            if (lane == 0)
+            tiles(buffer + member + 1) = centre;
+            if (member == 0)
               tiles(buffer) = left;
-            if (lane == kBlock - 1)
+            if (member == kBlock - 1)
               tiles(buffer + kBlock + 1) = right;
             walk.next();
             if (walk.more())  // team-uniform
               load_block(walk.column() * kBlock);
             team.team_barrier();  // the tile is complete before anyone reads a neighbour
-            if (n - base > lane) {
-              const int i = base + lane;
-              const int s = buffer + lane + 1;
-              const float middle = tiles(s);
+            if (n - base > member) {
+              const int i = base + member;
+              const int s = buffer + member + 1;
+              const Element middle = tiles(s);
               out(i) =
                   is_border_1d(i, n) ? middle : three_point(tiles(s - 1), middle, tiles(s + 1));
             }

@@ -18,6 +18,7 @@
 
 #include "kokkos/spaces.hpp"
 #include "stencil/arithmetic.hpp"
+#include "stencil/element.hpp"
 #include "stencil/row_chunks.hpp"
 
 namespace stencil::kokkos::host_form {
@@ -47,10 +48,10 @@ BandPolicy<ExecSpace> band_policy(const ExecSpace& space, int bands,
 }
 
 // Column 0 of row y of a row-major array `cols` wide (std::size_t: a grid may pass 2^31 cells).
-KOKKOS_INLINE_FUNCTION const float* row_of(const float* grid, int y, int cols) {
+KOKKOS_INLINE_FUNCTION const Element* row_of(const Element* grid, int y, int cols) {
   return grid + static_cast<std::size_t>(y) * static_cast<std::size_t>(cols);
 }
-KOKKOS_INLINE_FUNCTION float* row_of(float* grid, int y, int cols) {
+KOKKOS_INLINE_FUNCTION Element* row_of(Element* grid, int y, int cols) {
   return grid + static_cast<std::size_t>(y) * static_cast<std::size_t>(cols);
 }
 
@@ -60,10 +61,10 @@ KOKKOS_INLINE_FUNCTION float* row_of(float* grid, int y, int cols) {
 // and copied outside the vector loop, so the loop reads only columns [begin - 1, end + 1) and
 // needs neither a branch nor a select.
 template <class Member>
-KOKKOS_INLINE_FUNCTION void update_row(const Member& team, const float* KOKKOS_RESTRICT up,
-                                       const float* KOKKOS_RESTRICT centre,
-                                       const float* KOKKOS_RESTRICT down,
-                                       float* KOKKOS_RESTRICT out, int y, int rows, int cols,
+KOKKOS_INLINE_FUNCTION void update_row(const Member& team, const Element* KOKKOS_RESTRICT up,
+                                       const Element* KOKKOS_RESTRICT centre,
+                                       const Element* KOKKOS_RESTRICT down,
+                                       Element* KOKKOS_RESTRICT out, int y, int rows, int cols,
                                        int begin, int end) {
   if (y == 0 || y == rows - 1) {  // border row: copied through
     Kokkos::parallel_for(Kokkos::ThreadVectorRange(team, begin, end),
@@ -89,8 +90,8 @@ template <class ExecSpace>
 void step_row_bands(const ExecSpace& space, const char* label, const ConstDeviceView<ExecSpace>& in,
                     const DeviceView<ExecSpace>& out, int rows, int cols, int bands,
                     int column_block) {
-  const float* const src = in.data();
-  float* const dst = out.data();
+  const Element* const src = in.data();
+  Element* const dst = out.data();
   const auto policy = band_policy(space, bands);
   using Member = typename decltype(policy)::member_type;
   Kokkos::parallel_for(
@@ -110,8 +111,8 @@ void step_row_bands(const ExecSpace& space, const char* label, const ConstDevice
 // Cells [begin, end) of the 1-D stencil on n cells, by one host team; the two end cells copy
 // themselves, outside the vector loop.
 template <class Member>
-KOKKOS_INLINE_FUNCTION void update_cells(const Member& team, const float* KOKKOS_RESTRICT in,
-                                         float* KOKKOS_RESTRICT out, int n, int begin, int end) {
+KOKKOS_INLINE_FUNCTION void update_cells(const Member& team, const Element* KOKKOS_RESTRICT in,
+                                         Element* KOKKOS_RESTRICT out, int n, int begin, int end) {
   const int first = begin > 1 ? begin : 1;
   const int last = end < n - 1 ? end : n - 1;
   Kokkos::parallel_for(Kokkos::ThreadVectorRange(team, first, last),
@@ -129,8 +130,8 @@ template <class ExecSpace>
 void step_cell_bands(const ExecSpace& space, const char* label,
                      const ConstDeviceView<ExecSpace>& in, const DeviceView<ExecSpace>& out, int n,
                      int bands) {
-  const float* const src = in.data();
-  float* const dst = out.data();
+  const Element* const src = in.data();
+  Element* const dst = out.data();
   const auto policy = band_policy(space, bands);
   using Member = typename decltype(policy)::member_type;
   Kokkos::parallel_for(

@@ -19,12 +19,13 @@
 #include <cstddef>
 
 #include "kokkos/host_forms.hpp"
+#include "stencil/element.hpp"
 
 namespace stencil::kokkos::host_form {
 
 constexpr int kRingRows = 3;    // rows y-1, y, y+1 of one level
 constexpr int kLineBytes = 64;  // a cache line, and one AVX-512 vector
-constexpr int kLineFloats = kLineBytes / static_cast<int>(sizeof(float));
+constexpr int kLineFloats = kLineBytes / static_cast<int>(sizeof(Element));
 
 KOKKOS_INLINE_FUNCTION constexpr int round_down_to_line(int floats) {
   return floats / kLineFloats * kLineFloats;
@@ -54,11 +55,11 @@ int ring_block_columns(int cols) {
   constexpr std::size_t kRingBudget = 512 * 1024;
   constexpr std::size_t kRingRowsTotal = static_cast<std::size_t>(kRingRows) * (kFuse - 1);
   if (kRingRowsTotal == 0 ||
-      kRingRowsTotal * static_cast<std::size_t>(ring_pitch<kFuse>(cols)) * sizeof(float) <=
+      kRingRowsTotal * static_cast<std::size_t>(ring_pitch<kFuse>(cols)) * sizeof(Element) <=
           kRingBudget)
     return cols;
   constexpr int kPitchFits = round_down_to_line(
-      static_cast<int>(kRingBudget / sizeof(float) / (kRingRowsTotal > 0 ? kRingRowsTotal : 1)));
+      static_cast<int>(kRingBudget / sizeof(Element) / (kRingRowsTotal > 0 ? kRingRowsTotal : 1)));
   constexpr int kFits = round_down_to_line(kPitchFits - kRingMargin<kFuse> - kFuse);
   return kFits < 64 ? 64 : kFits;
 }
@@ -67,8 +68,8 @@ template <int kFuse>
 class Wavefront {
  public:
   // ring: 3 (kFuse - 1) rows of ring_pitch(x1 - x0) floats, starting on a cache line.
-  KOKKOS_INLINE_FUNCTION Wavefront(const float* in, float* out, int rows, int cols, RowChunk band,
-                                   int x0, int x1, float* ring)
+  KOKKOS_INLINE_FUNCTION Wavefront(const Element* in, Element* out, int rows, int cols,
+                                   RowChunk band, int x0, int x1, Element* ring)
       : in_(in), out_(out), rows_(rows), cols_(cols), band_(band), x0_(x0), x1_(x1), ring_(ring) {}
 
   template <class Member>
@@ -105,10 +106,10 @@ class Wavefront {
 
   // Row y of level `level`, indexed by array column: the input at level 0, the ring in between
   // (whose column 0 is array column x0 - kRingMargin), the output at level k.
-  KOKKOS_INLINE_FUNCTION const float* source(int level, int y) const {
+  KOKKOS_INLINE_FUNCTION const Element* source(int level, int y) const {
     return level == 0 ? row_of(in_, y, cols_) : ring_row(level, y);
   }
-  KOKKOS_INLINE_FUNCTION float* ring_row(int level, int y) const {
+  KOKKOS_INLINE_FUNCTION Element* ring_row(int level, int y) const {
     const int slot = (level - 1) * kRingRows + y % kRingRows;
     return ring_ + static_cast<std::ptrdiff_t>(slot) * ring_pitch<kFuse>(x1_ - x0_) -
            (x0_ - kRingMargin<kFuse>);
@@ -117,22 +118,22 @@ class Wavefront {
   template <class Member>
   KOKKOS_INLINE_FUNCTION void compute(const Member& team, int level, int y) const {
     // Border rows read only their own row, so the clamped neighbours are never used.
-    const float* up = source(level - 1, y > 0 ? y - 1 : y);
-    const float* centre = source(level - 1, y);
-    const float* down = source(level - 1, y < rows_ - 1 ? y + 1 : y);
-    float* dst = level == kFuse ? row_of(out_, y, cols_) : ring_row(level, y);
+    const Element* up = source(level - 1, y > 0 ? y - 1 : y);
+    const Element* centre = source(level - 1, y);
+    const Element* down = source(level - 1, y < rows_ - 1 ? y + 1 : y);
+    Element* dst = level == kFuse ? row_of(out_, y, cols_) : ring_row(level, y);
     update_row(team, up, centre, down, dst, y, rows_, cols_, first_column(level),
                end_column(level));
   }
 
-  const float* in_;
-  float* out_;
+  const Element* in_;
+  Element* out_;
   int rows_;
   int cols_;
   RowChunk band_;
   int x0_;
   int x1_;
-  float* ring_;
+  Element* ring_;
 };
 
 // k fused steps of a rows x cols array: `bands` row bands (0: one per thread of the space) times
@@ -147,8 +148,8 @@ void step_fused_bands(const ExecSpace& space, const char* label,
   const int blocks = (cols + block - 1) / block;
   const std::size_t ring_floats =
       static_cast<std::size_t>(kRingRows) * (kFuse - 1) * ring_pitch<kFuse>(block);
-  const float* const src = in.data();
-  float* const dst = out.data();
+  const Element* const src = in.data();
+  Element* const dst = out.data();
   // One line more than the ring, so that its start can be moved to a line boundary.
   const auto policy =
       band_policy(space, bands * blocks, ring_floats > 0 ? ring_floats + kLineFloats : 0);
@@ -160,9 +161,10 @@ void step_fused_bands(const ExecSpace& space, const char* label,
           return;
         const int x0 = (team.league_rank() % blocks) * block;
         const int x1 = cols - x0 > block ? x0 + block : cols;
-        float* ring = ring_floats > 0 ? static_cast<float*>(team.team_scratch(1).get_shmem_aligned(
-                                            ring_floats * sizeof(float), kLineBytes))
-                                      : nullptr;
+        Element* ring = ring_floats > 0
+                            ? static_cast<Element*>(team.team_scratch(1).get_shmem_aligned(
+                                  ring_floats * sizeof(Element), kLineBytes))
+                            : nullptr;
         Wavefront<kFuse>(src, dst, rows, cols, band, x0, x1, ring).run(team);
       });
 }

@@ -56,8 +56,8 @@ void naive_step(const ExecSpace& space, const ConstDeviceView<ExecSpace>& in,
             // neighbouring rows' end cells), so both sides of the select may be evaluated.
             Kokkos::parallel_for(Kokkos::ThreadVectorRange(team, x0, x_end), [&](int x) {
               const std::int64_t i = row + x;
-              const float centre = src(i);
-              const float updated =
+              const Element centre = src(i);
+              const Element updated =
                   five_point(centre, src(i - 1), src(i + 1), src(i - cols), src(i + cols));
               out(i) = (x == 0) | (x == cols - 1) ? centre : updated;
             });

@@ -24,15 +24,15 @@ void regblock_step(const ExecSpace& space, const ConstDeviceView<ExecSpace>& in,
     host_form::step_row_bands(space, "stencil::kokkos::regblock", in, out, rows, cols,
                               (rows + host_form::kBandRows - 1) / host_form::kBandRows, cols);
   } else {
-    constexpr int kThreads = kRegBlockLanesY;  // a team thread per row of patches
-    constexpr int kLanes = kRegBlockLanesX;    // a vector lane per patch of that row
+    constexpr int kPatchRows = kRegBlockLanesY;     // the tile's rows of patches
+    constexpr int kPatchColumns = kRegBlockLanesX;  // patches per row, a team member each
     constexpr int kOutWidth = kRegBlockLanesX * kPatch;
     constexpr int kOutHeight = kRegBlockLanesY * kPatch;
     constexpr int kPitch = kOutWidth + 2;
     constexpr int kTileRows = kOutHeight + 2;
     constexpr int kTileCells = kPitch * kTileRows;
     constexpr int kSide = kPatch + 2;  // the neighbourhood held in registers is kSide x kSide
-    constexpr int kTeam = kThreads * kLanes;
+    constexpr int kTeam = kPatchRows * kPatchColumns;
     const int tiles_x = (cols + kOutWidth - 1) / kOutWidth;
     const int tiles_y = (rows + kOutHeight - 1) / kOutHeight;
     const InputView<ExecSpace> src = in;
@@ -50,9 +50,9 @@ void regblock_step(const ExecSpace& space, const ConstDeviceView<ExecSpace>& in,
           // Flat, clamped load as in tiled, several passes per member: consecutive members take
           // consecutive cells of a tile row. A member loop with the team size as a compile-time
           // stride, as the native block's: nvcc unrolls it and keeps several loads in flight per
-          // member. Through TeamThreadRange (a run-time stride) it issued one load per trip and
-          // waited for it at the scratch store: 55% of ncu's stall samples at N = 4096, and 0.86
-          // of the native kernel (perf/results/h200-kokkos-2026-12-01b).
+          // member. Through TeamThreadRange (a run-time stride) it issues one load per trip and
+          // waits for it at the scratch store: 55% of ncu's stall samples at N = 4096, and 0.86
+          // of the native kernel (docs/design.md, "One Kokkos kernel for host and device").
           for (int t = team.team_rank(); t < kTileCells; t += kTeam) {
             const int sx = t % kPitch;
             const int sy = t / kPitch;
@@ -63,8 +63,8 @@ void regblock_step(const ExecSpace& space, const ConstDeviceView<ExecSpace>& in,
 
           // Team-uniform: every output of the tile is in the grid (no per-output test).
           const bool whole_tile = ox + kOutWidth <= cols && oy + kOutHeight <= rows;
-          const int tx = team.team_rank() % kLanes;
-          const int ty = team.team_rank() / kLanes;
+          const int tx = team.team_rank() % kPatchColumns;
+          const int ty = team.team_rank() / kPatchColumns;
           // Tile coordinates of the patch's neighbourhood (its top-left is halo or a
           // neighbour's output): a warp of lanes shares py and takes px 0, p, 2p, ...
           const int px = tx * kPatch;
@@ -78,7 +78,7 @@ void regblock_step(const ExecSpace& space, const ConstDeviceView<ExecSpace>& in,
           const int to_bottom = rows - 1 - (oy + py);
 
           // Fully unrolled, so every index is a compile-time constant and v stays in registers.
-          float v[kSide][kSide];
+          Element v[kSide][kSide];
 #pragma unroll
           for (int j = 0; j < kSide; ++j) {
 #pragma unroll
@@ -95,8 +95,8 @@ void regblock_step(const ExecSpace& space, const ConstDeviceView<ExecSpace>& in,
               const int x = ox + px + i;
               const int y = oy + py + j;
               if (whole_tile || (i <= to_right && j <= to_bottom)) {
-                const float centre = v[j + 1][i + 1];
-                const float updated =
+                const Element centre = v[j + 1][i + 1];
+                const Element updated =
                     five_point(centre, v[j + 1][i], v[j + 1][i + 2], v[j][i + 1], v[j + 2][i + 1]);
                 const bool border =
                     x == 0 || y == 0 || i == to_right || j == to_bottom;  // is_border_2d

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // rolling (lesson 000 solution): the strip contract, but the vertical window rolls through
 // registers. Per step only row y+1 is read from global memory; rows y-1 and y are the values this
-// lane already holds. The scratch row still publishes row y for the x neighbours, which live in
+// member already holds. The scratch row still publishes row y for the x neighbours, which live in
 // other lanes.
 #include "kokkos/host_forms.hpp"
 #include "kokkos/kernels.hpp"
@@ -29,48 +29,49 @@ void rolling_step(const ExecSpace& space, const ConstDeviceView<ExecSpace>& in,
 
     Kokkos::parallel_for(
         "stencil::kokkos::rolling", policy, KOKKOS_LAMBDA(const Member& team) {
-          const int lane = team.team_rank();
+          const int member = team.team_rank();
           const int x0 = (team.league_rank() % strips) * kWidth;
           const RowChunk chunk = row_chunk(rows, chunks, team.league_rank() / strips);
           if (chunk.empty())
             return;  // whole team: it must not reach a barrier the others wait on
           ScratchView<ExecSpace> row(team.team_scratch(0), kWidth + 2);
-          const int x = x0 + lane;
+          const int x = x0 + member;
           const int cx =
               x < cols ? x : cols - 1;  // a strip cut by the edge repeats its last column
           const int xl = x0 > 0 ? x0 - 1 : 0;
           const int xr = clamp_index(x0 + kWidth, 0, cols - 1);
 
-          const bool left_member = lane == 0;  // the end members load the x-halo
-          const bool right_member = lane == kWidth - 1;
+          const bool left_member = member == 0;  // the end members load the x-halo
+          const bool right_member = member == kWidth - 1;
           auto clamp_row = [&](int y) { return y < rows ? y : rows - 1; };
 
           // The window: above = row y-1, centre = row y, below = row y+1 (rows clamped into the
           // grid: border rows copy and never use them).
-          float above = src(row_offset(chunk.begin > 0 ? chunk.begin - 1 : 0, cols) + cx);
-          float centre = src(row_offset(chunk.begin, cols) + cx);
-          float left = 0.0f, right = 0.0f;  // row y's x-halo, in the end members
+          Element above = src(row_offset(chunk.begin > 0 ? chunk.begin - 1 : 0, cols) + cx);
+          Element centre = src(row_offset(chunk.begin, cols) + cx);
+          Element left = 0.0f, right = 0.0f;  // row y's x-halo, in the end members
           for (int y = chunk.begin; y < chunk.end; ++y) {
             // The x-halo first, into registers, then the one new row: the native kernel's order.
-            // Loaded and stored inside one `if (lane == 0)`, nvcc branched around a load and the
-            // scratch store that waits on it, and the team ran at 0.79 of the native kernel at
+            // Loaded and stored inside one `if (member == 0)`, nvcc branches around a load and the
+            // scratch store that waits on it, and the team runs at 0.79 of the native kernel at
             // N = 4096 (ncu: 27% of the stall samples on the next row's scratch store); in this
-            // order, 0.94 (perf/results/h200-kokkos-2026-12-01b).
+            // order, 0.94 (docs/design.md).
             // Row y's offset in 64 bits, once per row (cell_offset.hpp).
             const std::int64_t row_y = row_offset(y, cols);
             if (left_member)
               left = src(row_y + xl);
             if (right_member)
               right = src(row_y + xr);
-            const float below = src(row_offset(clamp_row(y + 1), cols) + cx);  // the one new row
-            row(lane + 1) = centre;
+            const Element below = src(row_offset(clamp_row(y + 1), cols) + cx);  // the one new row
+            row(member + 1) = centre;
             if (left_member)
               row(0) = left;
             if (right_member)
               row(kWidth + 1) = right;
             team.team_barrier();  // the row is published before anyone reads a neighbour
             if (x < cols) {
-              const float updated = five_point(centre, row(lane), row(lane + 2), above, below);
+              const Element updated =
+                  five_point(centre, row(member), row(member + 2), above, below);
               out(row_y + x) = is_border_2d(x, y, cols, rows) ? centre : updated;
             }
             team.team_barrier();  // everyone is done reading the row before it is overwritten

@@ -7,20 +7,22 @@
 #include <cctype>
 #include <string>
 
+#include "stencil/element.hpp"
+
 namespace stencil::kokkos {
 
 template <class ExecSpace>
-using DeviceView = Kokkos::View<float*, typename ExecSpace::memory_space>;
+using DeviceView = Kokkos::View<Element*, typename ExecSpace::memory_space>;
 template <class ExecSpace>
-using ConstDeviceView = Kokkos::View<const float*, typename ExecSpace::memory_space>;
+using ConstDeviceView = Kokkos::View<const Element*, typename ExecSpace::memory_space>;
 // A read-only input as the kernels read it: const and RandomAccess, which Kokkos' CUDA backend
 // reads through the read-only data cache (__ldg), as the native kernels' const __restrict__
 // pointers are; on a host it is a plain view.
 template <class ExecSpace>
-using InputView = Kokkos::View<const float*, typename ExecSpace::memory_space,
+using InputView = Kokkos::View<const Element*, typename ExecSpace::memory_space,
                                Kokkos::MemoryTraits<Kokkos::RandomAccess>>;
 template <class ExecSpace>
-using ScratchView = Kokkos::View<float*, typename ExecSpace::scratch_memory_space,
+using ScratchView = Kokkos::View<Element*, typename ExecSpace::scratch_memory_space,
                                  Kokkos::MemoryTraits<Kokkos::Unmanaged>>;
 
 // A host space runs a team as one thread that walks all of the team's loop iterations (and

@@ -72,7 +72,7 @@ class KokkosStepper final : public Stepper {
  public:
   explicit KokkosStepper(const CheckedConfig& config)
       : Stepper(config.get()),
-        shape_(config->stepped_shape()),
+        extent_(config->stepped_extent()),
         cells_(config->local_cells()),
         step_(step_function<ExecSpace>(config.get())) {
     // Two grids in the space's memory; the caller's host copies join them on a host space and
@@ -103,25 +103,25 @@ class KokkosStepper final : public Stepper {
     return out.str();
   }
 
-  void upload(const std::vector<float>& cells) override {
+  void upload(const std::vector<Element>& cells) override {
     check_size(cells.size());
-    Kokkos::View<const float*, Kokkos::HostSpace, Kokkos::MemoryTraits<Kokkos::Unmanaged>> host(
+    Kokkos::View<const Element*, Kokkos::HostSpace, Kokkos::MemoryTraits<Kokkos::Unmanaged>> host(
         cells.data(), cells.size());
     Kokkos::deep_copy(space_, current_, host);
     space_.fence();
   }
 
   void poison_next_output() override {
-    Kokkos::deep_copy(space_, next_, std::numeric_limits<float>::quiet_NaN());
+    Kokkos::deep_copy(space_, next_, std::numeric_limits<Element>::quiet_NaN());
   }
 
   void step() override {
-    step_(space_, current_, next_, shape_.rows, shape_.cols, config().chunks);
+    step_(space_, current_, next_, extent_.rows, extent_.cols, config().chunks);
     std::swap(current_, next_);
   }
 
   void warm_up() override {
-    step_(space_, current_, next_, shape_.rows, shape_.cols, config().chunks);
+    step_(space_, current_, next_, extent_.rows, extent_.cols, config().chunks);
   }
 
   void fence() override { space_.fence(); }
@@ -136,9 +136,9 @@ class KokkosStepper final : public Stepper {
     return grids;
   }
 
-  std::vector<float> download() override {
-    std::vector<float> cells(cells_);
-    Kokkos::View<float*, Kokkos::HostSpace, Kokkos::MemoryTraits<Kokkos::Unmanaged>> host(
+  std::vector<Element> download() override {
+    std::vector<Element> cells(cells_);
+    Kokkos::View<Element*, Kokkos::HostSpace, Kokkos::MemoryTraits<Kokkos::Unmanaged>> host(
         cells.data(), cells.size());
     space_.fence();
     Kokkos::deep_copy(host, current_);
@@ -153,7 +153,7 @@ class KokkosStepper final : public Stepper {
     }
   }
 
-  ArrayShape shape_;
+  ArrayExtent extent_;
   std::size_t cells_;
   ExecSpace space_{};
   StepFunction<ExecSpace> step_;

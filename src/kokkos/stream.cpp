@@ -2,8 +2,8 @@
 // stream, the portable form of src/cuda/stream_kernel.cuh's plain (cluster-free) shape:
 // a team walks a chunk of rows of a 1024-column block with rows y-1 and y in registers and a ring
 // of the next kAhead rows already requested, publishing row y in a double-buffered scratch row
-// (one barrier per row). Each lane owns four consecutive columns, loaded and stored as one 16-byte
-// Quad where rows are 16-byte aligned (cols % 4 == 0), so a warp's instruction covers 512
+// (one barrier per row). Each member owns four consecutive columns, loaded and stored as one
+// 16-byte Quad where rows are 16-byte aligned (cols % 4 == 0), so a warp's instruction covers 512
 // contiguous bytes; other widths take the same path one float at a time.
 #include <algorithm>
 
@@ -22,11 +22,12 @@ namespace {
 // RowSlots): folded into one, the two predicated halo loads of a ring refill meet in a select that
 // waits on both at once, so the edge members' warps, and at the next barrier the whole team, wait
 // a full memory latency every row. Measured on the H200 at N = 16384: 0.68 of the copy rate with
-// one register, 0.895 with two, native 0.92 (perf/results/h200-kokkos-2026-12-01b).
+// one register, 0.895 with two, native 0.92 (docs/design.md, "One Kokkos kernel for host and
+// device").
 struct Row {
   Quad quad;
-  float left = 0.0f;   // column base - 1, in member 0
-  float right = 0.0f;  // column base + block width, in the last member
+  Element left = 0.0f;   // column base - 1, in member 0
+  Element right = 0.0f;  // column base + block width, in the last member
 };
 }  // namespace
 
@@ -51,30 +52,30 @@ void stream_step(const ExecSpace& space, const ConstDeviceView<ExecSpace>& in,
       chunks = std::min(std::max(teams / column_blocks, 1), std::max(rows / 128, 1));
     }
     const bool quads = cols % 4 == 0;  // 16-byte aligned rows
-    const float* const source = in.data();
-    float* const target = out.data();
+    const Element* const source = in.data();
+    Element* const target = out.data();
     const auto policy =
         team_policy<kTeam, 3>(space, column_blocks * chunks, TeamShape{kTeam, 1}, 2 * (kWidth + 2));
     using Member = typename decltype(policy)::member_type;
 
     Kokkos::parallel_for(
         "stencil::kokkos::stream", policy, KOKKOS_LAMBDA(const Member& team) {
-          const int lane = team.team_rank();
+          const int member = team.team_rank();
           const int base = (team.league_rank() % column_blocks) * kWidth;
           const RowChunk chunk = row_chunk(rows, chunks, team.league_rank() / column_blocks);
           if (chunk.empty())
             return;  // whole team: it must not reach a barrier the others wait on
           const int last_row_needed = chunk.end < rows - 1 ? chunk.end : rows - 1;
           const int width = cols - base < kWidth ? cols - base : kWidth;
-          const int column = 4 * lane;  // the member's first column in the block
-          const bool left_halo_member = lane == 0 && base > 0;
-          const bool right_halo_member = lane == kTeam - 1 && base + kWidth < cols;
+          const int column = 4 * member;  // the member's first column in the block
+          const bool left_halo_member = member == 0 && base > 0;
+          const bool right_halo_member = member == kTeam - 1 && base + kWidth < cols;
           ScratchView<ExecSpace> published(team.team_scratch(0), 2 * (kWidth + 2));
 
           // Requests the member's quad of row y into dst.quad and, for rows this chunk computes,
           // the edge members' x-halo into dst.left or dst.right.
           auto load_row = [&](Row& dst, int y) {
-            const float* row = source + static_cast<long>(y) * cols + base;
+            const Element* row = source + static_cast<long>(y) * cols + base;
             if (quads) {
               if (column < width)
                 dst.quad = load_quad(row + column);
@@ -114,26 +115,26 @@ void stream_step(const ExecSpace& space, const ConstDeviceView<ExecSpace>& in,
               const int buffer = (y & 1) * (kWidth + 2);
               STENCIL_UNROLL for (int c = 0; c < 4; ++c) published(buffer + 1 + column + c) =
                   centre.quad.v[c];
-              if (lane == 0)
+              if (member == 0)
                 published(buffer) = centre.left;
-              if (lane == kTeam - 1)
+              if (member == kTeam - 1)
                 published(buffer + kWidth + 1) = centre.right;
               team.team_barrier();  // row y visible; this buffer is rewritten after the next one
 
               if (column < width) {
                 const bool interior_row = y > 0 && y < rows - 1;
-                const float before = published(buffer + column);
-                const float after = published(buffer + column + 5);
+                const Element before = published(buffer + column);
+                const Element after = published(buffer + column + 5);
                 Quad result;
                 STENCIL_UNROLL for (int c = 0; c < 4; ++c) {
-                  const float left = c > 0 ? centre.quad.v[c - 1] : before;
-                  const float right = c < 3 ? centre.quad.v[c + 1] : after;
+                  const Element left = c > 0 ? centre.quad.v[c - 1] : before;
+                  const Element right = c < 3 ? centre.quad.v[c + 1] : after;
                   const int x = base + column + c;
-                  const float updated =
+                  const Element updated =
                       five_point(centre.quad.v[c], left, right, above.v[c], ring[r].quad.v[c]);
                   result.v[c] = interior_row && x > 0 && x < cols - 1 ? updated : centre.quad.v[c];
                 }
-                float* const row_out = target + static_cast<long>(y) * cols + base;
+                Element* const row_out = target + static_cast<long>(y) * cols + base;
                 if (quads) {
                   store_quad(row_out + column, result);
                 } else {

@@ -28,13 +28,13 @@ void strip_step(const ExecSpace& space, const ConstDeviceView<ExecSpace>& in,
 
     Kokkos::parallel_for(
         "stencil::kokkos::strip", policy, KOKKOS_LAMBDA(const Member& team) {
-          const int lane = team.team_rank();
+          const int member = team.team_rank();
           const int x0 = (team.league_rank() % strips) * kWidth;
           const RowChunk chunk = row_chunk(rows, chunks, team.league_rank() / strips);
           if (chunk.empty())
             return;  // whole team: it must not reach a barrier the others wait on
           ScratchView<ExecSpace> row(team.team_scratch(0), kWidth + 2);
-          const int x = x0 + lane;
+          const int x = x0 + member;
           const int cx =
               x < cols ? x : cols - 1;  // a strip cut by the edge repeats its last column
           const int xl = x0 > 0 ? x0 - 1 : 0;
@@ -44,17 +44,18 @@ void strip_step(const ExecSpace& space, const ConstDeviceView<ExecSpace>& in,
             // Rows above and below, clamped into the grid: border rows copy and never use them.
             // Row y's offset in 64 bits, once per row; the rows above and below are cols away.
             const std::int64_t row_y = row_offset(y, cols);
-            const float above = src(row_y - (y > 0 ? cols : 0) + cx);
-            const float centre = src(row_y + cx);
-            const float below = src(row_y + (y + 1 < rows ? cols : 0) + cx);
-            row(lane + 1) = centre;
-            if (lane == 0)  // the x-halo, by the end members
+            const Element above = src(row_y - (y > 0 ? cols : 0) + cx);
+            const Element centre = src(row_y + cx);
+            const Element below = src(row_y + (y + 1 < rows ? cols : 0) + cx);
+            row(member + 1) = centre;
+            if (member == 0)  // the x-halo, by the end members
               row(0) = src(row_y + xl);
-            if (lane == kWidth - 1)
+            if (member == kWidth - 1)
               row(kWidth + 1) = src(row_y + xr);
             team.team_barrier();  // the row is published before anyone reads a neighbour
             if (x < cols) {
-              const float updated = five_point(centre, row(lane), row(lane + 2), above, below);
+              const Element updated =
+                  five_point(centre, row(member), row(member + 2), above, below);
               out(row_y + x) = is_border_2d(x, y, cols, rows) ? centre : updated;
             }
             team.team_barrier();  // everyone is done reading the row before it is overwritten

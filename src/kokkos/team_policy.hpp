@@ -13,11 +13,11 @@
 //    in registers across team_barrier(): Kokkos' team SPMD model, line for line the native
 //    kernel; a loop the members share strides by the compile-time team size from team_rank(),
 //    as the native block's does (nvcc unrolls it; regblock's TeamThreadRange tile load, whose
-//    stride is the run-time team size, issued one load per trip). tiled and temporal use flat
+//    stride is the run-time team size, issues one load per trip). tiled and temporal use flat
 //    TeamVectorRange loops over the team; naive slides TeamThreadRange rows x ThreadVectorRange
 //    columns along its band.
 // Why the device forms avoid nested range loops around each row: on the H200 (ncu, one launch at
-// N = 4096, perf/results/h200-kokkos-2026-12-01), rolling written with TeamThreadRange x
+// N = 4096, docs/design.md), rolling written with TeamThreadRange x
 // ThreadVectorRange per row issued 152 instructions per output against native CUDA's 49 (each
 // ThreadVectorRange loop ends in a warp sync with a computed mask) and ran at 0.45-0.50 of it;
 // flat TeamVectorRange loops took it to 95 and 0.69. A range loop still stands between a row's

@@ -7,9 +7,9 @@
 // the team's lambda runs (its level-1 scratch pointer includes a 64-bit division, whatever the
 // scratch size: Kokkos_Cuda_Parallel_Team.hpp). A kernel whose team computes one output per
 // thread pays that once per output: on the H200, ncu counted 109 instructions per output for
-// Kokkos halo1d against 54 for its native twin (perf/results/h200-kokkos-2026-12-01). A team that
-// walks many tiles pays it once for all of them. This is plain Kokkos: a loop over work items
-// inside the team, stepping by the league size (a grid-stride loop).
+// Kokkos halo1d against 54 for its native twin (docs/design.md, "One Kokkos kernel for host and
+// device"). A team that walks many tiles pays it once for all of them. This is plain Kokkos: a loop
+// over work items inside the team, stepping by the league size (a grid-stride loop).
 #pragma once
 
 #include <algorithm>

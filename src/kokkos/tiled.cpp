@@ -67,15 +67,15 @@ void tiled_step(const ExecSpace& space, const ConstDeviceView<ExecSpace>& in,
             });
             team.team_barrier();  // the whole tile is loaded before anyone reads a neighbour
 
-            Kokkos::parallel_for(Kokkos::TeamVectorRange(team, kTeam), [&](int lane) {
-              const int x = ox + lane % kTileWidth;
-              const int y = oy + lane / kTileWidth;
+            Kokkos::parallel_for(Kokkos::TeamVectorRange(team, kTeam), [&](int cell) {
+              const int x = ox + cell % kTileWidth;
+              const int y = oy + cell / kTileWidth;
               if (x < cols && y < rows) {
                 // The halo shifts the interior by one in both axes.
-                const int s = buffer + (lane % kTileWidth + 1) * kPitch + lane / kTileWidth + 1;
-                const float centre = tiles(s);
-                const float updated = five_point(centre, tiles(s - kPitch), tiles(s + kPitch),
-                                                 tiles(s - 1), tiles(s + 1));
+                const int s = buffer + (cell % kTileWidth + 1) * kPitch + cell / kTileWidth + 1;
+                const Element centre = tiles(s);
+                const Element updated = five_point(centre, tiles(s - kPitch), tiles(s + kPitch),
+                                                   tiles(s - 1), tiles(s + 1));
                 out(row_offset(y, cols) + x) = is_border_2d(x, y, cols, rows) ? centre : updated;
               }
             });

@@ -54,7 +54,7 @@ class StagingBuffer {
 class CudaHaloAccess final : public HaloAccess {
  public:
   explicit CudaHaloAccess(Stepper& stepper)
-      : stepper_(stepper), shape_(stepper.config().stepped_shape()) {
+      : stepper_(stepper), extent_(stepper.config().stepped_extent()) {
     STENCIL_CUDA_CHECK(cudaEventCreateWithFlags(&copied_, cudaEventDisableTiming));
   }
   ~CudaHaloAccess() override { cudaEventDestroy(copied_); }
@@ -109,7 +109,7 @@ class CudaHaloAccess final : public HaloAccess {
                               Element* device_buffer) override {
     checked_cells(regions);
     const GridAccess grids = stepper_.grids();
-    cuda::launch_pack_regions(grids.current, shape_.rows, shape_.cols, regions,
+    cuda::launch_pack_regions(grids.current, extent_.rows, extent_.cols, regions,
                               cuda::PackedValue::current, device_buffer, stream_of(grids));
   }
 
@@ -121,7 +121,7 @@ class CudaHaloAccess final : public HaloAccess {
                                         ? cuda::PackedValue::stepped_2d
                                         : cuda::PackedValue::stepped_1d;
     const GridAccess grids = stepper_.grids();
-    cuda::launch_pack_regions(grids.current, shape_.rows, shape_.cols, regions, value,
+    cuda::launch_pack_regions(grids.current, extent_.rows, extent_.cols, regions, value,
                               device_buffer, stream_of(grids));
   }
 
@@ -129,7 +129,7 @@ class CudaHaloAccess final : public HaloAccess {
                                 const Element* device_buffer) override {
     checked_cells(regions);
     const GridAccess grids = stepper_.grids();
-    cuda::launch_unpack_regions(grids.current, shape_.cols, regions, device_buffer,
+    cuda::launch_unpack_regions(grids.current, extent_.cols, regions, device_buffer,
                                 stream_of(grids));
   }
 
@@ -144,7 +144,7 @@ class CudaHaloAccess final : public HaloAccess {
 
   // The buffer's cells, after checking that every region lies inside the local array.
   std::size_t checked_cells(const std::vector<GridRegion>& regions) const {
-    require_inside(regions, shape_.rows, shape_.cols);
+    require_inside(regions, extent_.rows, extent_.cols);
     return static_cast<std::size_t>(buffer_cells(regions));
   }
 
@@ -165,7 +165,7 @@ class CudaHaloAccess final : public HaloAccess {
   }
 
   Stepper& stepper_;
-  ArrayShape shape_;                        // the local array the kernels step
+  ArrayExtent extent_;                      // the local array the kernels step
   cudaEvent_t copied_ = nullptr;            // unpack_regions: the host buffer has been read
   std::array<StagingBuffer, 2> host_path_;  // the host forms' device side, by slot
   std::array<StagingBuffer, 2> nccl_;       // device_staging, by slot

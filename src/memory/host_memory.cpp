@@ -17,17 +17,17 @@ namespace {
 class HostHaloAccess final : public HaloAccess {
  public:
   explicit HostHaloAccess(Stepper& stepper)
-      : stepper_(stepper), shape_(stepper.config().stepped_shape()) {}
+      : stepper_(stepper), extent_(stepper.config().stepped_extent()) {}
 
   HostBuffer host_staging(std::size_t cells) override {
     return HostBuffer(new Element[cells == 0 ? 1 : cells]);
   }
 
   void pack_regions(const std::vector<GridRegion>& regions, Element* buffer) override {
-    stencil::pack_regions(current(regions), shape_.cols, regions, buffer);
+    stencil::pack_regions(current(regions), extent_.cols, regions, buffer);
   }
   void unpack_regions(const std::vector<GridRegion>& regions, const Element* buffer) override {
-    stencil::unpack_regions(current(regions), shape_.cols, regions, buffer);
+    stencil::unpack_regions(current(regions), extent_.cols, regions, buffer);
   }
   void pack_stepped_regions(const std::vector<GridRegion>& regions, Element* buffer) override {
     if (stepper_.iterations_per_step() != 1)
@@ -39,8 +39,8 @@ class HostHaloAccess final : public HaloAccess {
         for (std::int64_t c = 0; c < region.cols; ++c) {
           const std::int64_t y = region.row0 + r;
           const std::int64_t x = region.col0 + c;
-          *buffer++ = two_d ? stepped_cell_2d(in, shape_.rows, shape_.cols, y, x)
-                            : stepped_cell_1d(in, shape_.cols, x);
+          *buffer++ = two_d ? stepped_cell_2d(in, extent_.rows, extent_.cols, y, x)
+                            : stepped_cell_1d(in, extent_.cols, x);
         }
       }
     }
@@ -58,7 +58,7 @@ class HostHaloAccess final : public HaloAccess {
  private:
   // The current state once every queued step has run, after checking the regions lie inside it.
   Element* current(const std::vector<GridRegion>& regions) {
-    require_inside(regions, shape_.rows, shape_.cols);
+    require_inside(regions, extent_.rows, extent_.cols);
     stepper_.fence();
     return stepper_.grids().current;
   }
@@ -68,7 +68,7 @@ class HostHaloAccess final : public HaloAccess {
   }
 
   Stepper& stepper_;
-  ArrayShape shape_;
+  ArrayExtent extent_;
 };
 
 }  // namespace

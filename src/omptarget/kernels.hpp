@@ -9,6 +9,7 @@
 #include <string_view>
 #include <vector>
 
+#include "stencil/element.hpp"
 #include "stencil/run_config.hpp"
 
 namespace stencil::omptarget {
@@ -21,13 +22,13 @@ struct Launch {
   bool on_device = true;
 };
 
-using StepFunction = void (*)(const float* in, float* out, ArrayShape shape,
+using StepFunction = void (*)(const Element* in, Element* out, ArrayExtent shape,
                               const RunConfig& config, Launch launch);
 using LoopShapesFunction = std::vector<std::string_view> (*)();
 
-#define STENCIL_OMPTARGET_DECLARE_STEP(name, ...)                                          \
-  void name##_step(const float* in, float* out, ArrayShape shape, const RunConfig& config, \
-                   Launch launch);                                                         \
+#define STENCIL_OMPTARGET_DECLARE_STEP(name, ...)                                               \
+  void name##_step(const Element* in, Element* out, ArrayExtent shape, const RunConfig& config, \
+                   Launch launch);                                                              \
   std::vector<std::string_view> name##_loop_shapes();
 STENCIL_VARIANTS(STENCIL_OMPTARGET_DECLARE_STEP)
 #undef STENCIL_OMPTARGET_DECLARE_STEP

@@ -11,7 +11,7 @@ std::vector<std::string_view> naive1d_loop_shapes() {
   return {"teams-threads"};
 }
 
-void naive1d_step(const float* __restrict in, float* __restrict out, ArrayShape shape,
+void naive1d_step(const Element* __restrict in, Element* __restrict out, ArrayExtent shape,
                   const RunConfig& /*config*/, Launch launch) {
   const int n = shape.cols;
   const bool on_device = launch.on_device;

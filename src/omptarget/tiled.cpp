@@ -18,7 +18,7 @@ namespace stencil::omptarget {
 namespace {
 
 template <int kWidth, int kHeight>
-void tiled_blocks(const float* __restrict in, float* __restrict out, int rows, int cols,
+void tiled_blocks(const Element* __restrict in, Element* __restrict out, int rows, int cols,
                   bool on_device) {
   constexpr int kColumns = kWidth + 2;
   constexpr int kRows = kHeight + 2;
@@ -31,7 +31,7 @@ void tiled_blocks(const float* __restrict in, float* __restrict out, int rows, i
         : in [0:cells], out [0:cells])
   for (int by = 0; by < blocks_y; ++by) {
     for (int bx = 0; bx < blocks_x; ++bx) {
-      float tile[kRows][kColumns];  // team-private: CUDA shared memory
+      Element tile[kRows][kColumns];  // team-private: CUDA shared memory
       const int oy = by * kHeight;
       const int ox = bx * kWidth;
 #pragma omp parallel num_threads(kWidth* kHeight)
@@ -68,7 +68,7 @@ std::vector<std::string_view> tiled_loop_shapes() {
   return {"32x8", "64x4", "32x16", "64x8"};
 }
 
-void tiled_step(const float* in, float* out, ArrayShape shape, const RunConfig& /*config*/,
+void tiled_step(const Element* in, Element* out, ArrayExtent shape, const RunConfig& /*config*/,
                 Launch launch) {
   switch (launch.loop_shape) {
     case 1:

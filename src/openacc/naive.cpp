@@ -15,7 +15,7 @@ std::vector<std::string_view> naive_loop_shapes() {
   return {"collapse", "rows", "tile"};
 }
 
-void naive_step(const float* __restrict in, float* __restrict out, ArrayShape shape,
+void naive_step(const Element* __restrict in, Element* __restrict out, ArrayExtent shape,
                 const RunConfig& /*config*/, Launch launch) {
   const int rows = shape.rows;
   const int cols = shape.cols;

@@ -1,36 +1,62 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
-// The OpenACC stepper. Its two grids are host arrays with a device mirror for the stepper's whole
-// lifetime (one unstructured data region: enter data in the constructor, exit data in the
-// destructor). Steps swap the two mirrors without moving a byte between host and device; only
-// upload and download cross, each with an explicit `update`.
-//
-// -space host runs the same constructs on the host: every directive carries `if(on_device)`,
-// which OpenACC defines as "run this region on the local thread and map nothing" when false.
-// The grids are then host memory; on the GPU they are CUDA device memory (the mirrors), which the
-// CUDA memory kind's copy reference and MPI halo access use through their device addresses.
+// The OpenACC stepper: the directive models' mirrored stepper (directive/mirrored_stepper.hpp)
+// with OpenACC's data constructs, and the choice of kernel, loop shape and space.
 #include "openacc/stepper.hpp"
 
 #include <openacc.h>
 
-#include <algorithm>
+#include <cstddef>
 #include <limits>
-#include <new>
-#include <stdexcept>
 #include <string>
+#include <string_view>
 
+#include "directive/mirrored_stepper.hpp"
 #include "memory/cuda_interop.hpp"
 #include "openacc/kernels.hpp"
 #include "stencil/loop_shape.hpp"
-#include "stencil/memory_budget.hpp"
 #include "stencil/models.hpp"
 
 namespace stencil::openacc {
 namespace {
 
-struct Kernel {
-  StepFunction step = nullptr;
-  LoopShapesFunction shapes = nullptr;
+// The data constructs of the mirrored stepper (directive/mirrored_stepper.hpp), in OpenACC form:
+// `if(on_device)` false runs the region on the local thread and maps nothing.
+struct OpenACC {
+  static constexpr std::string_view kName = "openacc";
+  static constexpr std::string_view kHostSpace = "OpenACC on the host (-space host)";
+  using Launch = openacc::Launch;
+  using StepFunction = openacc::StepFunction;
+  using LoopShapesFunction = openacc::LoopShapesFunction;
+
+  static std::string device_description() { return openacc::device_description(); }
+  // On the host the constructs run on the local thread, so a host copy takes one thread too.
+  static int host_threads() { return 1; }
+
+  static void enter([[maybe_unused]] Element* p, std::size_t cells, bool on_device) {
+#pragma acc enter data create(p [0:cells]) if (on_device)
+  }
+  static void leave([[maybe_unused]] Element* p, std::size_t cells, bool on_device) {
+#pragma acc exit data delete (p [0:cells]) if (on_device)
+  }
+  static Element* device_address(Element* p, bool on_device) {
+    return on_device ? static_cast<Element*>(acc_deviceptr(p)) : p;
+  }
+  static void update_device([[maybe_unused]] Element* grid, std::size_t count, bool on_device) {
+#pragma acc update device(grid [0:count]) if (on_device)
+  }
+  static void update_host([[maybe_unused]] Element* grid, std::size_t count, bool on_device) {
+#pragma acc update self(grid [0:count]) if (on_device)
+  }
+  static void fill_nan(Element* grid, std::size_t cells, bool on_device) {
+    const long count = static_cast<long>(cells);
+    const Element nan = std::numeric_limits<Element>::quiet_NaN();
+#pragma acc parallel loop present(grid [0:count]) if (on_device)
+    for (long i = 0; i < count; ++i)
+      grid[i] = nan;
+  }
 };
+
+using Kernel = directive::Kernel<OpenACC>;
 
 // Generated from STENCIL_VARIANTS: a variant the openacc row does not name has no case.
 #define STENCIL_OPENACC_KERNEL_CASE(name, ...)          \
@@ -54,144 +80,6 @@ bool gpu_found() {
   }();
   return found;
 }
-
-// A host array of `cells` floats with a device mirror (on_device) for as long as it lives.
-class MappedGrid {
- public:
-  MappedGrid(std::size_t cells, bool on_device)
-      : cells_(cells), on_device_(on_device), data_(new float[cells == 0 ? 1 : cells]) {
-    [[maybe_unused]] float* p = data_.get();
-#pragma acc enter data create(p [0:cells]) if (on_device)
-  }
-  ~MappedGrid() {
-    [[maybe_unused]] float* p = data_.get();
-    const std::size_t cells = cells_;
-    const bool on_device = on_device_;
-#pragma acc exit data delete (p [0:cells]) if (on_device)
-  }
-  MappedGrid(const MappedGrid&) = delete;
-  MappedGrid& operator=(const MappedGrid&) = delete;
-  float* data() {
-    return data_.get();
-  }
-  // The device mirror's address on the GPU, the host array's on the host.
-  float* address() {
-    return on_device_ ? static_cast<float*>(acc_deviceptr(data())) : data();
-  }
-
- private:
-  std::size_t cells_;
-  bool on_device_;
-  std::unique_ptr<float[]> data_;
-};
-
-class OpenACCStepper final : public Stepper {
- public:
-  OpenACCStepper(const CheckedConfig& config, Kernel kernel, Launch launch)
-      : Stepper(config.get()),
-        shape_(config->stepped_shape()),
-        cells_(config->local_cells()),
-        kernel_(kernel),
-        launch_(launch),
-        loop_shape_name_(kernel.shapes()[static_cast<std::size_t>(launch.loop_shape)]) {
-    // The two grids, plus the driver's initial and final copies in the same memory.
-    require_memory(4 * cells_ * sizeof(float), host_available_bytes(), "host memory");
-    try {
-      grids_[0] = std::make_unique<MappedGrid>(cells_, launch_.on_device);
-      grids_[1] = std::make_unique<MappedGrid>(cells_, launch_.on_device);
-    } catch (const std::bad_alloc&) {
-      throw UnsupportedRequest("cannot allocate two grids of " + std::to_string(cells_) +
-                               " cells in host memory");
-    }
-  }
-
-  std::string implementation() const override { return "openacc"; }
-  std::string execution_space() const override {
-    return (launch_.on_device ? device_description() : "OpenACC on the host (-space host)") +
-           ", loop shape " + loop_shape_name_;
-  }
-
-  void upload(const std::vector<Element>& cells) override {
-    require_size(cells.size());
-    float* grid = current();
-    const std::size_t count = cells_;
-    const bool on_device = launch_.on_device;
-    std::copy(cells.begin(), cells.end(), grid);
-#pragma acc update device(grid [0:count]) if (on_device)
-  }
-
-  void poison_next_output() override {
-    float* grid = next();
-    const long count = static_cast<long>(cells_);
-    const bool on_device = launch_.on_device;
-    const float nan = std::numeric_limits<float>::quiet_NaN();
-#pragma acc parallel loop present(grid [0:count]) if (on_device)
-    for (long i = 0; i < count; ++i)
-      grid[i] = nan;
-  }
-
-  void step() override {
-    run_kernel();
-    current_ = 1 - current_;
-  }
-  void warm_up() override {
-    run_kernel();
-  }
-  // The kernels are synchronous (no async clause): a returned step has finished.
-  void fence() override {
-    wait_for_cuda_default_stream();
-  }
-
-  std::vector<Element> download() override {
-    wait_for_cuda_default_stream();
-    float* grid = current();
-    const std::size_t count = cells_;
-    const bool on_device = launch_.on_device;
-#pragma acc update self(grid [0:count]) if (on_device)
-    return std::vector<Element>(grid, grid + count);
-  }
-
-  // The grids as the memory kinds see them: on the GPU the device mirrors (the CUDA memory
-  // kind's copies and halo kernels run on the legacy default stream, which the next step waits
-  // for), on the host the host arrays, stepped by one thread.
-  GridAccess grids() override {
-    GridAccess grids;
-    grids.memory = launch_.on_device ? MemoryKind::cuda : MemoryKind::host;
-    grids.current = grids_[current_]->address();
-    grids.next = grids_[1 - current_]->address();
-    grids.host_threads = 1;
-    return grids;
-  }
-
- private:
-  float* current() {
-    return grids_[current_]->data();
-  }
-  float* next() {
-    return grids_[1 - current_]->data();
-  }
-
-  void run_kernel() {
-    if (launch_.on_device)
-      wait_for_cuda_default_stream();
-    kernel_.step(current(), next(), shape_, config(), launch_);
-  }
-
-  void require_size(std::size_t size) const {
-    if (size != cells_) {
-      throw std::invalid_argument("state has " + std::to_string(size) + " cells, expected " +
-                                  std::to_string(cells_));
-    }
-  }
-
-  ArrayShape shape_;
-  std::size_t cells_;
-  Kernel kernel_;
-  Launch launch_;
-  std::string loop_shape_name_;
-  std::unique_ptr<MappedGrid> grids_[2];
-  int current_ = 0;
-};
 
 }  // namespace
 
@@ -237,7 +125,7 @@ std::unique_ptr<Stepper> make_stepper(const CheckedConfig& config, std::string_v
   const Kernel kernel = kernel_of(*config->variant);
   launch.loop_shape =
       loop_shape_from_environment("openacc", config->variant->name, kernel.shapes());
-  return std::make_unique<OpenACCStepper>(config, kernel, launch);
+  return std::make_unique<directive::MirroredStepper<OpenACC>>(config, kernel, launch);
 }
 
 }  // namespace stencil::openacc

@@ -19,7 +19,7 @@ namespace stencil::openacc {
 namespace {
 
 template <int kFuse, int kWidth, int kHeight>
-void temporal_blocks(const float* __restrict in, float* __restrict out, int rows, int cols,
+void temporal_blocks(const Element* __restrict in, Element* __restrict out, int rows, int cols,
                      bool on_device) {
   constexpr int kColumns = kWidth + 2 * kFuse;
   constexpr int kRows = kHeight + 2 * kFuse;
@@ -30,8 +30,8 @@ void temporal_blocks(const float* __restrict in, float* __restrict out, int rows
     present(in [0:cells], out [0:cells])
   for (int by = 0; by < blocks_y; ++by) {
     for (int bx = 0; bx < blocks_x; ++bx) {
-      float even[kRows][kColumns];          // levels 0, 2, 4, ...; gang-private: CUDA shared memory
-      float odd[kRows][kColumns];           // levels 1, 3, 5, ...
+      Element even[kRows][kColumns];        // levels 0, 2, 4, ...; gang-private: CUDA shared memory
+      Element odd[kRows][kColumns];         // levels 1, 3, 5, ...
       const int y0 = by * kHeight - kFuse;  // grid row of the region's first row
       const int x0 = bx * kWidth - kFuse;
 #pragma acc loop vector collapse(2)
@@ -43,8 +43,8 @@ void temporal_blocks(const float* __restrict in, float* __restrict out, int rows
       }
 #pragma acc loop seq
       for (int level = 1; level <= kFuse; ++level) {
-        float(*from)[kColumns] = level % 2 == 1 ? even : odd;
-        float(*to)[kColumns] = level % 2 == 1 ? odd : even;
+        Element(*from)[kColumns] = level % 2 == 1 ? even : odd;
+        Element(*to)[kColumns] = level % 2 == 1 ? odd : even;
 #pragma acc loop vector collapse(2)
         for (int sy = level; sy < kRows - level; ++sy) {
           for (int sx = level; sx < kColumns - level; ++sx) {
@@ -59,7 +59,7 @@ void temporal_blocks(const float* __restrict in, float* __restrict out, int rows
           }
         }
       }
-      float(*result)[kColumns] = kFuse % 2 == 0 ? even : odd;
+      Element(*result)[kColumns] = kFuse % 2 == 0 ? even : odd;
 #pragma acc loop vector collapse(2)
       for (int sy = kFuse; sy < kFuse + kHeight; ++sy) {
         for (int sx = kFuse; sx < kFuse + kWidth; ++sx) {
@@ -74,7 +74,7 @@ void temporal_blocks(const float* __restrict in, float* __restrict out, int rows
 }
 
 template <int kFuse>
-void temporal_shape(const float* in, float* out, ArrayShape shape, Launch launch) {
+void temporal_shape(const Element* in, Element* out, ArrayExtent shape, Launch launch) {
   switch (launch.loop_shape) {
     case 1:
       return temporal_blocks<kFuse, 64, 16>(in, out, shape.rows, shape.cols, launch.on_device);
@@ -95,7 +95,7 @@ std::vector<std::string_view> temporal_loop_shapes() {
   return {"32x32", "64x16", "64x32"};
 }
 
-void temporal_step(const float* in, float* out, ArrayShape shape, const RunConfig& config,
+void temporal_step(const Element* in, Element* out, ArrayExtent shape, const RunConfig& config,
                    Launch launch) {
   switch (config.fuse) {
     case 1:

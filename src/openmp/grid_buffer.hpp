@@ -11,6 +11,8 @@
 #include <cstddef>
 #include <memory>
 
+#include "stencil/element.hpp"
+
 namespace stencil::openmp {
 
 class GridBuffer {
@@ -18,23 +20,23 @@ class GridBuffer {
   GridBuffer() = default;
   // `cells` floats, each set to `value` by the thread that owns it in the kernels' schedule.
   // Throws std::bad_alloc when the allocation fails.
-  GridBuffer(std::size_t cells, float value);
+  GridBuffer(std::size_t cells, Element value);
 
-  float* data() { return cells_.get(); }
-  const float* data() const { return cells_.get(); }
+  Element* data() { return cells_.get(); }
+  const Element* data() const { return cells_.get(); }
   std::size_t size() const { return size_; }
 
  private:
   struct Free {
-    void operator()(float* p) const;
+    void operator()(Element* p) const;
   };
-  std::unique_ptr<float[], Free> cells_;
+  std::unique_ptr<Element[], Free> cells_;
   std::size_t size_ = 0;
 };
 
 // Parallel copy and fill with the kernels' static schedule: the stepper's upload, download,
 // poison and the copy reference (`to` and `from` must not overlap).
-void parallel_copy(const float* from, float* to, std::size_t cells);
-void parallel_fill(float* to, std::size_t cells, float value);
+void parallel_copy(const Element* from, Element* to, std::size_t cells);
+void parallel_fill(Element* to, std::size_t cells, Element value);
 
 }  // namespace stencil::openmp

@@ -9,7 +9,7 @@
 
 namespace stencil::openmp {
 
-void halo1d_step(const float* in, float* out, GridShape shape, const RunConfig& /*config*/) {
+void halo1d_step(const Element* in, Element* out, ArrayExtent shape, const RunConfig& /*config*/) {
   const int n = shape.cols;
   const int blocks = (n + kHaloBlock1D - 1) / kHaloBlock1D;
 #pragma omp parallel for schedule(static)
@@ -17,7 +17,7 @@ void halo1d_step(const float* in, float* out, GridShape shape, const RunConfig& 
     const int base = b * kHaloBlock1D;
     const int cells =
         n - base > kHaloBlock1D ? kHaloBlock1D : n - base;  // no overflow near INT_MAX
-    alignas(64) float tile[kHaloBlock1D + 2];
+    alignas(64) Element tile[kHaloBlock1D + 2];
     tile[0] = in[clamp_index(base - 1, 0, n - 1)];
 #pragma omp simd
     for (int lane = 0; lane < cells; ++lane)

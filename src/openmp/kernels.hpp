@@ -6,20 +6,19 @@
 // spread), and temporal's -fuse is a loop bound, so no kernel is a template.
 #pragma once
 
+#include "stencil/element.hpp"
 #include "stencil/run_config.hpp"
 
 namespace stencil::openmp {
 
-// The array a step works on (RunConfig::stepped_shape).
-using GridShape = ArrayShape;
-
-using StepFunction = void (*)(const float* in, float* out, GridShape shape,
+// A step works on RunConfig::stepped_extent().
+using StepFunction = void (*)(const Element* in, Element* out, ArrayExtent shape,
                               const RunConfig& config);
 
 // <name>_step for every row; only the rows that name "openmp" are defined (and dispatched to).
 // temporal: config.fuse iterations in one pass, config.chunks row bands (0: one per thread).
 #define STENCIL_OPENMP_DECLARE_STEP(name, ...) \
-  void name##_step(const float* in, float* out, GridShape shape, const RunConfig& config);
+  void name##_step(const Element* in, Element* out, ArrayExtent shape, const RunConfig& config);
 STENCIL_VARIANTS(STENCIL_OPENMP_DECLARE_STEP)
 #undef STENCIL_OPENMP_DECLARE_STEP
 

@@ -7,7 +7,7 @@
 
 namespace stencil::openmp {
 
-void naive_step(const float* in, float* out, GridShape shape, const RunConfig& /*config*/) {
+void naive_step(const Element* in, Element* out, ArrayExtent shape, const RunConfig& /*config*/) {
   const int rows = shape.rows;
   const int cols = shape.cols;
 #pragma omp parallel for schedule(static)

@@ -12,7 +12,7 @@ constexpr int kBlock = 4096;  // cells per loop iteration: the end-cell tests on
 
 }  // namespace
 
-void naive1d_step(const float* in, float* out, GridShape shape, const RunConfig& /*config*/) {
+void naive1d_step(const Element* in, Element* out, ArrayExtent shape, const RunConfig& /*config*/) {
   const int n = shape.cols;
   const int blocks = (n + kBlock - 1) / kBlock;
 #pragma omp parallel for schedule(static)

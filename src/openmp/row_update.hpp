@@ -8,26 +8,27 @@
 #pragma once
 
 #include "stencil/arithmetic.hpp"
+#include "stencil/element.hpp"
 
 namespace stencil::openmp {
 
 // The first column of row y of a rows x cols grid, and of its neighbours (the row itself where
 // the neighbour is outside the grid: border rows never read it).
-inline const float* grid_row(const float* grid, int y, int cols) {
+inline const Element* grid_row(const Element* grid, int y, int cols) {
   return grid + static_cast<long>(y) * cols;
 }
-inline const float* row_above(const float* grid, int y, int cols) {
+inline const Element* row_above(const Element* grid, int y, int cols) {
   return grid_row(grid, y > 0 ? y - 1 : y, cols);
 }
-inline const float* row_below(const float* grid, int y, int rows, int cols) {
+inline const Element* row_below(const Element* grid, int y, int rows, int cols) {
   return grid_row(grid, y < rows - 1 ? y + 1 : y, cols);
 }
 
 // Columns [begin, end) of row y of the 2-D stencil on a rows x cols grid (the border rule of
 // is_border_2d(x, y, cols, rows)). up, centre and down point at the first column of rows y-1, y
 // and y+1; a border row reads only centre (pass it for the missing rows).
-inline void update_row_2d(const float* __restrict up, const float* __restrict centre,
-                          const float* __restrict down, float* __restrict out, int y, int rows,
+inline void update_row_2d(const Element* __restrict up, const Element* __restrict centre,
+                          const Element* __restrict down, Element* __restrict out, int y, int rows,
                           int cols, int begin, int end) {
   if (y == 0 || y == rows - 1) {  // border row: copied through
 #pragma omp simd
@@ -47,7 +48,7 @@ inline void update_row_2d(const float* __restrict up, const float* __restrict ce
 }
 
 // Cells [begin, end) of the 1-D stencil.
-inline void update_cells_1d(const float* __restrict in, float* __restrict out, int n, int begin,
+inline void update_cells_1d(const Element* __restrict in, Element* __restrict out, int n, int begin,
                             int end) {
   if (begin == 0)
     out[0] = in[0];

@@ -1,17 +1,17 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+// The OpenMP model's stepper: the host stepper (memory/host_stepper.hpp) with the kernels' static
+// schedule for its copies, and the choice of kernel.
 #include "openmp/stepper.hpp"
 
 #include <omp.h>
 
-#include <limits>
-#include <new>
-#include <stdexcept>
+#include <cstddef>
 #include <string>
-#include <utility>
+#include <string_view>
 
+#include "memory/host_stepper.hpp"
 #include "openmp/grid_buffer.hpp"
 #include "openmp/kernels.hpp"
-#include "stencil/memory_budget.hpp"
 
 namespace stencil::openmp {
 namespace {
@@ -45,73 +45,22 @@ std::string proc_bind_name(omp_proc_bind_t bind) {
   return "unknown";
 }
 
-class OpenMPStepper final : public Stepper {
- public:
-  explicit OpenMPStepper(const CheckedConfig& config)
-      : Stepper(config.get()),
-        shape_(config->stepped_shape()),
-        cells_(config->local_cells()),
-        step_(step_function(*config->variant)) {
-    // The two grids, plus the caller's host copies in the same memory.
-    require_grids(this->config(), 2 + this->config().host_copies, host_available_bytes(),
-                  "host memory");
-    try {
-      current_ = GridBuffer(cells_, 0.0f);
-      next_ = GridBuffer(cells_, 0.0f);
-    } catch (const std::bad_alloc&) {
-      throw UnsupportedRequest("cannot allocate two grids of " + std::to_string(cells_) +
-                               " cells in host memory");
-    }
+// The host stepper's parallel forms (memory/host_stepper.hpp): the kernels' static schedule, so
+// each thread first touches the rows it computes (grid_buffer.hpp).
+struct OpenMP {
+  static constexpr std::string_view kName = "openmp";
+  using StepFunction = openmp::StepFunction;
+  using Grid = GridBuffer;
+  static Grid allocate(std::size_t cells) { return GridBuffer(cells, 0.0f); }
+  static Element* data(Grid& grid) { return grid.data(); }
+  static void copy(const Element* from, Element* to, std::size_t cells) {
+    parallel_copy(from, to, cells);
   }
-
-  std::string implementation() const override { return "openmp"; }
-  std::string execution_space() const override { return thread_description(); }
-
-  void upload(const std::vector<float>& cells) override {
-    check_size(cells.size());
-    parallel_copy(cells.data(), current_.data(), cells_);
+  static void fill(Element* to, std::size_t cells, Element value) {
+    parallel_fill(to, cells, value);
   }
-
-  void poison_next_output() override {
-    parallel_fill(next_.data(), cells_, std::numeric_limits<float>::quiet_NaN());
-  }
-
-  // Each kernel is a whole parallel region, so a step has finished when it returns.
-  void step() override {
-    step_(current_.data(), next_.data(), shape_, config());
-    std::swap(current_, next_);
-  }
-  void warm_up() override { step_(current_.data(), next_.data(), shape_, config()); }
-  void fence() override {}
-
-  std::vector<float> download() override {
-    std::vector<float> cells(cells_);
-    parallel_copy(current_.data(), cells.data(), cells_);
-    return cells;
-  }
-
-  GridAccess grids() override {
-    GridAccess grids;
-    grids.memory = MemoryKind::host;
-    grids.current = current_.data();
-    grids.next = next_.data();
-    grids.host_threads = omp_get_max_threads();
-    return grids;
-  }
-
- private:
-  void check_size(std::size_t size) const {
-    if (size != cells_) {
-      throw std::invalid_argument("state has " + std::to_string(size) + " cells, expected " +
-                                  std::to_string(cells_));
-    }
-  }
-
-  GridShape shape_;
-  std::size_t cells_;
-  StepFunction step_;
-  GridBuffer current_;
-  GridBuffer next_;
+  static int host_threads() { return omp_get_max_threads(); }
+  static std::string description() { return thread_description(); }
 };
 
 }  // namespace
@@ -126,7 +75,7 @@ std::unique_ptr<Stepper> make_stepper(const CheckedConfig& config, std::string_v
     throw UnsupportedRequest("-impl openmp runs on its own OpenMP threads; drop -space '" +
                              std::string(space) + "'");
   }
-  return std::make_unique<OpenMPStepper>(config);
+  return std::make_unique<HostStepper<OpenMP>>(config, step_function(*config->variant));
 }
 
 }  // namespace stencil::openmp

@@ -30,7 +30,8 @@ constexpr int kRingRows = 3;  // rows y-1, y, y+1 of one level
 
 class Wavefront {
  public:
-  Wavefront(const float* in, float* out, GridShape shape, int fuse, RowChunk band, float* ring)
+  Wavefront(const Element* in, Element* out, ArrayExtent shape, int fuse, RowChunk band,
+            Element* ring)
       : in_(in),
         out_(out),
         rows_(shape.rows),
@@ -63,34 +64,34 @@ class Wavefront {
   }
 
   // Row y of level `level`: the input grid at level 0, the output at level k, else the ring.
-  const float* source(int level, int y) const {
+  const Element* source(int level, int y) const {
     return level == 0 ? grid_row(in_, y, cols_) : ring_row(level, y);
   }
-  float* ring_row(int level, int y) const {
+  Element* ring_row(int level, int y) const {
     return ring_ + (static_cast<long>(level - 1) * kRingRows + y % kRingRows) * cols_;
   }
 
   void compute(int level, int y) {
     // Border rows read only their own row, so the clamped neighbours are never used.
-    const float* up = source(level - 1, y > 0 ? y - 1 : y);
-    const float* centre = source(level - 1, y);
-    const float* down = source(level - 1, y < rows_ - 1 ? y + 1 : y);
-    float* dst = level == fuse_ ? out_ + static_cast<long>(y) * cols_ : ring_row(level, y);
+    const Element* up = source(level - 1, y > 0 ? y - 1 : y);
+    const Element* centre = source(level - 1, y);
+    const Element* down = source(level - 1, y < rows_ - 1 ? y + 1 : y);
+    Element* dst = level == fuse_ ? out_ + static_cast<long>(y) * cols_ : ring_row(level, y);
     update_row_2d(up, centre, down, dst, y, rows_, cols_, 0, cols_);
   }
 
-  const float* in_;
-  float* out_;
+  const Element* in_;
+  Element* out_;
   int rows_;
   int cols_;
   int fuse_;
   RowChunk band_;
-  float* ring_;
+  Element* ring_;
 };
 
 }  // namespace
 
-void temporal_step(const float* in, float* out, GridShape shape, const RunConfig& config) {
+void temporal_step(const Element* in, Element* out, ArrayExtent shape, const RunConfig& config) {
   const int fuse = config.fuse;
   const int bands = config.chunks > 0 ? config.chunks : omp_get_max_threads();
   const std::size_t ring_floats = static_cast<std::size_t>(fuse - 1) * kRingRows * shape.cols;
@@ -98,7 +99,7 @@ void temporal_step(const float* in, float* out, GridShape shape, const RunConfig
   {
     // Each thread's ring lives as long as the thread, so steps after the first allocate nothing
     // and it stays in that core's cache.
-    thread_local std::vector<float> ring;
+    thread_local std::vector<Element> ring;
     if (ring.size() < ring_floats)
       ring.resize(ring_floats);
 #pragma omp for schedule(static)

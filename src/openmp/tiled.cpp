@@ -16,7 +16,7 @@ constexpr int kTileRows = 64;
 
 }  // namespace
 
-void tiled_step(const float* in, float* out, GridShape shape, const RunConfig& /*config*/) {
+void tiled_step(const Element* in, Element* out, ArrayExtent shape, const RunConfig& /*config*/) {
   const int rows = shape.rows;
   const int cols = shape.cols;
   const int tile_rows = (rows + kTileRows - 1) / kTileRows;

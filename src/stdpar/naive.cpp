@@ -10,7 +10,7 @@
 
 namespace stencil::stdpar {
 
-void naive_step(const Element* in, Element* out, ArrayShape shape, const RunConfig& /*config*/) {
+void naive_step(const Element* in, Element* out, ArrayExtent shape, const RunConfig& /*config*/) {
   const std::int64_t rows = shape.rows;
   const std::int64_t cols = shape.cols;
   std::for_each(std::execution::par_unseq, IndexRange{rows * cols}.begin(),

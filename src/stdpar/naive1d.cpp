@@ -10,7 +10,7 @@
 
 namespace stencil::stdpar {
 
-void naive1d_step(const Element* in, Element* out, ArrayShape shape, const RunConfig& /*config*/) {
+void naive1d_step(const Element* in, Element* out, ArrayExtent shape, const RunConfig& /*config*/) {
   const std::int64_t n = shape.cols;
   const IndexRange cells{n};
   std::for_each(std::execution::par_unseq, cells.begin(), cells.end(), [=](std::int64_t i) {

@@ -1,20 +1,20 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
-// The stdpar model's stepper: two grids in host memory, each step one parallel algorithm call
-// (kernels.hpp), upload, download and poisoning parallel algorithms too.
+// The stdpar model's stepper: the host stepper (memory/host_stepper.hpp) with parallel
+// algorithms for its copies, and the choice of kernel; each step one parallel algorithm call
+// (kernels.hpp).
 #include "stdpar/stepper.hpp"
 
 #include <tbb/info.h>
 
 #include <algorithm>
+#include <cstddef>
 #include <execution>
-#include <limits>
-#include <new>
-#include <stdexcept>
+#include <memory>
 #include <string>
-#include <utility>
+#include <string_view>
 
+#include "memory/host_stepper.hpp"
 #include "stdpar/kernels.hpp"
-#include "stencil/memory_budget.hpp"
 
 namespace stencil::stdpar {
 namespace {
@@ -32,77 +32,26 @@ StepFunction step_function(const VariantInfo& variant) {
 }
 #undef STENCIL_STDPAR_STEP_CASE
 
-// A grid whose pages are first written by the algorithm's own threads.
-std::unique_ptr<Element[]> allocate(std::size_t cells) {
-  std::unique_ptr<Element[]> grid(new Element[cells == 0 ? 1 : cells]);
-  std::fill(std::execution::par_unseq, grid.get(), grid.get() + cells, Element{0});
-  return grid;
-}
-
-class StdparStepper final : public Stepper {
- public:
-  explicit StdparStepper(const CheckedConfig& config)
-      : Stepper(config.get()),
-        shape_(config->stepped_shape()),
-        cells_(config->local_cells()),
-        step_(step_function(*config->variant)) {
-    // The two grids, plus the caller's host copies in the same memory.
-    require_grids(this->config(), 2 + this->config().host_copies, host_available_bytes(),
-                  "host memory");
-    try {
-      current_ = allocate(cells_);
-      next_ = allocate(cells_);
-    } catch (const std::bad_alloc&) {
-      throw UnsupportedRequest("cannot allocate two grids of " + std::to_string(cells_) +
-                               " cells in host memory");
-    }
+// The host stepper's parallel forms (memory/host_stepper.hpp), each one parallel algorithm.
+struct Stdpar {
+  static constexpr std::string_view kName = "stdpar";
+  using StepFunction = stdpar::StepFunction;
+  using Grid = std::unique_ptr<Element[]>;
+  // A grid whose pages are first written by the algorithm's own threads.
+  static Grid allocate(std::size_t cells) {
+    Grid grid(new Element[cells == 0 ? 1 : cells]);
+    std::fill(std::execution::par_unseq, grid.get(), grid.get() + cells, Element{0});
+    return grid;
   }
-
-  std::string implementation() const override { return "stdpar"; }
-  std::string execution_space() const override { return thread_description(); }
-
-  void upload(const std::vector<Element>& cells) override {
-    if (cells.size() != cells_) {
-      throw std::invalid_argument("state has " + std::to_string(cells.size()) +
-                                  " cells, expected " + std::to_string(cells_));
-    }
-    std::copy(std::execution::par_unseq, cells.begin(), cells.end(), current_.get());
+  static Element* data(Grid& grid) { return grid.get(); }
+  static void copy(const Element* from, Element* to, std::size_t cells) {
+    std::copy(std::execution::par_unseq, from, from + cells, to);
   }
-
-  void poison_next_output() override {
-    std::fill(std::execution::par_unseq, next_.get(), next_.get() + cells_,
-              std::numeric_limits<Element>::quiet_NaN());
+  static void fill(Element* to, std::size_t cells, Element value) {
+    std::fill(std::execution::par_unseq, to, to + cells, value);
   }
-
-  // A parallel algorithm returns when every element is done: a step has finished on return.
-  void step() override {
-    step_(current_.get(), next_.get(), shape_, config());
-    std::swap(current_, next_);
-  }
-  void warm_up() override { step_(current_.get(), next_.get(), shape_, config()); }
-  void fence() override {}
-
-  std::vector<Element> download() override {
-    std::vector<Element> cells(cells_);
-    std::copy(std::execution::par_unseq, current_.get(), current_.get() + cells_, cells.begin());
-    return cells;
-  }
-
-  GridAccess grids() override {
-    GridAccess grids;
-    grids.memory = MemoryKind::host;
-    grids.current = current_.get();
-    grids.next = next_.get();
-    grids.host_threads = tbb::info::default_concurrency();
-    return grids;
-  }
-
- private:
-  ArrayShape shape_;
-  std::size_t cells_;
-  StepFunction step_;
-  std::unique_ptr<Element[]> current_;
-  std::unique_ptr<Element[]> next_;
+  static int host_threads() { return tbb::info::default_concurrency(); }
+  static std::string description() { return thread_description(); }
 };
 
 }  // namespace
@@ -118,7 +67,7 @@ std::unique_ptr<Stepper> make_stepper(const CheckedConfig& config, std::string_v
         "-impl stdpar runs on its parallel algorithms' threads; drop -space '" +
         std::string(space) + "'");
   }
-  return std::make_unique<StdparStepper>(config);
+  return std::make_unique<HostStepper<Stdpar>>(config, step_function(*config->variant));
 }
 
 }  // namespace stencil::stdpar

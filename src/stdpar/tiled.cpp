@@ -18,7 +18,7 @@ constexpr std::int64_t kTileRows = 64;
 
 }  // namespace
 
-void tiled_step(const Element* in, Element* out, ArrayShape shape, const RunConfig& /*config*/) {
+void tiled_step(const Element* in, Element* out, ArrayExtent shape, const RunConfig& /*config*/) {
   const std::int64_t rows = shape.rows;
   const std::int64_t cols = shape.cols;
   const std::int64_t tiles_x = (cols + kTileColumns - 1) / kTileColumns;

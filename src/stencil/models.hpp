@@ -2,7 +2,7 @@
 // The one place a programming model is declared: the twin of the variant table
 // (stencil/variants.hpp). STENCIL_MODELS below is the list. CMake reads it
 // (cmake/StencilModels.cmake) to decide which model folders to build and which kernel files each
-// compiles; the registry (src/models.cpp) reads it for -impl, -list, -help, the tests and the
+// compiles; the registry (src/backends.cpp) reads it for -impl, -list, -help, the tests and the
 // benchmark. A new model is one row here, one folder src/<name>/ and its paragraph in
 // docs/design.md ("Adding a model").
 #pragma once

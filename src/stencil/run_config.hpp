@@ -12,7 +12,7 @@ namespace stencil {
 
 // The array a step works on: rows x cols for the 2-D variants (N x N, or an MPI rank's tile plus
 // halo), one row of cols cells for the 1-D variants.
-struct ArrayShape {
+struct ArrayExtent {
   int rows;
   int cols;
 };
@@ -48,8 +48,8 @@ struct RunConfig {
   // Cells of one local array: local_rows x local_cols (2-D), n (1-D).
   std::size_t local_cells() const;
   // The array every implementation's step works on: local_rows x local_cols (2-D), 1 x n (1-D).
-  ArrayShape stepped_shape() const {
-    return variant->dimensions == 2 ? ArrayShape{local_rows(), local_cols()} : ArrayShape{1, n};
+  ArrayExtent stepped_extent() const {
+    return variant->dimensions == 2 ? ArrayExtent{local_rows(), local_cols()} : ArrayExtent{1, n};
   }
 };
 

@@ -28,7 +28,7 @@ X(naive, 2, none, none, "one output per thread, five global reads") \
 X(tiled, 2, none, pitch, "32x8 outputs per team from a 34x10 scratch tile with halo, stored transposed (-pitch)") \
 X(strip, 2, fixed, none, "256-column strip x row chunk, rows y-1, y, y+1 re-read every step") \
 X(rolling, 2, fixed, none, "as strip, rows y-1 and y rolled in registers, one 258-float scratch row") \
-X(regblock, 2, none, patch, "p x p outputs per lane from registers, 32p x 8p per team from a scratch tile (-patch)") \
+X(regblock, 2, none, patch, "p x p outputs per thread from registers, 32p x 8p per team from a scratch tile (-patch)") \
 X(doublebuf, 2, fixed, none, "32-column strip x row chunk in 32x8 stages, two scratch tiles, register-staged prefetch") \
 X(doublebuf_async, 2, fixed, none, "as doublebuf, next stage copied with cp.async (CUDA); Kokkos: same as doublebuf") \
 X(naive1d, 1, none, none, "1-D three-point, three global reads per output") \

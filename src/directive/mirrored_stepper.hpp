@@ -1,0 +1,159 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+// The stepper of the directive models (openacc, omptarget). Its two grids are host arrays with a
+// device mirror for the stepper's whole lifetime (one unstructured data region: entered in the
+// constructor, left in the destructor). Steps swap the two mirrors without moving a byte between
+// host and device; only upload and download cross, each with an explicit update.
+//
+// -space host runs the same constructs on the host: every directive carries an `if` clause whose
+// false value both models define as "run this region on the host and map nothing". The grids are
+// then host memory; on the GPU they are CUDA device memory (the mirrors), which the CUDA memory
+// kind's copy reference and MPI halo access use through their device addresses.
+//
+// The directives themselves stay in each model's folder: `Model` is a struct of static functions,
+// one construct each, that the model's stepper.cpp defines (openacc/stepper.cpp,
+// omptarget/stepper.cpp):
+//   kName                         the model's name (-impl)
+//   Launch, StepFunction,         the model's kernel interface (<model>/kernels.hpp)
+//   LoopShapesFunction
+//   kHostSpace                    what -space host runs on, for the result block
+//   device_description()          what -space gpu runs on
+//   host_threads()                the threads a host-memory copy may use
+//   enter(p, cells, on_device)    create the device mirror of p[0:cells]
+//   leave(p, cells, on_device)    delete it
+//   device_address(p, on_device)  the mirror's address on the GPU, p on the host
+//   update_device(p, cells, on_device), update_host(p, cells, on_device)
+//   fill_nan(p, cells, on_device) a quiet NaN in every cell of the mirror
+#pragma once
+
+#include <algorithm>
+#include <cstddef>
+#include <memory>
+#include <new>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "memory/cuda_interop.hpp"
+#include "stencil/memory_budget.hpp"
+#include "stencil/stepper.hpp"
+
+namespace stencil::directive {
+
+template <class Model>
+struct Kernel {
+  typename Model::StepFunction step = nullptr;
+  typename Model::LoopShapesFunction shapes = nullptr;
+};
+
+// A host array of `cells` floats with a device mirror (on_device) for as long as it lives.
+template <class Model>
+class MirroredGrid {
+ public:
+  MirroredGrid(std::size_t cells, bool on_device)
+      : cells_(cells), on_device_(on_device), data_(new Element[cells == 0 ? 1 : cells]) {
+    Model::enter(data_.get(), cells_, on_device_);
+  }
+  ~MirroredGrid() { Model::leave(data_.get(), cells_, on_device_); }
+  MirroredGrid(const MirroredGrid&) = delete;
+  MirroredGrid& operator=(const MirroredGrid&) = delete;
+  Element* data() { return data_.get(); }
+  // The device mirror's address on the GPU, the host array's on the host.
+  Element* address() { return Model::device_address(data(), on_device_); }
+
+ private:
+  std::size_t cells_;
+  bool on_device_;
+  std::unique_ptr<Element[]> data_;
+};
+
+template <class Model>
+class MirroredStepper final : public Stepper {
+ public:
+  using Launch = typename Model::Launch;
+
+  MirroredStepper(const CheckedConfig& config, Kernel<Model> kernel, Launch launch)
+      : Stepper(config.get()),
+        extent_(config->stepped_extent()),
+        cells_(config->local_cells()),
+        kernel_(kernel),
+        launch_(launch),
+        loop_shape_name_(kernel.shapes()[static_cast<std::size_t>(launch.loop_shape)]) {
+    // The two grids, plus the driver's initial and final copies in the same memory.
+    require_memory(4 * cells_ * sizeof(Element), host_available_bytes(), "host memory");
+    try {
+      grids_[0] = std::make_unique<MirroredGrid<Model>>(cells_, launch_.on_device);
+      grids_[1] = std::make_unique<MirroredGrid<Model>>(cells_, launch_.on_device);
+    } catch (const std::bad_alloc&) {
+      throw UnsupportedRequest("cannot allocate two grids of " + std::to_string(cells_) +
+                               " cells in host memory");
+    }
+  }
+
+  std::string implementation() const override { return std::string(Model::kName); }
+  std::string execution_space() const override {
+    return (launch_.on_device ? Model::device_description() : std::string(Model::kHostSpace)) +
+           ", loop shape " + loop_shape_name_;
+  }
+
+  void upload(const std::vector<Element>& cells) override {
+    require_size(cells.size());
+    std::copy(cells.begin(), cells.end(), current());
+    Model::update_device(current(), cells_, launch_.on_device);
+  }
+
+  void poison_next_output() override { Model::fill_nan(next(), cells_, launch_.on_device); }
+
+  void step() override {
+    run_kernel();
+    current_ = 1 - current_;
+  }
+  void warm_up() override { run_kernel(); }
+  // The kernels are synchronous (no async or nowait clause): a returned step has finished.
+  void fence() override { wait_for_cuda_default_stream(); }
+
+  std::vector<Element> download() override {
+    wait_for_cuda_default_stream();
+    Element* grid = current();
+    Model::update_host(grid, cells_, launch_.on_device);
+    return std::vector<Element>(grid, grid + cells_);
+  }
+
+  // The grids as the memory kinds see them: on the GPU the device mirrors (the CUDA memory
+  // kind's copies and halo kernels run on the legacy default stream, which the next step waits
+  // for), on the host the host arrays.
+  GridAccess grids() override {
+    GridAccess grids;
+    grids.memory = launch_.on_device ? MemoryKind::cuda : MemoryKind::host;
+    grids.current = grids_[current_]->address();
+    grids.next = grids_[1 - current_]->address();
+    grids.host_threads = Model::host_threads();
+    return grids;
+  }
+
+ private:
+  Element* current() { return grids_[current_]->data(); }
+  Element* next() { return grids_[1 - current_]->data(); }
+
+  void run_kernel() {
+    if (launch_.on_device)
+      wait_for_cuda_default_stream();
+    kernel_.step(current(), next(), extent_, config(), launch_);
+  }
+
+  void require_size(std::size_t size) const {
+    if (size != cells_) {
+      throw std::invalid_argument("state has " + std::to_string(size) + " cells, expected " +
+                                  std::to_string(cells_));
+    }
+  }
+
+  ArrayExtent extent_;
+  std::size_t cells_;
+  Kernel<Model> kernel_;
+  Launch launch_;
+  std::string loop_shape_name_;
+  std::unique_ptr<MirroredGrid<Model>> grids_[2];
+  int current_ = 0;
+};
+
+}  // namespace stencil::directive
