@@ -3,8 +3,8 @@
 # Packs a directive model's build for the GPU machine, which has neither compiler:
 #   bash scripts/pack-model.sh openacc|omptarget|omptarget-gcc [BUILD_DIR]
 # Takes BUILD_DIR (default build-<name>; built by scripts/build-directive.sh where it is missing)
-# and writes .carry/directive/<name>.tar.xz: bin/ (stencil_miniapp, stencil_check, the GPU suite
-# and the loop-shape suite) and lib/ (every shared library they load that is not the C library,
+# and writes .carry/directive/<name>.tar.xz: bin/ (stencil_miniapp, stencil_check, the GPU suite,
+# the loop-shape suite and the sector test) and lib/ (every shared library they load that is not the C library,
 # libstdc++ or the CUDA driver, plus the offload plugins their runtime opens by name: libgomp's
 # nvptx plugin, or libomptarget's CUDA plugins). Next to it: run-gpu.sh, which unpacks a model
 # and runs a command with its libraries (see there). Carry .carry/ to the GPU machine.
@@ -25,14 +25,14 @@ if [ ! -x "$build_dir/stencil_miniapp" ]; then
   BUILD_DIR=$build_dir bash "$repo_root/scripts/build-directive.sh" "$name"
 fi
 cmake --build "$build_dir" --parallel "$(nproc)" --target stencil_miniapp stencil_check \
-  stencil_gpu_tests "stencil_${model}_loop_shape_tests" >/dev/null
+  stencil_gpu_tests "stencil_${model}_loop_shape_tests" "stencil_${model}_sector_tests" >/dev/null
 
 carry=$repo_root/.carry/directive
 stage=$(mktemp -d)
 trap 'rm -rf "$stage"' EXIT
 mkdir -p "$carry" "$stage/$name/bin" "$stage/$name/lib"
 binaries=(stencil_miniapp stencil_check tests/stencil_gpu_tests
-  "tests/directive/stencil_${model}_loop_shape_tests")
+  "tests/directive/stencil_${model}_loop_shape_tests" "tests/directive/stencil_${model}_sector_tests")
 for binary in "${binaries[@]}"; do
   cp "$build_dir/$binary" "$stage/$name/bin/"
 done
