@@ -59,6 +59,10 @@ done | sort -u | while read -r soname path; do
   [[ $soname =~ $skip ]] && continue
   cp -L "$path" "$stage/$name/lib/$soname"
 done
+# Symbols and debug sections are no use on the GPU machine; the offload images live in allocated
+# sections, which strip keeps.
+chmod u+w "$stage/$name/bin/"* "$stage/$name/lib/"*
+strip --strip-unneeded "$stage/$name/bin/"* "$stage/$name/lib/"*.so*
 # The versioned plugins under the unversioned names libomptarget looks for.
 if [ "$name" = omptarget ]; then
   (cd "$stage/$name/lib" && for plugin in libomptarget.rtl.cuda*.so.16; do
@@ -71,7 +75,8 @@ fi
   echo "compiler : $(grep -m1 '^CMAKE_CXX_COMPILER:' "$build_dir/CMakeCache.txt" | cut -d= -f2)"
   echo "packed   : $(date -u +%Y-%m-%dT%H:%M:%SZ)"
 } >"$stage/$name/MANIFEST"
-tar -C "$stage" -cf - "$name" | xz -T0 >"$carry/$name.tar.xz"
+tar -C "$stage" -cf - "$name" | xz -T0 -9e >"$carry/$name.tar.xz.partial"
+mv "$carry/$name.tar.xz.partial" "$carry/$name.tar.xz"
 cp "$repo_root/scripts/directive-run-gpu.sh" "$carry/run-gpu.sh"
 echo "pack-model: $carry/$name.tar.xz ($(du -h "$carry/$name.tar.xz" | cut -f1);" \
   "$(du -sh "$stage/$name" | cut -f1) unpacked); total $(du -sh "$carry" | cut -f1)"
