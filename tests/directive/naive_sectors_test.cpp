@@ -74,12 +74,13 @@ TEST(DirectiveSectors, NaiveMatchesTheNaiveDerivationAndReadsEveryCell) {
   const double total = static_cast<double>(m.total);
   EXPECT_GE(total, ideal) << describe(m);
   EXPECT_NEAR(total, derived, kDerivationTolerance * derived) << describe(m);
-  std::printf("[ sectors  ] %s naive measured %llu  derived %.0f (%+.3f%%)  per cell update %.3f"
-              " (ideal 0.250)  regs %s  occupancy %s  block %s  grid %s\n",
-              kModel.c_str(), static_cast<unsigned long long>(m.total), derived,
-              100.0 * (total - derived) / derived, total / cell_updates,
-              field(m, "registers_per_thread").c_str(), field(m, "theoretical_occupancy").c_str(),
-              field(m, "block").c_str(), field(m, "grid").c_str());
+  std::printf(
+      "[ sectors  ] %s naive measured %llu  derived %.0f (%+.3f%%)  per cell update %.3f"
+      " (ideal 0.250)  regs %s  occupancy %s  block %s  grid %s\n",
+      kModel.c_str(), static_cast<unsigned long long>(m.total), derived,
+      100.0 * (total - derived) / derived, total / cell_updates,
+      field(m, "registers_per_thread").c_str(), field(m, "theoretical_occupancy").c_str(),
+      field(m, "block").c_str(), field(m, "grid").c_str());
 }
 
 }  // namespace
