@@ -4,8 +4,9 @@
 # (scripts/pack-model.sh, carried in .carry/directive/):
 #   bash scripts/gpu-check-directive.sh OUT_DIR
 # For every packed build (openacc, omptarget, omptarget-gcc):
-#   1. the GPU suite (every variant of the model, -space gpu, vs the reference, bit for bit) and
-#      the loop-shape suite (every compiled STENCIL_LOOP_SHAPE, bit for bit);
+#   1. the GPU suite (every variant of the model, -space gpu, vs the reference, bit for bit), the
+#      loop-shape suite (every compiled STENCIL_LOOP_SHAPE, bit for bit) and the sector test
+#      (-profile sectors on naive against the native naive kernel's derivation);
 #   2. the README run command for each of the model's variants at N = 4096 and 16384 (1-D at
 #      N*N cells), at 100 and 400 iterations (the steady-state rate is the difference of the
 #      two), each with its in-process copy reference; verified at N = 4096. In the default loop
@@ -45,6 +46,11 @@ for name in $names; do
     >"$out/directive-$name-loop-shapes.log" 2>&1
   rc=$?
   echo "  loop-shape suite   rc=$rc  $(grep -E '^\[  (PASSED|FAILED|SKIPPED) +\] [0-9]+ tests?[,. ]' "$out/directive-$name-loop-shapes.log" | tr '\n' ' ')"
+  [ "$rc" -eq 0 ] || failures=$((failures + 1))
+
+  $run "$name" "stencil_${model}_sector_tests" >"$out/directive-$name-sectors.log" 2>&1
+  rc=$?
+  echo "  sector test        rc=$rc  $(grep -E '^\[  (PASSED|FAILED|SKIPPED) +\] [0-9]+ tests?[,. ]' "$out/directive-$name-sectors.log" | tr '\n' ' ')$(grep -h '^\[ sectors' "$out/directive-$name-sectors.log")"
   [ "$rc" -eq 0 ] || failures=$((failures + 1))
 
   # Every variant -list shows that the model has a kernel for, in each of its loop shapes: an

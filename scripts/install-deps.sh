@@ -53,6 +53,19 @@ sudo_if_needed() {
   fi
 }
 
+# Debian's libomp-16-dev conflicts with libomp-14-dev and libomp-dev (the project needs neither):
+# apt refuses the install while they are there.
+if [ "$directive" -eq 1 ]; then
+  conflicting=()
+  for p in libomp-14-dev libomp-dev; do
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" && conflicting+=("$p")
+  done
+  if [ ${#conflicting[@]} -gt 0 ]; then
+    echo "install-deps: removing ${conflicting[*]} (they conflict with libomp-16-dev)"
+    DEBIAN_FRONTEND=noninteractive sudo_if_needed apt-get remove -y -q "${conflicting[@]}"
+  fi
+fi
+
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -3,8 +3,8 @@
 # Packs a directive model's build for the GPU machine, which has neither compiler:
 #   bash scripts/pack-model.sh openacc|omptarget|omptarget-gcc [BUILD_DIR]
 # Takes BUILD_DIR (default build-<name>; built by scripts/build-directive.sh where it is missing)
-# and writes .carry/directive/<name>.tar.xz: bin/ (stencil_miniapp, stencil_check, the GPU suite
-# and the loop-shape suite) and lib/ (every shared library they load that is not the C library,
+# and writes .carry/directive/<name>.tar.xz: bin/ (stencil_miniapp, stencil_check, the GPU suite,
+# the loop-shape suite and the sector test) and lib/ (every shared library they load that is not the C library,
 # libstdc++ or the CUDA driver, plus the offload plugins their runtime opens by name: libgomp's
 # nvptx plugin, or libomptarget's CUDA plugins). Next to it: run-gpu.sh, which unpacks a model
 # and runs a command with its libraries (see there). Carry .carry/ to the GPU machine.
@@ -25,14 +25,14 @@ if [ ! -x "$build_dir/stencil_miniapp" ]; then
   BUILD_DIR=$build_dir bash "$repo_root/scripts/build-directive.sh" "$name"
 fi
 cmake --build "$build_dir" --parallel "$(nproc)" --target stencil_miniapp stencil_check \
-  stencil_gpu_tests "stencil_${model}_loop_shape_tests" >/dev/null
+  stencil_gpu_tests "stencil_${model}_loop_shape_tests" "stencil_${model}_sector_tests" >/dev/null
 
 carry=$repo_root/.carry/directive
 stage=$(mktemp -d)
 trap 'rm -rf "$stage"' EXIT
 mkdir -p "$carry" "$stage/$name/bin" "$stage/$name/lib"
 binaries=(stencil_miniapp stencil_check tests/stencil_gpu_tests
-  "tests/directive/stencil_${model}_loop_shape_tests")
+  "tests/directive/stencil_${model}_loop_shape_tests" "tests/directive/stencil_${model}_sector_tests")
 for binary in "${binaries[@]}"; do
   cp "$build_dir/$binary" "$stage/$name/bin/"
 done
@@ -59,6 +59,10 @@ done | sort -u | while read -r soname path; do
   [[ $soname =~ $skip ]] && continue
   cp -L "$path" "$stage/$name/lib/$soname"
 done
+# Symbols and debug sections are no use on the GPU machine; the offload images live in allocated
+# sections, which strip keeps.
+chmod u+w "$stage/$name/bin/"* "$stage/$name/lib/"*
+strip --strip-unneeded "$stage/$name/bin/"* "$stage/$name/lib/"*.so*
 # The versioned plugins under the unversioned names libomptarget looks for.
 if [ "$name" = omptarget ]; then
   (cd "$stage/$name/lib" && for plugin in libomptarget.rtl.cuda*.so.16; do
@@ -71,7 +75,8 @@ fi
   echo "compiler : $(grep -m1 '^CMAKE_CXX_COMPILER:' "$build_dir/CMakeCache.txt" | cut -d= -f2)"
   echo "packed   : $(date -u +%Y-%m-%dT%H:%M:%SZ)"
 } >"$stage/$name/MANIFEST"
-tar -C "$stage" -cf - "$name" | xz -T0 >"$carry/$name.tar.xz"
+tar -C "$stage" -cf - "$name" | xz -T0 -9e >"$carry/$name.tar.xz.partial"
+mv "$carry/$name.tar.xz.partial" "$carry/$name.tar.xz"
 cp "$repo_root/scripts/directive-run-gpu.sh" "$carry/run-gpu.sh"
 echo "pack-model: $carry/$name.tar.xz ($(du -h "$carry/$name.tar.xz" | cut -f1);" \
   "$(du -sh "$stage/$name" | cut -f1) unpacked); total $(du -sh "$carry" | cut -f1)"

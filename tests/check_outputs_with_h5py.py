@@ -84,7 +84,7 @@ def main() -> None:
     os.makedirs(work)
     check_run(miniapp, work, "grid", ["-n", "48", "-iters", "10", "-save-every", "3"])
     check_run(miniapp, work, "grid_gzip", ["-n", "48", "-iters", "4", "-compress"])
-    check_run(miniapp, work, "line", ["-variant", "halo1d", "-n", "500", "-iters", "5",
+    check_run(miniapp, work, "line", ["-variant", "naive1d", "-n", "500", "-iters", "5",
                                       "-save-every", "2"])
     with h5py.File(os.path.join(work, "grid.h5"), "r") as plain, \
             h5py.File(os.path.join(work, "grid_gzip.h5"), "r") as packed:

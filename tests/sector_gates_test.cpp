@@ -12,6 +12,7 @@
 #include <sstream>
 
 #include "process.hpp"
+#include "profile_report.hpp"
 #include "sector_model.hpp"
 #include "variant_printer.hpp"
 
@@ -28,23 +29,6 @@ ProcessResult miniapp(const std::vector<std::string>& args) {
   return run_program(STENCIL_MINIAPP_PATH, args);
 }
 
-// The lines of one `-list` section (e.g. "kokkos execution spaces"), without indentation.
-std::vector<std::string> list_section(const std::string& list, const std::string& heading) {
-  std::vector<std::string> lines;
-  std::istringstream in(list);
-  std::string line;
-  bool inside = false;
-  while (std::getline(in, line)) {
-    if (!line.empty() && line[0] != ' ') {
-      inside = line.rfind(heading, 0) == 0;
-      continue;
-    }
-    if (inside && line.size() > 2)
-      lines.push_back(line.substr(2));
-  }
-  return lines;
-}
-
 const std::string& list_output() {
   static const std::string out = miniapp({"-list"}).out;
   return out;
@@ -52,12 +36,7 @@ const std::string& list_output() {
 
 // "" when -profile sectors can run here, else why not.
 std::string gpu_skip_reason() {
-  const auto profiling = list_section(list_output(), "sector profiling");
-  if (profiling.empty())
-    return "stencil_miniapp -list says nothing about sector profiling";
-  if (profiling.front().rfind("available", 0) != 0)
-    return "no GPU profiling here: " + profiling.front();
-  return "";
+  return profiling_unavailable(list_output());
 }
 
 bool kokkos_has_cuda_space() {
@@ -67,22 +46,6 @@ bool kokkos_has_cuda_space() {
   }
   return false;
 }
-
-struct Measurement {
-  std::string failure;  // empty when the run succeeded
-  std::map<std::string, std::string> field;
-  std::uint64_t total = 0;
-  std::uint64_t load = 0;
-  std::uint64_t store = 0;
-  std::uint64_t launches_recorded = 0;
-  std::string diagnostics;  // stderr of the run: notes about the counts, library warnings
-};
-
-std::uint64_t as_count(const std::string& text) {
-  return text.empty() ? 0 : std::stoull(text);
-}
-
-Measurement parse_report(const ProcessResult& r);
 
 // One profile run of `variant` on `implementation`, cached for the life of the test program.
 const Measurement& measure(const std::string& implementation, Variant variant) {
@@ -103,54 +66,6 @@ const Measurement& measure(const std::string& implementation, Variant variant) {
     args.push_back("cuda");
   }
   return cache.emplace(key, parse_report(miniapp(args))).first->second;
-}
-
-// The one kernel row of a `-profile sectors -csv` run.
-Measurement parse_report(const ProcessResult& r) {
-  Measurement m;
-  m.diagnostics = r.err;
-  // The CSV header and the rows after it; anything a library printed before is skipped.
-  std::istringstream lines(r.out);
-  std::string header, row, line;
-  std::vector<std::string> rows;
-  while (std::getline(lines, line)) {
-    if (header.empty() && line.rfind("variant,implementation,", 0) == 0)
-      header = line;
-    else if (!header.empty() && !line.empty())
-      rows.push_back(line);
-  }
-  if (r.exit_code != 0) {
-    m.failure = "exit " + std::to_string(r.exit_code) + ": " + r.err;
-  } else if (rows.size() != 1) {
-    m.failure = "expected exactly one kernel in the report:\n" + r.out + r.err;
-  } else {
-    row = rows.front();
-    const auto keys = split_csv(header);
-    const auto values = split_csv(row);
-    for (std::size_t i = 0; i < keys.size() && i < values.size(); ++i)
-      m.field[keys[i]] = values[i];
-    m.total = as_count(m.field["total_sectors"]);
-    m.load = as_count(m.field["load_sectors"]);
-    m.store = as_count(m.field["store_sectors"]);
-    m.launches_recorded = as_count(m.field["launches_recorded"]);
-  }
-  return m;
-}
-
-// A field of the report row, "" when absent.
-std::string field(const Measurement& m, const std::string& key) {
-  const auto it = m.field.find(key);
-  return it == m.field.end() ? "" : it->second;
-}
-
-std::string describe(const Measurement& m) {
-  std::ostringstream out;
-  for (const char* key : {"kernel", "total_sectors", "load_sectors", "store_sectors",
-                          "launches_recorded", "sector_split", "chip"})
-    out << "  " << key << " = " << field(m, key) << "\n";
-  if (!m.diagnostics.empty())
-    out << "  stderr:\n" << m.diagnostics;
-  return out.str();
 }
 
 double relative_gap(double measured, double expected) {

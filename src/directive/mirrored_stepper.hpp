@@ -78,8 +78,8 @@ class MirroredStepper final : public Stepper {
         kernel_(kernel),
         launch_(launch),
         loop_shape_name_(kernel.shapes()[static_cast<std::size_t>(launch.loop_shape)]) {
-    // The two grids, plus the driver's initial and final copies in the same memory.
-    require_memory(4 * cells_ * sizeof(Element), host_available_bytes(), "host memory");
+    // The two grids, plus the driver's copies in the same memory.
+    require_grids(config.get(), 2 + config->host_copies, host_available_bytes(), "host memory");
     try {
       grids_[0] = std::make_unique<MirroredGrid<Model>>(cells_, launch_.on_device);
       grids_[1] = std::make_unique<MirroredGrid<Model>>(cells_, launch_.on_device);

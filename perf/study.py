@@ -1,0 +1,278 @@
+#!/usr/bin/python3
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+"""The performance-portability study over every model, from the mini-app's run-command CSVs.
+
+    perf/study.py --out DIR KIND:PLATFORM=FILE.csv [KIND:PLATFORM=FILE.csv ...]
+
+KIND is gpu or cpu: it picks the platform's native model (cuda on a GPU, openmp on a CPU).
+FILE.csv holds `stencil_miniapp -csv` rows (scripts/study.sh writes them; a header line per
+file, or one per row, and `#` comment lines are fine). Writes into DIR:
+
+- study.csv, in the P3 analysis library's column convention: problem (variant and N), platform,
+  application (the model), fom (Gcell/s), app_efficiency (fom / the best native fom of the same
+  problem on the same platform; empty without a native row) and arch_efficiency (the row's
+  ratio_to_copy: the rate against the in-process copy of the same bytes);
+- phi.csv: Pennycook's Φ (the harmonic mean of the efficiencies over the platform set, 0 where a
+  platform is unsupported) per model and problem class, for both efficiencies. A class is a
+  variant, held at the largest N the model ran it at on each platform, or `best`: the model's
+  fastest variant against the fastest native variant at the platform's largest 2-D N;
+- cascade_<class>_<efficiency>.png, where matplotlib is importable: per model, its efficiency
+  on each platform (platforms sorted by that efficiency, best first) and Φ over the first k.
+
+Where a model runs several rows of one problem on one platform (execution spaces, loop shapes,
+repeats), the fastest row is its result. docs/performance.md describes the method.
+"""
+
+import argparse
+import csv
+import os
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from report import phi  # noqa: E402  (Pennycook's metric, efficiencies capped at 1)
+
+NATIVE = {"gpu": "cuda", "cpu": "openmp"}
+BEST = "best"
+EFFICIENCIES = ("app_efficiency", "arch_efficiency")
+
+
+class StudyInputError(Exception):
+    pass
+
+
+def parse_spec(spec):
+    """('gpu', 'H200', 'h200.csv') from gpu:H200=h200.csv."""
+    label, sep, path = spec.partition("=")
+    kind, colon, platform = label.partition(":")
+    if not sep or not colon or kind not in NATIVE or not platform or not path:
+        raise StudyInputError("study: give inputs as KIND:PLATFORM=FILE.csv with KIND gpu or cpu "
+                              "(not '%s')" % spec)
+    return kind, platform, path
+
+
+def read_rows(path):
+    """The mini-app's CSV rows of one file: header lines may repeat, comments are skipped."""
+    rows, header = [], None
+    with open(path, newline="") as f:
+        for fields in csv.reader(line for line in f if not line.startswith("#")):
+            if not fields:
+                continue
+            if "gcells_per_s" in fields and "implementation" in fields:
+                header = fields
+                continue
+            if header is None:
+                raise StudyInputError("study: %s: a row before any header line" % path)
+            rows.append(dict(zip(header, fields)))
+    return rows
+
+
+class Result:
+    """The fastest row of one model on one problem on one platform."""
+
+    def __init__(self, platform, application, variant, n, dimensions, fom, ratio_to_copy):
+        self.platform = platform
+        self.application = application
+        self.variant = variant
+        self.n = n
+        self.dimensions = dimensions
+        self.fom = fom
+        self.arch_efficiency = ratio_to_copy
+        self.app_efficiency = None
+
+    @property
+    def problem(self):
+        return "%s N=%d" % (self.variant, self.n)
+
+
+def load_platform(kind, platform, path):
+    best = {}
+    for row in read_rows(path):
+        try:
+            key = (row["implementation"], row["variant"], int(row["n"]))
+            fom = float(row["gcells_per_s"])
+            ratio = float(row["ratio_to_copy"]) if row.get("ratio_to_copy", "") else None
+            dims = int(row.get("dimensions") or 2)
+        except (KeyError, ValueError) as e:
+            raise StudyInputError("study: %s: unreadable row (%s): %s" % (path, e, row))
+        if key not in best or fom > best[key].fom:
+            best[key] = Result(platform, key[0], key[1], key[2], dims, fom, ratio)
+    native = NATIVE[kind]
+    for r in best.values():
+        reference = best.get((native, r.variant, r.n))
+        if reference and reference.fom > 0:
+            r.app_efficiency = r.fom / reference.fom
+    return list(best.values())
+
+
+def class_efficiency(results, platform, application, problem_class, efficiency, native):
+    """One model's efficiency on one platform for a problem class: 0 where the model has no row
+    (unsupported), None where the efficiency has no reference there."""
+    mine = [r for r in results if r.platform == platform and r.application == application]
+    if problem_class == BEST:
+        sizes = [r.n for r in results if r.platform == platform and r.dimensions == 2]
+        if not sizes:
+            return 0.0
+        n = max(sizes)
+        mine = [r for r in mine if r.n == n and r.dimensions == 2]
+        if not mine:
+            return 0.0
+        top = max(mine, key=lambda r: r.fom)
+        if efficiency == "arch_efficiency":
+            return top.arch_efficiency
+        natives = [r.fom for r in results if r.platform == platform and r.application == native
+                   and r.n == n and r.dimensions == 2]
+        return top.fom / max(natives) if natives and max(natives) > 0 else None
+    mine = [r for r in mine if r.variant == problem_class]
+    if not mine:
+        return 0.0
+    return getattr(max(mine, key=lambda r: r.n), efficiency)
+
+
+def phi_or_none(efficiencies):
+    """Φ, 0 when a platform is unsupported, None when an efficiency lacks its reference."""
+    if any(e == 0.0 for e in efficiencies):
+        return 0.0
+    if any(e is None for e in efficiencies):
+        return None
+    return phi(efficiencies)
+
+
+def fmt(value):
+    return "" if value is None else "%.4f" % value
+
+
+def write_study_csv(path, results, platforms):
+    order = {p: k for k, p in enumerate(platforms)}
+    results = sorted(results, key=lambda r: (r.variant, r.n, order[r.platform], r.application))
+    with open(path, "w", newline="") as f:
+        w = csv.writer(f)
+        w.writerow(["problem", "platform", "application", "fom", "app_efficiency",
+                    "arch_efficiency", "variant", "n"])
+        for r in results:
+            w.writerow([r.problem, r.platform, r.application, "%.4f" % r.fom,
+                        fmt(r.app_efficiency), fmt(r.arch_efficiency), r.variant, r.n])
+
+
+def phi_table(results, platforms, kinds):
+    """Rows (application, class, {efficiency: [per-platform values]}, {efficiency: Φ})."""
+    applications = sorted({r.application for r in results})
+    classes = [BEST] + sorted({r.variant for r in results})
+    table = []
+    for app in applications:
+        for problem_class in classes:
+            if problem_class != BEST and not any(r.application == app and
+                                                 r.variant == problem_class for r in results):
+                continue
+            values, phis = {}, {}
+            for eff in EFFICIENCIES:
+                values[eff] = [class_efficiency(results, p, app, problem_class, eff,
+                                                NATIVE[kinds[p]]) for p in platforms]
+                phis[eff] = phi_or_none(values[eff])
+            table.append((app, problem_class, values, phis))
+    return table
+
+
+def write_phi_csv(path, table, platforms):
+    with open(path, "w", newline="") as f:
+        w = csv.writer(f)
+        header = ["application", "problem_class", "platforms", "phi_app", "phi_arch"]
+        for eff in EFFICIENCIES:
+            header += ["%s %s" % (eff, p) for p in platforms]
+        w.writerow(header)
+        for app, problem_class, values, phis in table:
+            row = [app, problem_class, ";".join(platforms), fmt(phis["app_efficiency"]),
+                   fmt(phis["arch_efficiency"])]
+            for eff in EFFICIENCIES:
+                row += [fmt(v) for v in values[eff]]
+            w.writerow(row)
+
+
+def cascade(plt, path, problem_class, efficiency, rows, platforms):
+    """Pennycook's cascade plot: per model, platforms sorted by its efficiency, Φ over the first
+    k platforms beside them."""
+    fig, (top, bottom) = plt.subplots(2, 1, figsize=(6.4, 5.2), sharex=True,
+                                      gridspec_kw={"height_ratios": [4, 1]})
+    markers = "osD^v<>p*h"  # one per platform, in every panel
+
+    def marker(platform):
+        return markers[platforms.index(platform) % len(markers)]
+
+    for k, (app, values) in enumerate(rows):
+        ranked = sorted(zip(platforms, values), key=lambda pv: -(pv[1] or 0.0))
+        xs = list(range(1, len(ranked) + 1))
+        effs = [min(v or 0.0, 1.0) for _, v in ranked]
+        running = [phi_or_none([v for _, v in ranked[:i]]) or 0.0 for i in xs]
+        line, = top.plot(xs, running, "-", label=app)
+        top.plot(xs, effs, ":", color=line.get_color())
+        for x, (p, _), e in zip(xs, ranked, effs):
+            top.scatter([x], [e], marker=marker(p), color=line.get_color(), facecolors="none")
+            bottom.scatter([x], [k], marker=marker(p), color=line.get_color())
+    top.set_ylim(0, 1.05)
+    top.set_ylabel("%s (dotted), Φ (solid)" % efficiency.replace("_", " "))
+    top.set_title("cascade: %s" % problem_class)
+    top.legend(fontsize="small", loc="lower left")
+    bottom.set_yticks(range(len(rows)))
+    bottom.set_yticklabels([app for app, _ in rows], fontsize="small")
+    bottom.set_xticks(range(1, len(platforms) + 1))
+    bottom.set_xlabel("platforms added, by efficiency (marker: %s)" % ", ".join(
+        "%s %s" % (marker(p), p) for p in platforms))
+    fig.tight_layout()
+    fig.savefig(path, dpi=110, metadata={"Software": None})
+    plt.close(fig)
+
+
+def write_plots(out, table, platforms, classes):
+    try:
+        import matplotlib
+
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+    except ImportError as e:
+        print("study: no plots: %s (CSVs written)" % e, file=sys.stderr)
+        return []
+    written = []
+    for problem_class in classes:
+        for eff in EFFICIENCIES:
+            rows = [(app, values[eff]) for app, c, values, _ in table if c == problem_class]
+            if not rows:
+                continue
+            name = "cascade_%s_%s.png" % (problem_class, eff.split("_")[0])
+            cascade(plt, os.path.join(out, name), problem_class, eff, rows, platforms)
+            written.append(name)
+    return written
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("inputs", nargs="+", help="KIND:PLATFORM=FILE.csv, KIND gpu or cpu")
+    parser.add_argument("--out", required=True, help="folder for study.csv, phi.csv, the plots")
+    parser.add_argument("--plot-classes", default="best,naive",
+                        help="problem classes to draw cascades for (default best,naive)")
+    args = parser.parse_args(argv)
+    try:
+        specs = [parse_spec(s) for s in args.inputs]
+        platforms = [p for _, p, _ in specs]
+        if len(set(platforms)) != len(platforms):
+            raise StudyInputError("study: a platform is named twice: " + ", ".join(platforms))
+        results = []
+        for kind, platform, path in specs:
+            results += load_platform(kind, platform, path)
+    except (OSError, StudyInputError) as e:
+        print(e if isinstance(e, StudyInputError) else "study: %s" % e, file=sys.stderr)
+        return 2
+    if not results:
+        print("study: no rows in " + ", ".join(p for _, _, p in specs), file=sys.stderr)
+        return 2
+    kinds = {p: k for k, p, _ in specs}
+    os.makedirs(args.out, exist_ok=True)
+    write_study_csv(os.path.join(args.out, "study.csv"), results, platforms)
+    table = phi_table(results, platforms, kinds)
+    write_phi_csv(os.path.join(args.out, "phi.csv"), table, platforms)
+    plots = write_plots(args.out, table, platforms, args.plot_classes.split(","))
+    print("study: wrote %s (study.csv, phi.csv%s)" %
+          (args.out, "".join(", " + p for p in plots)))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,151 @@
+#!/usr/bin/python3
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+"""perf/study.py against a hand-written pair of platforms; every expected value below is worked
+out by hand in its comment, not by the script."""
+
+import contextlib
+import csv
+import io
+import os
+import sys
+import tempfile
+import unittest
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import study  # noqa: E402
+
+HEADER = "schema_version,variant,implementation,execution_space,dimensions,n,iterations,gcells_per_s,ratio_to_copy\n"
+
+# The GPU: cuda naive twice (the faster row counts), tiled the fastest native variant.
+GPU_ROWS = HEADER + """\
+1,naive,cuda,"NVIDIA H200 (132 SMs)",2,4096,100,100.0,0.4
+1,naive,cuda,"NVIDIA H200 (132 SMs)",2,4096,100,200.0,0.8
+1,naive,kokkos,cuda,2,4096,100,150.0,0.6
+1,naive,openacc,"gpu, loop shape collapse",2,4096,100,50.0,0.2
+1,tiled,cuda,"NVIDIA H200 (132 SMs)",2,4096,100,250.0,1.0
+1,tiled,kokkos,cuda,2,4096,100,125.0,0.5
+"""
+# The CPU: the header repeats (one run per call appends its own); openacc has no row here.
+CPU_ROWS = """\
+# a comment line
+""" + HEADER + """\
+1,naive,openmp,"native OpenMP (2 threads)",2,2048,100,10.0,0.5
+""" + HEADER + """\
+1,naive,kokkos,openmp,2,2048,100,8.0,0.4
+1,tiled,openmp,"native OpenMP (2 threads)",2,2048,100,12.0,0.6
+1,tiled,kokkos,openmp,2,2048,100,6.0,0.3
+"""
+
+
+def read_csv(path):
+    with open(path, newline="") as f:
+        return list(csv.DictReader(f))
+
+
+class StudyTest(unittest.TestCase):
+    @classmethod
+    def setUpClass(cls):
+        cls.tmp = tempfile.TemporaryDirectory()
+        gpu = os.path.join(cls.tmp.name, "gpu.csv")
+        cpu = os.path.join(cls.tmp.name, "cpu.csv")
+        with open(gpu, "w") as f:
+            f.write(GPU_ROWS)
+        with open(cpu, "w") as f:
+            f.write(CPU_ROWS)
+        cls.out = os.path.join(cls.tmp.name, "out")
+        with contextlib.redirect_stdout(io.StringIO()):
+            cls.rc = study.main(["--out", cls.out, "gpu:H200=" + gpu, "cpu:EPYC=" + cpu])
+        cls.study = {(r["problem"], r["platform"], r["application"]): r
+                     for r in read_csv(os.path.join(cls.out, "study.csv"))}
+        cls.phi = {(r["application"], r["problem_class"]): r
+                   for r in read_csv(os.path.join(cls.out, "phi.csv"))}
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.tmp.cleanup()
+
+    def test_p3_columns_and_one_row_per_problem_platform_model(self):
+        self.assertEqual(self.rc, 0)
+        with open(os.path.join(self.out, "study.csv")) as f:
+            self.assertEqual(f.readline().strip().split(",")[:6],
+                             ["problem", "platform", "application", "fom", "app_efficiency",
+                              "arch_efficiency"])
+        # GPU: cuda, kokkos, openacc naive; cuda, kokkos tiled. CPU: openmp, kokkos twice each.
+        self.assertEqual(len(self.study), 9)
+
+    def test_fastest_row_counts_and_native_is_one(self):
+        row = self.study[("naive N=4096", "H200", "cuda")]
+        self.assertAlmostEqual(float(row["fom"]), 200.0)
+        self.assertAlmostEqual(float(row["app_efficiency"]), 1.0)
+        self.assertAlmostEqual(float(row["arch_efficiency"]), 0.8)
+
+    def test_efficiencies_against_the_native_model_of_each_platform(self):
+        # GPU: 150 / 200 (cuda); CPU: 8 / 10 (openmp). Arch: the rows' ratio_to_copy.
+        gpu = self.study[("naive N=4096", "H200", "kokkos")]
+        cpu = self.study[("naive N=2048", "EPYC", "kokkos")]
+        self.assertAlmostEqual(float(gpu["app_efficiency"]), 0.75)
+        self.assertAlmostEqual(float(cpu["app_efficiency"]), 0.8)
+        self.assertAlmostEqual(float(gpu["arch_efficiency"]), 0.6)
+        self.assertAlmostEqual(float(cpu["arch_efficiency"]), 0.4)
+        # 50 / 200
+        self.assertAlmostEqual(
+            float(self.study[("naive N=4096", "H200", "openacc")]["app_efficiency"]), 0.25)
+
+    def test_phi_is_the_harmonic_mean_over_the_platforms(self):
+        row = self.phi[("kokkos", "naive")]
+        # 2 / (1/0.75 + 1/0.8) = 2 / (4/3 + 5/4) = 24/31
+        self.assertAlmostEqual(float(row["phi_app"]), 24 / 31, places=4)
+        # 2 / (1/0.6 + 1/0.4) = 2 / (5/3 + 5/2) = 12/25
+        self.assertAlmostEqual(float(row["phi_arch"]), 0.48, places=4)
+        # tiled: GPU 125/250 = 0.5, CPU 6/12 = 0.5: Φ = 0.5
+        self.assertAlmostEqual(float(self.phi[("kokkos", "tiled")]["phi_app"]), 0.5, places=4)
+
+    def test_best_class_holds_the_fastest_variant_to_the_fastest_native(self):
+        row = self.phi[("kokkos", "best")]
+        # GPU: kokkos' best 150 (naive) / cuda's best 250 (tiled) = 0.6; CPU: 8 / 12 = 2/3.
+        # 2 / (1/0.6 + 3/2) = 2 / (5/3 + 3/2) = 12/19
+        self.assertAlmostEqual(float(row["phi_app"]), 12 / 19, places=4)
+        # Arch: the ratio_to_copy of those rows, 0.6 and 0.4: 12/25.
+        self.assertAlmostEqual(float(row["phi_arch"]), 0.48, places=4)
+
+    def test_a_missing_platform_gives_phi_zero(self):
+        row = self.phi[("openacc", "naive")]
+        self.assertEqual(float(row["phi_app"]), 0.0)
+        self.assertEqual(float(row["phi_arch"]), 0.0)
+        self.assertEqual(float(self.phi[("openacc", "best")]["phi_app"]), 0.0)
+
+    def test_cascade_plots_where_matplotlib_exists(self):
+        try:
+            import matplotlib  # noqa: F401
+        except ImportError:
+            self.skipTest("matplotlib is not importable")
+        for name in ("cascade_best_app.png", "cascade_naive_arch.png"):
+            with open(os.path.join(self.out, name), "rb") as f:
+                self.assertEqual(f.read(8), b"\x89PNG\r\n\x1a\n")
+
+
+class BadInputTest(unittest.TestCase):
+    def run_study(self, *argv):
+        err = io.StringIO()
+        with contextlib.redirect_stderr(err), contextlib.redirect_stdout(io.StringIO()):
+            rc = study.main(list(argv))
+        return rc, err.getvalue()
+
+    def test_spec_without_kind_exits_2_with_one_line(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            rc, err = self.run_study("--out", tmp, "H200=x.csv")
+        self.assertEqual(rc, 2)
+        self.assertEqual(len(err.strip().splitlines()), 1)
+        self.assertIn("KIND:PLATFORM=FILE.csv", err)
+
+    def test_missing_file_exits_2(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            rc, err = self.run_study("--out", os.path.join(tmp, "o"),
+                                     "cpu:X=" + os.path.join(tmp, "absent.csv"))
+            self.assertFalse(os.path.exists(os.path.join(tmp, "o")))
+        self.assertEqual(rc, 2)
+        self.assertIn("absent.csv", err)
+
+
+if __name__ == "__main__":
+    unittest.main()

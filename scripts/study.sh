@@ -1,0 +1,110 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+# The study's run-command rows on this machine, for perf/study.py:
+#   bash scripts/study.sh OUT_DIR
+# For every binary in STUDY_BINARIES, every backend its -list-models shows on this machine's
+# device (memory kind cuda on a GPU, host on a CPU) and every variant that backend has, one run
+# per size: `-impl MODEL [-space SPACE] -variant V -n N -iters I -csv` (1-D variants at N*N
+# cells). Writes OUT_DIR/study.csv (the mini-app's CSV header, then one row per run) and
+# OUT_DIR/study.log (each run's stderr, and a note for every row left out).
+#   STUDY_BINARIES  commands that run a stencil_miniapp, separated by ';' (default
+#                   build/stencil_miniapp), e.g. for the packed directive builds on the GPU:
+#                   "build/stencil_miniapp; bash .carry/directive/run-gpu.sh openacc stencil_miniapp"
+#   STUDY_DEVICE    gpu or cpu (default gpu where nvidia-smi lists a GPU, else cpu)
+#   STUDY_SIZES     N values (default "4096 16384" on a GPU, 2048 on a CPU)
+#   STUDY_ITERS     iterations per run, a multiple of temporal's -fuse 4 (default 200 on a GPU,
+#                   100 on a CPU)
+#   STUDY_BUDGET_S  seconds for the whole script; rows that would start later are left out with
+#                   a note (default 1800)
+#   STUDY_ROW_TIMEOUT_S  seconds one run may take before it is stopped and noted (default 300)
+# Then: perf/study.py --out DIR gpu:H200=H200_DIR/study.csv cpu:CPU=CPU_DIR/study.csv
+set -uo pipefail
+
+repo_root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+out=${1:-}
+if [ -z "$out" ] || [ $# -gt 1 ]; then
+  echo "study: usage: scripts/study.sh OUT_DIR (settings in the environment: see the script)" >&2
+  exit 2
+fi
+cd "$repo_root" || exit 1
+device=${STUDY_DEVICE:-}
+if [ -z "$device" ]; then
+  device=cpu
+  nvidia-smi -L 2>/dev/null | grep -q '^GPU ' && device=gpu
+fi
+case $device in
+  gpu) memory=cuda default_sizes="4096 16384" default_iters=200 ;;
+  cpu) memory=host default_sizes=2048 default_iters=100 ;;
+  *)
+    echo "study: STUDY_DEVICE is gpu or cpu (not '$device')" >&2
+    exit 2
+    ;;
+esac
+sizes=${STUDY_SIZES:-$default_sizes}
+iters=${STUDY_ITERS:-$default_iters}
+budget=${STUDY_BUDGET_S:-1800}
+row_timeout=${STUDY_ROW_TIMEOUT_S:-300}
+for number in $sizes $iters $budget $row_timeout; do
+  [[ $number =~ ^[1-9][0-9]*$ ]] || {
+    echo "study: sizes, iterations and seconds are positive integers (not '$number')" >&2
+    exit 2
+  }
+done
+
+mkdir -p "$out" || exit 1
+csv=$out/study.csv
+log=$out/study.log
+: >"$csv.partial"
+: >"$log"
+note() { echo "study: $*" | tee -a "$log" >&2; }
+start=$SECONDS
+rows=0
+skipped=0
+IFS=';' read -ra binaries <<<"${STUDY_BINARIES:-build/stencil_miniapp}"
+for binary in "${binaries[@]}"; do
+  read -ra app <<<"$binary"
+  [ ${#app[@]} -gt 0 ] || continue
+  if ! models=$("${app[@]}" -list-models 2>>"$log"); then
+    note "'$binary' does not run (-list-models failed): its rows are left out"
+    skipped=$((skipped + 1))
+    continue
+  fi
+  # The 1-D variants, from -list's variants section ("  naive1d  1-D  ...").
+  one_d=" $("${app[@]}" -list 2>/dev/null | awk '/^variants:/ { on = 1; next }
+    /^[^ ]/ { on = 0 } on && $2 == "1-D" { printf "%s ", $1 }')"
+  while read -r backend model space kind variants; do
+    [ "$kind" = "$memory" ] || continue
+    space_args=()
+    [ "$space" = - ] || space_args=(-space "$space")
+    for variant in $variants; do
+      for n in $sizes; do
+        cells=$n
+        [[ $one_d == *" $variant "* ]] && cells=$((n * n))
+        if [ $((SECONDS - start)) -ge "$budget" ]; then
+          note "over the ${budget} s budget: $backend $variant N=$n left out"
+          skipped=$((skipped + 1))
+          continue
+        fi
+        result=$(timeout "$row_timeout" "${app[@]}" -impl "$model" "${space_args[@]}" \
+          -variant "$variant" -n "$cells" -iters "$iters" -csv -no-progress 2>"$out/run.err")
+        rc=$?
+        cat "$out/run.err" >>"$log"
+        if [ "$rc" -ne 0 ]; then
+          why="exit $rc: $(tail -n 1 "$out/run.err")"
+          [ "$rc" -eq 124 ] && why="stopped after ${row_timeout} s"
+          note "$backend $variant N=$n left out ($why)"
+          skipped=$((skipped + 1))
+          continue
+        fi
+        [ -s "$csv.partial" ] || echo "$result" | head -n 1 >>"$csv.partial"
+        echo "$result" | tail -n 1 >>"$csv.partial"
+        rows=$((rows + 1))
+      done
+    done
+  done <<<"$models"
+done
+rm -f "$out/run.err"
+mv "$csv.partial" "$csv"
+echo "study: $rows rows on the $device in $((SECONDS - start)) s into $csv; $skipped left out" \
+  "(notes in $log)"
+[ "$rows" -gt 0 ]
