@@ -34,7 +34,8 @@ constexpr int kBlockInput = kThreads * kColumns;  // input columns a block holds
 constexpr int kEdgePitch = kThreads + 2;          // one value per thread, one pad each side
 constexpr int kAhead = 2;                         // input rows requested ahead of use
 
-struct Quad {
+// The kColumns consecutive cells of one row a thread owns, kept in registers.
+struct ThreadColumns {
   float v[kColumns];
 };
 
@@ -78,7 +79,7 @@ __global__ void __launch_bounds__(kThreads)
   // Input rows the chunk needs: kFuse above and below its own rows, clipped to the array.
   const int load_begin = y0 - kFuse > 0 ? y0 - kFuse : 0;
   const int load_end = y_end + kFuse < rows ? y_end + kFuse : rows;
-  auto load_row = [&](Quad& q, int y) {
+  auto load_row = [&](ThreadColumns& q, int y) {
     if (y < load_begin || y >= load_end)
       return;  // never consumed by a needed cell
     const float* src = in + static_cast<long>(y) * cols + x0;
@@ -95,8 +96,8 @@ __global__ void __launch_bounds__(kThreads)
   };
 
   // history[t][0..2]: level t's rows produced at steps j-1, j-2, j-3 (newest first).
-  Quad history[kFuse][3];
-  Quad ahead[kAhead];
+  ThreadColumns history[kFuse][3];
+  ThreadColumns ahead[kAhead];
   const int j_begin = y0 - kFuse;  // level 0 row of the first step
   const int j_end = y_end + 2 * kFuse;
 #pragma unroll
@@ -112,7 +113,7 @@ __global__ void __launch_bounds__(kThreads)
       const int rotation = (j - j_begin) % 3;
       const int read_rotation = (j - j_begin + 1) % 3;  // == (j - 2) % 3 relative to j_begin
 
-      Quad produced[kFuse + 1];
+      ThreadColumns produced[kFuse + 1];
       produced[0] = ahead[a];
       load_row(ahead[a], j + kAhead);  // refill: requested kAhead steps before it is needed
 
@@ -120,9 +121,9 @@ __global__ void __launch_bounds__(kThreads)
       for (int t = 1; t <= kFuse; ++t) {
         const int y = j - 2 * t;  // the row level t computes at this step
         const bool row_border = y == 0 || y == rows - 1;
-        const Quad& below = history[t - 1][0];
-        const Quad& centre = history[t - 1][1];
-        const Quad& above = history[t - 1][2];
+        const ThreadColumns& below = history[t - 1][0];
+        const ThreadColumns& centre = history[t - 1][1];
+        const ThreadColumns& above = history[t - 1][2];
         // Thread i's values sit at index i + 1: the left neighbour is the previous thread's last
         // column, the right neighbour the next thread's first (pads at the block's two ends).
         const float left_edge = lasts(t - 1, read_rotation)[threadIdx.x];
@@ -150,7 +151,7 @@ __global__ void __launch_bounds__(kThreads)
       if (y_out >= y0 && y_out < y_end) {
         float* dst = out + static_cast<long>(y_out) * cols + x0;
         if (vector_ok && x0 >= out_begin && x0 + kColumns <= out_end) {
-          const Quad& r = produced[kFuse];
+          const ThreadColumns& r = produced[kFuse];
           *reinterpret_cast<float4*>(dst) = make_float4(r.v[0], r.v[1], r.v[2], r.v[3]);
         } else {
 #pragma unroll

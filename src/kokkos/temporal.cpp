@@ -3,23 +3,23 @@
 // over the grid, so the grid crosses memory once per k iterations instead of once per iteration.
 //
 // Register streaming with a skewed wavefront, as the native kernel, written with Kokkos' team
-// loops (the comment that stood here, that this "cannot be expressed portably", was wrong):
-//  * A team owns 1024 input columns (256 lanes x one 16-byte Quad of 4 consecutive columns; 512
-//    columns of 128 lanes at k = 8, see below) and produces the 1024 - 2k columns in the middle:
+// loops:
+//  * A team owns 1024 input columns (256 members x one 16-byte Quad of 4 consecutive columns; 512
+//    columns of 128 members at k = 8, see below) and produces the 1024 - 2k columns in the middle:
 //    each fused level loses one valid column per side, so the overlap between neighbouring teams is
 //    recomputed rather than exchanged.
 //  * The team walks its chunk of rows downwards in "steps". At step j, level 0 brings in input
 //    row j, and level t (1..k) computes row j - 2t from level t-1's rows j-2t-1 .. j-2t+1, which
 //    level t-1 produced at steps j-3 .. j-1. Every dependency comes from an earlier step, so all
 //    levels work at once and one team barrier per step publishes their rows.
-//  * Each lane keeps, per level, the last three rows of its four columns (the vertical window)
-//    in registers. Only a lane's first and last
-//    column have x neighbours in other lanes: each level publishes those two values per lane in
+//  * Each member keeps, per level, the last three rows of its four columns (the vertical window)
+//    in registers. Only a member's first and last
+//    column have x neighbours in other members: each level publishes those two values per member in
 //    team scratch, and the level above reads them two steps later (three rotating buffers).
 //  * Input rows are requested kAhead steps early, so loads overlap the arithmetic.
 // Every cell update is stencil::five_point on exactly the values k single steps would use, and
 // border cells copy their centre at every level, so the result is bit-identical to k steps.
-// This is the device form: one lane per GPU thread, as the native 256-thread block. A host space
+// This is the device form: one member per GPU thread, as the native 256-thread block. A host space
 // runs the time-skewed row bands of host_wavefront.hpp instead.
 #include <algorithm>
 
@@ -34,20 +34,20 @@
 namespace stencil::kokkos {
 namespace temporal_detail {
 
-constexpr int kLanes = 32;
+constexpr int kVectorLanes = 32;
 constexpr int kAhead = 2;  // input rows requested ahead of use
 
 template <int kFuse, class ExecSpace>
 void temporal_fused(const ExecSpace& space, const ConstDeviceView<ExecSpace>& in,
                     const DeviceView<ExecSpace>& out, int rows, int cols, int chunks) {
-  // 256 lanes, but 128 at k = 8: the published edges (6 k floats per lane) must fit the 48 KB of
-  // shared memory a block may ask for without an opt-in that Kokkos 3.4 does not make.
-  constexpr int kThreads = kFuse < 8 ? 8 : 4;
-  constexpr int kTeamLanes = kThreads * kLanes;
-  constexpr int kBlockInput = 4 * kTeamLanes;  // input columns a team holds
-  constexpr int kEdgePitch = kTeamLanes + 2;   // one value per lane, one pad each side
+  // 256 members, but 128 at k = 8: the published edges (6 k floats per member) must fit the 48 KB
+  // of shared memory a block may ask for without an opt-in that Kokkos 3.4 does not make.
+  constexpr int kTeamThreads = kFuse < 8 ? 8 : 4;
+  constexpr int kTeamMembers = kTeamThreads * kVectorLanes;
+  constexpr int kBlockInput = 4 * kTeamMembers;  // input columns a team holds
+  constexpr int kEdgePitch = kTeamMembers + 2;   // one value per member, one pad each side
   constexpr int kBlockOutput = kBlockInput - 2 * kFuse;
-  // Per level 0..kFuse-1 and rotation 0..2: the first columns of all lanes, then the last.
+  // Per level 0..kFuse-1 and rotation 0..2: the first columns of all members, then the last.
   constexpr int kEdgeFloats = kFuse * 3 * 2 * kEdgePitch;
   const int column_blocks = (cols + kBlockOutput - 1) / kBlockOutput;
   if (chunks <= 0) {
@@ -62,8 +62,8 @@ void temporal_fused(const ExecSpace& space, const ConstDeviceView<ExecSpace>& in
   }
   const float* const source = in.data();
   float* const target = out.data();
-  const auto policy = team_policy<kTeamLanes>(space, column_blocks * chunks,
-                                              TeamShape{kThreads, kLanes}, kEdgeFloats);
+  const auto policy = team_policy<kTeamMembers>(space, column_blocks * chunks,
+                                                TeamShape{kTeamThreads, kVectorLanes}, kEdgeFloats);
   using Member = typename decltype(policy)::member_type;
 
   Kokkos::parallel_for(
@@ -90,13 +90,13 @@ void temporal_fused(const ExecSpace& space, const ConstDeviceView<ExecSpace>& in
         Quad history[kFuse][3];
         Quad ahead[kAhead];
 
-        // Visits every lane with its index and its first column: a flat TeamVectorRange, one
-        // lane per thread (team_policy.hpp), so a lane's window and ring stay in its registers.
-        auto for_each_lane = [&](auto&& visit) {
-          Kokkos::parallel_for(Kokkos::TeamVectorRange(team, kTeamLanes),
-                               [&](int lane) { visit(lane, first_column + 4 * lane); });
+        // Visits every member with its index and its first column: a flat TeamVectorRange, one
+        // member per thread (team_policy.hpp), so a member's window and ring stay in its registers.
+        auto for_each_member = [&](auto&& visit) {
+          Kokkos::parallel_for(Kokkos::TeamVectorRange(team, kTeamMembers),
+                               [&](int member) { visit(member, first_column + 4 * member); });
         };
-        // Requests input row y for one lane; rows no needed cell uses are skipped.
+        // Requests input row y for one member; rows no needed cell uses are skipped.
         auto load = [&](Quad& q, int y, int x0) {
           if (y < load_begin || y >= load_end)
             return;
@@ -116,7 +116,7 @@ void temporal_fused(const ExecSpace& space, const ConstDeviceView<ExecSpace>& in
         const int j_end = chunk.end + 2 * kFuse;
         STENCIL_UNROLL
         for (int a = 0; a < kAhead; ++a) {
-          for_each_lane([&](int, int x0) { load(ahead[a], j_begin + a, x0); });
+          for_each_member([&](int, int x0) { load(ahead[a], j_begin + a, x0); });
         }
 
         for (int j_block = j_begin; j_block < j_end; j_block += kAhead) {
@@ -130,7 +130,7 @@ void temporal_fused(const ExecSpace& space, const ConstDeviceView<ExecSpace>& in
             const int y_out = j - 2 * kFuse;
             const bool store = y_out >= chunk.begin && y_out < chunk.end;
 
-            for_each_lane([&](int lane, int x0) {
+            for_each_member([&](int member, int x0) {
               Quad produced[kFuse + 1];
               produced[0] = ahead[a];
               load(ahead[a], j + kAhead, x0);  // refill: kAhead steps before its use
@@ -142,10 +142,10 @@ void temporal_fused(const ExecSpace& space, const ConstDeviceView<ExecSpace>& in
                 const Quad& below = history[t - 1][0];
                 const Quad& centre = history[t - 1][1];
                 const Quad& above = history[t - 1][2];
-                // Lane i's values sit at index i + 1: the left neighbour is the previous lane's
-                // last column, the right neighbour the next lane's first (pads at the ends).
-                const float left_edge = edges(lasts(t - 1, read_rotation) + lane);
-                const float right_edge = edges(firsts(t - 1, read_rotation) + lane + 2);
+                // Member i's values sit at index i + 1: the left neighbour is the previous member's
+                // last column, the right neighbour the next member's first (pads at the ends).
+                const float left_edge = edges(lasts(t - 1, read_rotation) + member);
+                const float right_edge = edges(firsts(t - 1, read_rotation) + member + 2);
                 STENCIL_UNROLL
                 for (int c = 0; c < 4; ++c) {
                   const float left = c > 0 ? centre.v[c - 1] : left_edge;
@@ -160,8 +160,8 @@ void temporal_fused(const ExecSpace& space, const ConstDeviceView<ExecSpace>& in
               // Publish levels 0..kFuse-1 for the level above; store the last level's row.
               STENCIL_UNROLL
               for (int t = 0; t < kFuse; ++t) {
-                edges(firsts(t, rotation) + lane + 1) = produced[t].v[0];
-                edges(lasts(t, rotation) + lane + 1) = produced[t].v[3];
+                edges(firsts(t, rotation) + member + 1) = produced[t].v[0];
+                edges(lasts(t, rotation) + member + 1) = produced[t].v[3];
               }
               if (store) {
                 float* dst = target + row_offset(y_out, cols) + x0;
@@ -175,7 +175,7 @@ void temporal_fused(const ExecSpace& space, const ConstDeviceView<ExecSpace>& in
                   }
                 }
               }
-              // The window moves down one step (this lane's own values: no barrier needed).
+              // The window moves down one step (this member's own values: no barrier needed).
               STENCIL_UNROLL
               for (int t = 0; t < kFuse; ++t) {
                 history[t][2] = history[t][1];

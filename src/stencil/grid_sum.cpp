@@ -13,8 +13,8 @@ double grid_sum(const std::vector<float>& cells) {
   std::vector<double> block_sums(static_cast<std::size_t>(blocks));
 #pragma omp parallel for schedule(static) if (count > kParallelCells)
   for (std::int64_t block = 0; block < blocks; ++block) {
-    const std::int64_t end = block * kSumBlock + kSumBlock < count ? block * kSumBlock + kSumBlock
-                                                                    : count;
+    const std::int64_t end =
+        block * kSumBlock + kSumBlock < count ? block * kSumBlock + kSumBlock : count;
     double sum = 0.0;
     for (std::int64_t i = block * kSumBlock; i < end; ++i)
       sum += cells[static_cast<std::size_t>(i)];
