@@ -15,21 +15,18 @@ set_tests_properties(installed_tree_runs_on_its_own PROPERTIES LABELS cpu TIMEOU
 
 # -json output of several kinds of run against docs/result.schema.json (Debian's
 # python3-jsonschema), and the -csv columns against the same names; two MPI ranks where MPI is on.
+# With MPI it also runs a job under mpirun, so it carries the mpi label too: the sanitizer build
+# runs MPI jobs without the leak check (OpenMPI's own allocations, scripts/sanitize.sh).
 set(_stencil_schema_mpirun "")
+set(_stencil_schema_labels cpu)
 if(STENCIL_ENABLE_MPI)
   set(_stencil_schema_mpirun ${MPIEXEC_EXECUTABLE})
+  set(_stencil_schema_labels cpu mpi)
 endif()
 add_test(NAME results_match_their_schema
   COMMAND ${STENCIL_PYTHON} ${CMAKE_CURRENT_SOURCE_DIR}/check_result_schema.py
           $<TARGET_FILE:stencil_miniapp> ${PROJECT_SOURCE_DIR}/docs/result.schema.json
           ${CMAKE_CURRENT_BINARY_DIR}/result_schema "${_stencil_schema_mpirun}")
-# With MPI it also runs a job under mpirun, so it carries the mpi label too: the sanitizer build
-# runs MPI jobs without the leak check (OpenMPI's own allocations, scripts/sanitize.sh).
-if(STENCIL_ENABLE_MPI)
-  set(_stencil_schema_labels cpu mpi)
-else()
-  set(_stencil_schema_labels cpu)
-endif()
 set_tests_properties(results_match_their_schema PROPERTIES
   LABELS "${_stencil_schema_labels}" SKIP_RETURN_CODE 77 TIMEOUT 300)
 endif()

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "stencil/grid_sum.hpp"
 
+#include <algorithm>
 #include <cstdint>
 
 #include "stencil/host_parallel.hpp"
@@ -13,10 +14,10 @@ double grid_sum(const std::vector<float>& cells) {
   std::vector<double> block_sums(static_cast<std::size_t>(blocks));
 #pragma omp parallel for schedule(static) if (count > kParallelCells)
   for (std::int64_t block = 0; block < blocks; ++block) {
-    const std::int64_t end =
-        block * kSumBlock + kSumBlock < count ? block * kSumBlock + kSumBlock : count;
+    const std::int64_t begin = block * kSumBlock;
+    const std::int64_t end = std::min(begin + kSumBlock, count);
     double sum = 0.0;
-    for (std::int64_t i = block * kSumBlock; i < end; ++i)
+    for (std::int64_t i = begin; i < end; ++i)
       sum += cells[static_cast<std::size_t>(i)];
     block_sums[static_cast<std::size_t>(block)] = sum;
   }
