@@ -27,9 +27,13 @@ if [ ! -f "$root/MANIFEST" ] || [ "$here/$name.tar.xz" -nt "$root/MANIFEST" ]; t
   touch "$root/MANIFEST"
 fi
 export STENCIL_DIRECTIVE_ROOT=$root
+# The driver where the dynamic loader finds it: its cache, then the library path (a container's
+# driver mount, such as /usr/local/nvidia/lib64, is often only there), then the usual folders.
 driver=$(ldconfig -p 2>/dev/null | awk '/libcuda\.so\.1 .*x86-64/ { print $NF; exit }' || true)
-for candidate in /usr/lib/x86_64-linux-gnu/libcuda.so.1 /usr/lib64/libcuda.so.1; do
-  [ -n "$driver" ] || [ ! -e "$candidate" ] || driver=$candidate
+IFS=: read -ra library_dirs <<<"${LD_LIBRARY_PATH:-}"
+for dir in "${library_dirs[@]}" /usr/local/nvidia/lib64 /usr/local/nvidia/lib /usr/lib/x86_64-linux-gnu \
+  /usr/lib64; do
+  [ -n "$driver" ] || [ -z "$dir" ] || [ ! -e "$dir/libcuda.so.1" ] || driver=$dir/libcuda.so.1
 done
 [ -z "$driver" ] || ln -sf "$driver" "$root/lib/libcuda.so"
 export PATH=$root/bin:$PATH

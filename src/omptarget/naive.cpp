@@ -9,6 +9,7 @@
 // `target teams loop` is not among them: clang 16's host fallback of it writes no cell.
 #include "omptarget/kernels.hpp"
 #include "stencil/arithmetic.hpp"
+#include "stencil/cell_offset.hpp"
 
 namespace stencil::omptarget {
 
@@ -29,7 +30,7 @@ void naive_step(const Element* __restrict in, Element* __restrict out, ArrayExte
         : in [0:cells], out [0:cells])
     for (int y = 0; y < rows; ++y) {
       for (int x = 0; x < cols; ++x) {
-        const int i = y * cols + x;
+        const long i = cell_offset(y, x, cols);
         out[i] = is_border_2d(x, y, cols, rows)
                      ? in[i]
                      : five_point(in[i], in[i - 1], in[i + 1], in[i - cols], in[i + cols]);
@@ -43,7 +44,7 @@ void naive_step(const Element* __restrict in, Element* __restrict out, ArrayExte
     for (int y = 0; y < rows; ++y) {
 #pragma omp parallel for
       for (int x = 0; x < cols; ++x) {
-        const int i = y * cols + x;
+        const long i = cell_offset(y, x, cols);
         out[i] = is_border_2d(x, y, cols, rows)
                      ? in[i]
                      : five_point(in[i], in[i - 1], in[i + 1], in[i - cols], in[i + cols]);
@@ -56,7 +57,7 @@ void naive_step(const Element* __restrict in, Element* __restrict out, ArrayExte
         : in [0:cells], out [0:cells])
     for (int y = 0; y < rows; ++y) {
       for (int x = 0; x < cols; ++x) {
-        const int i = y * cols + x;
+        const long i = cell_offset(y, x, cols);
         out[i] = is_border_2d(x, y, cols, rows)
                      ? in[i]
                      : five_point(in[i], in[i - 1], in[i + 1], in[i - cols], in[i + cols]);

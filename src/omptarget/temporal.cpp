@@ -13,6 +13,7 @@
 // default), 64x16, 64x32.
 #include "omptarget/kernels.hpp"
 #include "stencil/arithmetic.hpp"
+#include "stencil/cell_offset.hpp"
 #include "stencil/variants.hpp"
 
 namespace stencil::omptarget {
@@ -44,7 +45,7 @@ void temporal_blocks(const Element* __restrict in, Element* __restrict out, int 
         for (int sy = 0; sy < kRows; ++sy) {
           for (int sx = 0; sx < kColumns; ++sx) {
             even[sy][sx] =
-                in[clamp_index(y0 + sy, 0, rows - 1) * cols + clamp_index(x0 + sx, 0, cols - 1)];
+                in[cell_offset(clamp_index(y0 + sy, 0, rows - 1), clamp_index(x0 + sx, 0, cols - 1), cols)];
           }
         }
         for (int level = 1; level <= kFuse; ++level) {
@@ -71,7 +72,7 @@ void temporal_blocks(const Element* __restrict in, Element* __restrict out, int 
             const int y = y0 + sy;
             const int x = x0 + sx;
             if (y < rows && x < cols)
-              out[y * cols + x] = result[sy][sx];
+              out[cell_offset(y, x, cols)] = result[sy][sx];
           }
         }
       }

@@ -8,6 +8,7 @@
 //   tile      tile(32, 8): the CUDA twin's 32x8 block, written as a loop transformation.
 #include "openacc/kernels.hpp"
 #include "stencil/arithmetic.hpp"
+#include "stencil/cell_offset.hpp"
 
 namespace stencil::openacc {
 
@@ -27,7 +28,7 @@ void naive_step(const Element* __restrict in, Element* __restrict out, ArrayExte
     for (int y = 0; y < rows; ++y) {
 #pragma acc loop vector
       for (int x = 0; x < cols; ++x) {
-        const int i = y * cols + x;
+        const long i = cell_offset(y, x, cols);
         out[i] = is_border_2d(x, y, cols, rows)
                      ? in[i]
                      : five_point(in[i], in[i - 1], in[i + 1], in[i - cols], in[i + cols]);
@@ -37,7 +38,7 @@ void naive_step(const Element* __restrict in, Element* __restrict out, ArrayExte
 #pragma acc parallel loop tile(32, 8) present(in [0:cells], out [0:cells]) if (on_device)
     for (int y = 0; y < rows; ++y) {
       for (int x = 0; x < cols; ++x) {
-        const int i = y * cols + x;
+        const long i = cell_offset(y, x, cols);
         out[i] = is_border_2d(x, y, cols, rows)
                      ? in[i]
                      : five_point(in[i], in[i - 1], in[i + 1], in[i - cols], in[i + cols]);
@@ -47,7 +48,7 @@ void naive_step(const Element* __restrict in, Element* __restrict out, ArrayExte
 #pragma acc parallel loop collapse(2) present(in [0:cells], out [0:cells]) if (on_device)
     for (int y = 0; y < rows; ++y) {
       for (int x = 0; x < cols; ++x) {
-        const int i = y * cols + x;
+        const long i = cell_offset(y, x, cols);
         out[i] = is_border_2d(x, y, cols, rows)
                      ? in[i]
                      : five_point(in[i], in[i - 1], in[i + 1], in[i - cols], in[i + cols]);

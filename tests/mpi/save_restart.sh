@@ -252,13 +252,16 @@ case $case_name in
       fail "with room for both: $(cat last.err)"
     ;;
   quiet)
-    env -u OMP_PROC_BIND -u OMP_PLACES "$mpiexec" -n 2 "$app" -impl openmp -no-progress \
+    env -u OMP_PROC_BIND -u OMP_PLACES "$mpiexec" -n 2 "$app" "${impl[@]}" -no-progress \
       "${grid[@]}" -iters 2 >last.out 2>last.err || fail "clean run: $(cat last.err)"
     [ ! -s last.err ] || fail "a clean run printed on stderr: $(cat last.err)"
-    env -u OMP_PROC_BIND -u OMP_PLACES "$mpiexec" -n 2 "$app" -impl kokkos -no-progress \
-      "${grid[@]}" -iters 2 -space serial >last.out 2>last.err || fail "Kokkos run: $(cat last.err)"
-    [ ! -s last.err ] || fail "a clean Kokkos run printed on stderr: $(cat last.err)"
-    env -u OMP_PROC_BIND -u OMP_PLACES "$mpiexec" -n 2 "$app" -impl openmp -no-progress \
+    # Kokkos on a space without OpenMP threads, where the build has it: still no warning.
+    if "$app" -list-models | awk '$2 == "kokkos" && $3 == "serial" { found = 1 } END { exit !found }'; then
+      env -u OMP_PROC_BIND -u OMP_PLACES "$mpiexec" -n 2 "$app" -impl kokkos -no-progress \
+        "${grid[@]}" -iters 2 -space serial >last.out 2>last.err || fail "Kokkos run: $(cat last.err)"
+      [ ! -s last.err ] || fail "a clean Kokkos run printed on stderr: $(cat last.err)"
+    fi
+    env -u OMP_PROC_BIND -u OMP_PLACES "$mpiexec" -n 2 "$app" "${impl[@]}" -no-progress \
       "${grid[@]}" -iters 2 -input missing.h5 >last.out 2>last.err
     refused $? "does not exist"
     if grep -q "OMP_PROC_BIND" last.err; then fail "Kokkos' warning printed: $(cat last.err)"; fi
