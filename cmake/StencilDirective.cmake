@@ -96,6 +96,13 @@ function(stencil_directive_target target model)
       set(offload "none: host only (no CUDA toolkit for ptxas)")
     endif()
     set(link_flags ${flags})
+    if(cuda_path)
+      # clang's linker wrapper takes device code from an archive only for a device symbol some
+      # other input needs, and the host code calls the kernels through libomptarget: from the
+      # model's archive alone it links no device image (no __tgt_register_lib; libomptarget
+      # then reports no device). Every program that links the model is given its objects too.
+      list(APPEND link_flags $<TARGET_OBJECTS:${target}>)
+    endif()
   endif()
   target_compile_options(${target} PRIVATE $<$<COMPILE_LANGUAGE:CXX>:${flags}>)
   target_link_options(${target} INTERFACE ${link_flags})

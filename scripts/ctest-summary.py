@@ -12,7 +12,8 @@ Usage: ctest-summary.py LOG...
 import re
 import sys
 
-SUMMARY = re.compile(r"tests passed, (\d+) tests? failed out of (\d+)")
+# CTest 4 leaves out ", 0 tests failed" when none failed.
+SUMMARY = re.compile(r"tests passed(?:, (\d+) tests? failed)? out of (\d+)")
 NOT_RUN_HEADER = "The following tests did not run:"
 LISTED = re.compile(r"^\s*\d+ - .*\((Skipped|Disabled)\)\s*$")
 
@@ -24,7 +25,7 @@ def counts(text: str) -> tuple:
         return None
     passed = failed = skipped = 0
     for index, match in enumerate(matches):
-        run_failed, total = int(match.group(1)), int(match.group(2))
+        run_failed, total = int(match.group(1) or 0), int(match.group(2))
         run_skipped = 0
         # What follows this summary, up to the next run's output.
         tail = text[match.end():matches[index + 1].start() if index + 1 < len(matches) else None]

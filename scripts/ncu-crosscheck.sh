@@ -96,6 +96,14 @@ while read -r -u 3 _ impl space _ variants; do
     # ("12strip_kernel", "10strip_step"), so the digit keeps naive_* from matching naive1d_*, and
     # Kokkos' own kernels (fills, copies) stay out.
     kernel="[0-9]${variant}_(kernel|step)"
+    # Kokkos kernels named after the function around them: temporal's pass (temporal_fused),
+    # and doublebuf_async, which is doublebuf's kernel in Kokkos (doublebuf_step).
+    if [ "$impl" = kokkos ]; then
+      case $variant in
+        temporal) kernel="[0-9]temporal_(fused|step)" ;;
+        doublebuf_async) kernel="[0-9]doublebuf_step" ;;
+      esac
+    fi
     tag=${impl}_${variant}
     echo "ncu-crosscheck: $tag (n=$n, $k iterations)" >&2
     "$binary" -profile sectors "${args[@]}" -csv >"$work/$tag.builtin.csv"
