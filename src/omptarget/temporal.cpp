@@ -44,8 +44,8 @@ void temporal_blocks(const Element* __restrict in, Element* __restrict out, int 
 #pragma omp for collapse(2)
         for (int sy = 0; sy < kRows; ++sy) {
           for (int sx = 0; sx < kColumns; ++sx) {
-            even[sy][sx] =
-                in[cell_offset(clamp_index(y0 + sy, 0, rows - 1), clamp_index(x0 + sx, 0, cols - 1), cols)];
+            even[sy][sx] = in[cell_offset(clamp_index(y0 + sy, 0, rows - 1),
+                                          clamp_index(x0 + sx, 0, cols - 1), cols)];
           }
         }
         for (int level = 1; level <= kFuse; ++level) {

@@ -34,7 +34,8 @@ void tiled_blocks(const Element* __restrict in, Element* __restrict out, int row
 #pragma acc loop vector collapse(2)
       for (int sy = 0; sy < kRows; ++sy) {
         for (int sx = 0; sx < kColumns; ++sx) {
-          tile[sy][sx] = in[cell_offset(clamp_index(oy + sy - 1, 0, rows - 1), clamp_index(ox + sx - 1, 0, cols - 1), cols)];
+          tile[sy][sx] = in[cell_offset(clamp_index(oy + sy - 1, 0, rows - 1),
+                                        clamp_index(ox + sx - 1, 0, cols - 1), cols)];
         }
       }
 #pragma acc loop vector collapse(2)
@@ -43,10 +44,11 @@ void tiled_blocks(const Element* __restrict in, Element* __restrict out, int row
           const int x = ox + tx - 1;
           const int y = oy + ty - 1;
           if (x < cols && y < rows) {
-            out[cell_offset(y, x, cols)] = is_border_2d(x, y, cols, rows)
-                                    ? tile[ty][tx]
-                                    : five_point(tile[ty][tx], tile[ty][tx - 1], tile[ty][tx + 1],
-                                                 tile[ty - 1][tx], tile[ty + 1][tx]);
+            out[cell_offset(y, x, cols)] =
+                is_border_2d(x, y, cols, rows)
+                    ? tile[ty][tx]
+                    : five_point(tile[ty][tx], tile[ty][tx - 1], tile[ty][tx + 1], tile[ty - 1][tx],
+                                 tile[ty + 1][tx]);
           }
         }
       }
