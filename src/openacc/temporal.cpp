@@ -15,10 +15,10 @@
 // gives every gang-private array of the program its own slice of one shared-memory buffer (the
 // offsets add up over all offloaded functions instead of being reused per kernel), and it keeps a
 // copy of each such array in the kernel's frame, which it broadcasts through shared memory too.
-// The twelve depth x shape instantiations asked for 262 KB of the 48 KB a kernel may have, and
-// ptxas refused the whole offload image. So each gang works in its own slot of a device array
-// (`declare create`: allocated when the program loads), which its lanes read and write through
-// L1, and walks the blocks slot, slot + slots, ... in turn.
+// The twelve depth x shape instantiations would ask for 262 KB of the 48 KB a kernel may have,
+// and ptxas refuses the whole offload image then. So each gang works in its own slot of a device
+// array (`declare create`: allocated when the program loads), which its lanes read and write
+// through L1, and walks the blocks slot, slot + slots, ... in turn.
 #include "openacc/kernels.hpp"
 #include "stencil/arithmetic.hpp"
 #include "stencil/cell_offset.hpp"
