@@ -9,6 +9,8 @@
 # stacks and the kernels running), then left to finish within LARGE_GRID_LIMIT_S (default 240).
 # LARGE_GRID_SET=targets leaves out the stream runs at 46340-50000 (a diagnosis of the limit) and
 # adds doublebuf_async at N = 47000 with -verify (-impl cuda: its 64-bit offset instantiation).
+# LARGE_GRID_SET=stream runs only stream: at N = 60000 with -verify, at 16384 and 120000.
+# LARGE_GRID_IMPLS picks the implementations (default "cuda kokkos").
 # Writes rows.csv (each run's CSV row), runs.txt (exit status and wall seconds per run) and
 # attach-*.txt into OUT_DIR.
 set -uo pipefail
@@ -50,8 +52,17 @@ run() {
 }
 
 row_set=${LARGE_GRID_SET:-all}
-for impl in cuda kokkos; do
-  if [ "$row_set" = targets ]; then
+case $row_set in all | targets | stream) ;; *)
+  echo "gpu-large-grid: LARGE_GRID_SET is all, targets or stream (not '$row_set')" >&2
+  exit 2
+  ;;
+esac
+variants="stream temporal tiled"
+[ "$row_set" = stream ] && variants=stream
+for impl in ${LARGE_GRID_IMPLS:-cuda kokkos}; do
+  if [ "$row_set" = stream ]; then
+    :
+  elif [ "$row_set" = targets ]; then
     [ "$impl" = kokkos ] || run "$impl-doublebuf_async-47000-verify" -impl "$impl" \
       -variant doublebuf_async -n 47000 -iters 2 -verify
   else
@@ -59,7 +70,7 @@ for impl in cuda kokkos; do
       run "$impl-stream-$n" -impl "$impl" -variant stream -n "$n" -iters 1
     done
   fi
-  for variant in stream temporal tiled; do
+  for variant in $variants; do
     run "$impl-$variant-60000-verify" -impl "$impl" -variant "$variant" -n 60000 -iters 4 -verify
   done
   for n in 16384 120000; do

@@ -9,6 +9,7 @@
 #include "cuda/cluster_launch.hpp"
 #include "cuda/device_info.hpp"
 #include "cuda/stream_kernel.cuh"
+#include "stencil/row_chunks.hpp"
 
 namespace stencil::cuda::stream_launch {
 
@@ -37,8 +38,9 @@ int resident_blocks(Kernel kernel, dim3 grid) {
   }
 }
 
-// Without clusters: one wave, as many blocks as fit on the GPU at once and no more (a second,
-// partial wave would take as long as the first), chunks of at least kMinRowsPerChunk rows.
+// Without clusters: one wave, as many blocks as fit on the GPU at once and no more, or whole
+// waves where one wave fills the GPU poorly (wave_filling_chunks, row_chunks.hpp), chunks of at
+// least kMinRowsPerChunk rows.
 template <int kSlots, int kWidth, int kAhead, int kMinBlocks, bool kEvictFirst = false>
 void launch_plain(const float* in, float* out, int rows, int cols, int chunks, cudaStream_t queue) {
   constexpr int kBlockWidth = kThreads * kSlots * kWidth;
@@ -46,9 +48,7 @@ void launch_plain(const float* in, float* out, int rows, int cols, int chunks, c
   const int column_blocks = (cols + kBlockWidth - 1) / kBlockWidth;
   if (chunks <= 0) {
     static const int wave = resident_blocks<1>(kernel, dim3());
-    const int fit = wave / column_blocks > 1 ? wave / column_blocks : 1;
-    const int most = rows / kMinRowsPerChunk > 1 ? rows / kMinRowsPerChunk : 1;
-    chunks = fit < most ? fit : most;
+    chunks = wave_filling_chunks(wave, column_blocks, rows, kMinRowsPerChunk);
   }
   kernel<<<dim3(column_blocks, chunks), kThreads, 0, queue>>>(in, out, rows, cols);
   check_launch("stream_kernel launch");

@@ -16,7 +16,7 @@
 
 namespace stencil::cuda {
 
-template <int kPitch>
+template <int kPitch, class Index>  // Index: the offset type (cell_offset.hpp)
 __global__ void __launch_bounds__(kTileWidth* kTileHeight)
     tiled_kernel(const Element* __restrict__ in, Element* __restrict__ out, int rows, int cols) {
   constexpr int kColumns = kTileWidth + 2;  // tile columns = shared rows
@@ -34,8 +34,8 @@ __global__ void __launch_bounds__(kTileWidth* kTileHeight)
        t += kTileWidth * kTileHeight) {
     const int sx = t % kColumns;
     const int sy = t / kColumns;
-    tile[sx][sy] = in[row_offset(clamp_index(oy + sy - 1, 0, rows - 1), cols) +
-                      clamp_index(ox + sx - 1, 0, cols - 1)];
+    tile[sx][sy] = in[cell_offset<Index>(clamp_index(oy + sy - 1, 0, rows - 1),
+                                         clamp_index(ox + sx - 1, 0, cols - 1), cols)];
   }
   __syncthreads();  // the whole tile is loaded before anyone reads a neighbour
 
@@ -44,7 +44,7 @@ __global__ void __launch_bounds__(kTileWidth* kTileHeight)
   if (x < cols && y < rows) {
     const int tx = threadIdx.x + 1;  // the halo shifts the interior by one in both axes
     const int ty = threadIdx.y + 1;
-    out[row_offset(y, cols) + x] =
+    out[cell_offset<Index>(y, x, cols)] =
         is_border_2d(x, y, cols, rows)
             ? tile[tx][ty]
             : five_point(tile[tx][ty], tile[tx - 1][ty], tile[tx + 1][ty], tile[tx][ty - 1],
@@ -57,7 +57,10 @@ void launch_tiled(const Element* in, Element* out, int rows, int cols, int /*chu
                   cudaStream_t queue) {
   const dim3 block(kTileWidth, kTileHeight);
   const dim3 grid((cols + kTileWidth - 1) / kTileWidth, (rows + kTileHeight - 1) / kTileHeight);
-  tiled_kernel<kPitch><<<grid, block, 0, queue>>>(in, out, rows, cols);
+  if (offsets_fit_int(rows, cols))
+    tiled_kernel<kPitch, int><<<grid, block, 0, queue>>>(in, out, rows, cols);
+  else
+    tiled_kernel<kPitch, std::int64_t><<<grid, block, 0, queue>>>(in, out, rows, cols);
   check_launch("tiled_kernel launch");
 }
 

@@ -11,6 +11,68 @@
 
 namespace stencil::kokkos {
 
+// Device form (team_policy.hpp): one team member per column, line for line the native block.
+// Index is the offset type (cell_offset.hpp).
+template <class Index, class ExecSpace>
+void rolling_on_device(const ExecSpace& space, const ConstDeviceView<ExecSpace>& in,
+                       const DeviceView<ExecSpace>& out, int rows, int cols, int chunks) {
+  constexpr int kWidth = kStripWidth;  // a team's columns
+  const int strips = (cols + kWidth - 1) / kWidth;
+  const InputView<ExecSpace> src = in;
+  const auto policy =
+      team_policy<kWidth, 8>(space, strips * chunks, TeamShape{kWidth, 1}, kWidth + 2);
+  using Member = typename decltype(policy)::member_type;
+
+  Kokkos::parallel_for(
+      "stencil::kokkos::rolling", policy, KOKKOS_LAMBDA(const Member& team) {
+        const int member = team.team_rank();
+        const int x0 = (team.league_rank() % strips) * kWidth;
+        const RowChunk chunk = row_chunk(rows, chunks, team.league_rank() / strips);
+        if (chunk.empty())
+          return;  // whole team: it must not reach a barrier the others wait on
+        ScratchView<ExecSpace> row(team.team_scratch(0), kWidth + 2);
+        const int x = x0 + member;
+        const int cx = x < cols ? x : cols - 1;  // a strip cut by the edge repeats its last column
+        const int xl = x0 > 0 ? x0 - 1 : 0;
+        const int xr = clamp_index(x0 + kWidth, 0, cols - 1);
+
+        const bool left_member = member == 0;  // the end members load the x-halo
+        const bool right_member = member == kWidth - 1;
+        auto clamp_row = [&](int y) { return y < rows ? y : rows - 1; };
+
+        // The window: above = row y-1, centre = row y, below = row y+1 (rows clamped into the
+        // grid: border rows copy and never use them).
+        Element above = src(cell_offset<Index>(chunk.begin > 0 ? chunk.begin - 1 : 0, cx, cols));
+        Element centre = src(cell_offset<Index>(chunk.begin, cx, cols));
+        Element left = 0.0f, right = 0.0f;  // row y's x-halo, in the end members
+        for (int y = chunk.begin; y < chunk.end; ++y) {
+          // The x-halo first, into registers, then the one new row: the native kernel's order.
+          // Loaded and stored inside one `if (member == 0)`, nvcc branches around a load and the
+          // scratch store that waits on it, and the team runs at 0.79 of the native kernel at
+          // N = 4096 (ncu: 27% of the stall samples on the next row's scratch store); in this
+          // order, 0.94 (docs/design.md).
+          if (left_member)
+            left = src(cell_offset<Index>(y, xl, cols));
+          if (right_member)
+            right = src(cell_offset<Index>(y, xr, cols));
+          const Element below = src(cell_offset<Index>(clamp_row(y + 1), cx, cols));  // new row
+          row(member + 1) = centre;
+          if (left_member)
+            row(0) = left;
+          if (right_member)
+            row(kWidth + 1) = right;
+          team.team_barrier();  // the row is published before anyone reads a neighbour
+          if (x < cols) {
+            const Element updated = five_point(centre, row(member), row(member + 2), above, below);
+            out(cell_offset<Index>(y, x, cols)) = is_border_2d(x, y, cols, rows) ? centre : updated;
+          }
+          team.team_barrier();  // everyone is done reading the row before it is overwritten
+          above = centre;       // roll the window: y becomes y-1, y+1 becomes y
+          centre = below;
+        }
+      });
+}
+
 template <class ExecSpace>
 void rolling_step(const ExecSpace& space, const ConstDeviceView<ExecSpace>& in,
                   const DeviceView<ExecSpace>& out, int rows, int cols, int chunks) {
@@ -18,67 +80,10 @@ void rolling_step(const ExecSpace& space, const ConstDeviceView<ExecSpace>& in,
     // Host form (host_forms.hpp): one band of whole rows per chunk, walked top to bottom, so
     // rows y and y+1 are still in cache when the next row needs them: the CPU's rolling window.
     host_form::step_row_bands(space, "stencil::kokkos::rolling", in, out, rows, cols, chunks, cols);
+  } else if (offsets_fit_int(rows, cols)) {
+    rolling_on_device<int>(space, in, out, rows, cols, chunks);
   } else {
-    // Device form (team_policy.hpp): one team member per column, line for line the native block.
-    constexpr int kWidth = kStripWidth;  // a team's columns
-    const int strips = (cols + kWidth - 1) / kWidth;
-    const InputView<ExecSpace> src = in;
-    const auto policy =
-        team_policy<kWidth, 8>(space, strips * chunks, TeamShape{kWidth, 1}, kWidth + 2);
-    using Member = typename decltype(policy)::member_type;
-
-    Kokkos::parallel_for(
-        "stencil::kokkos::rolling", policy, KOKKOS_LAMBDA(const Member& team) {
-          const int member = team.team_rank();
-          const int x0 = (team.league_rank() % strips) * kWidth;
-          const RowChunk chunk = row_chunk(rows, chunks, team.league_rank() / strips);
-          if (chunk.empty())
-            return;  // whole team: it must not reach a barrier the others wait on
-          ScratchView<ExecSpace> row(team.team_scratch(0), kWidth + 2);
-          const int x = x0 + member;
-          const int cx =
-              x < cols ? x : cols - 1;  // a strip cut by the edge repeats its last column
-          const int xl = x0 > 0 ? x0 - 1 : 0;
-          const int xr = clamp_index(x0 + kWidth, 0, cols - 1);
-
-          const bool left_member = member == 0;  // the end members load the x-halo
-          const bool right_member = member == kWidth - 1;
-          auto clamp_row = [&](int y) { return y < rows ? y : rows - 1; };
-
-          // The window: above = row y-1, centre = row y, below = row y+1 (rows clamped into the
-          // grid: border rows copy and never use them).
-          Element above = src(row_offset(chunk.begin > 0 ? chunk.begin - 1 : 0, cols) + cx);
-          Element centre = src(row_offset(chunk.begin, cols) + cx);
-          Element left = 0.0f, right = 0.0f;  // row y's x-halo, in the end members
-          for (int y = chunk.begin; y < chunk.end; ++y) {
-            // The x-halo first, into registers, then the one new row: the native kernel's order.
-            // Loaded and stored inside one `if (member == 0)`, nvcc branches around a load and the
-            // scratch store that waits on it, and the team runs at 0.79 of the native kernel at
-            // N = 4096 (ncu: 27% of the stall samples on the next row's scratch store); in this
-            // order, 0.94 (docs/design.md).
-            // Row y's offset in 64 bits, once per row (cell_offset.hpp).
-            const std::int64_t row_y = row_offset(y, cols);
-            if (left_member)
-              left = src(row_y + xl);
-            if (right_member)
-              right = src(row_y + xr);
-            const Element below = src(row_offset(clamp_row(y + 1), cols) + cx);  // the one new row
-            row(member + 1) = centre;
-            if (left_member)
-              row(0) = left;
-            if (right_member)
-              row(kWidth + 1) = right;
-            team.team_barrier();  // the row is published before anyone reads a neighbour
-            if (x < cols) {
-              const Element updated =
-                  five_point(centre, row(member), row(member + 2), above, below);
-              out(row_y + x) = is_border_2d(x, y, cols, rows) ? centre : updated;
-            }
-            team.team_barrier();  // everyone is done reading the row before it is overwritten
-            above = centre;       // roll the window: y becomes y-1, y+1 becomes y
-            centre = below;
-          }
-        });
+    rolling_on_device<std::int64_t>(space, in, out, rows, cols, chunks);
   }
 }
 

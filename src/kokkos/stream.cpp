@@ -46,10 +46,10 @@ void stream_step(const ExecSpace& space, const ConstDeviceView<ExecSpace>& in,
     constexpr int kWidth = 4 * kTeam;  // columns of a block: one quad per member
     constexpr int kAhead = 4;          // rows in flight besides row y
     const int column_blocks = (cols + kWidth - 1) / kWidth;
-    if (chunks <= 0) {  // auto: at most one wave of teams (three per 2048 device threads: a second,
-                        // partial wave would double the time), >= 128 rows each
+    if (chunks <= 0) {  // auto: one wave of teams (three per 2048 device threads), or whole waves
+                        // where one fills the device poorly (row_chunks.hpp), >= 128 rows each
       const int teams = std::max(space.concurrency() * 3 / 2048, 1);
-      chunks = std::min(std::max(teams / column_blocks, 1), std::max(rows / 128, 1));
+      chunks = wave_filling_chunks(teams, column_blocks, rows, 128);
     }
     const bool quads = cols % 4 == 0;  // 16-byte aligned rows
     const Element* const source = in.data();

@@ -10,6 +10,51 @@
 
 namespace stencil::kokkos {
 
+// Device form (team_policy.hpp): one team member per column, line for line the native block.
+// Index is the offset type (cell_offset.hpp).
+template <class Index, class ExecSpace>
+void strip_on_device(const ExecSpace& space, const ConstDeviceView<ExecSpace>& in,
+                     const DeviceView<ExecSpace>& out, int rows, int cols, int chunks) {
+  constexpr int kWidth = kStripWidth;  // a team's columns
+  const int strips = (cols + kWidth - 1) / kWidth;
+  const InputView<ExecSpace> src = in;
+  const auto policy =
+      team_policy<kWidth, 8>(space, strips * chunks, TeamShape{kWidth, 1}, kWidth + 2);
+  using Member = typename decltype(policy)::member_type;
+
+  Kokkos::parallel_for(
+      "stencil::kokkos::strip", policy, KOKKOS_LAMBDA(const Member& team) {
+        const int member = team.team_rank();
+        const int x0 = (team.league_rank() % strips) * kWidth;
+        const RowChunk chunk = row_chunk(rows, chunks, team.league_rank() / strips);
+        if (chunk.empty())
+          return;  // whole team: it must not reach a barrier the others wait on
+        ScratchView<ExecSpace> row(team.team_scratch(0), kWidth + 2);
+        const int x = x0 + member;
+        const int cx = x < cols ? x : cols - 1;  // a strip cut by the edge repeats its last column
+        const int xl = x0 > 0 ? x0 - 1 : 0;
+        const int xr = clamp_index(x0 + kWidth, 0, cols - 1);
+
+        for (int y = chunk.begin; y < chunk.end; ++y) {
+          // Rows above and below, clamped into the grid: border rows copy and never use them.
+          const Element above = src(cell_offset<Index>(y > 0 ? y - 1 : y, cx, cols));
+          const Element centre = src(cell_offset<Index>(y, cx, cols));
+          const Element below = src(cell_offset<Index>(y + 1 < rows ? y + 1 : y, cx, cols));
+          row(member + 1) = centre;
+          if (member == 0)  // the x-halo, by the end members
+            row(0) = src(cell_offset<Index>(y, xl, cols));
+          if (member == kWidth - 1)
+            row(kWidth + 1) = src(cell_offset<Index>(y, xr, cols));
+          team.team_barrier();  // the row is published before anyone reads a neighbour
+          if (x < cols) {
+            const Element updated = five_point(centre, row(member), row(member + 2), above, below);
+            out(cell_offset<Index>(y, x, cols)) = is_border_2d(x, y, cols, rows) ? centre : updated;
+          }
+          team.team_barrier();  // everyone is done reading the row before it is overwritten
+        }
+      });
+}
+
 template <class ExecSpace>
 void strip_step(const ExecSpace& space, const ConstDeviceView<ExecSpace>& in,
                 const DeviceView<ExecSpace>& out, int rows, int cols, int chunks) {
@@ -17,50 +62,10 @@ void strip_step(const ExecSpace& space, const ConstDeviceView<ExecSpace>& in,
     // Host form (host_forms.hpp): one band of whole rows per chunk, walked top to bottom; the
     // cache holds rows y-1, y, y+1 that the GPU form re-reads or publishes.
     host_form::step_row_bands(space, "stencil::kokkos::strip", in, out, rows, cols, chunks, cols);
+  } else if (offsets_fit_int(rows, cols)) {
+    strip_on_device<int>(space, in, out, rows, cols, chunks);
   } else {
-    // Device form (team_policy.hpp): one team member per column, line for line the native block.
-    constexpr int kWidth = kStripWidth;  // a team's columns
-    const int strips = (cols + kWidth - 1) / kWidth;
-    const InputView<ExecSpace> src = in;
-    const auto policy =
-        team_policy<kWidth, 8>(space, strips * chunks, TeamShape{kWidth, 1}, kWidth + 2);
-    using Member = typename decltype(policy)::member_type;
-
-    Kokkos::parallel_for(
-        "stencil::kokkos::strip", policy, KOKKOS_LAMBDA(const Member& team) {
-          const int member = team.team_rank();
-          const int x0 = (team.league_rank() % strips) * kWidth;
-          const RowChunk chunk = row_chunk(rows, chunks, team.league_rank() / strips);
-          if (chunk.empty())
-            return;  // whole team: it must not reach a barrier the others wait on
-          ScratchView<ExecSpace> row(team.team_scratch(0), kWidth + 2);
-          const int x = x0 + member;
-          const int cx =
-              x < cols ? x : cols - 1;  // a strip cut by the edge repeats its last column
-          const int xl = x0 > 0 ? x0 - 1 : 0;
-          const int xr = clamp_index(x0 + kWidth, 0, cols - 1);
-
-          for (int y = chunk.begin; y < chunk.end; ++y) {
-            // Rows above and below, clamped into the grid: border rows copy and never use them.
-            // Row y's offset in 64 bits, once per row; the rows above and below are cols away.
-            const std::int64_t row_y = row_offset(y, cols);
-            const Element above = src(row_y - (y > 0 ? cols : 0) + cx);
-            const Element centre = src(row_y + cx);
-            const Element below = src(row_y + (y + 1 < rows ? cols : 0) + cx);
-            row(member + 1) = centre;
-            if (member == 0)  // the x-halo, by the end members
-              row(0) = src(row_y + xl);
-            if (member == kWidth - 1)
-              row(kWidth + 1) = src(row_y + xr);
-            team.team_barrier();  // the row is published before anyone reads a neighbour
-            if (x < cols) {
-              const Element updated =
-                  five_point(centre, row(member), row(member + 2), above, below);
-              out(row_y + x) = is_border_2d(x, y, cols, rows) ? centre : updated;
-            }
-            team.team_barrier();  // everyone is done reading the row before it is overwritten
-          }
-        });
+    strip_on_device<std::int64_t>(space, in, out, rows, cols, chunks);
   }
 }
 

@@ -16,6 +16,66 @@
 
 namespace stencil::kokkos {
 
+// Device form: the native 32x8 block's work, written with flat TeamVectorRange loops (one
+// iteration per thread, no per-loop warp sync) over a team that walks tiles (tile_walk.hpp).
+// Two scratch tiles alternate, so one barrier per tile suffices: tile k + 2 overwrites
+// tile k's buffer only after every thread has passed tile k + 1's barrier, after its reads of
+// tile k.
+// Index is the offset type (cell_offset.hpp).
+template <int kPitch, class Index, class ExecSpace>
+void tiled_on_device(const ExecSpace& space, const ConstDeviceView<ExecSpace>& in,
+                     const DeviceView<ExecSpace>& out, int rows, int cols) {
+  constexpr int kColumns = kTileWidth + 2;  // tile columns = scratch rows
+  constexpr int kRows = kTileHeight + 2;    // tile rows = used floats of a scratch row
+  constexpr int kLoadCells = kColumns * kRows;
+  constexpr int kTeam = kTileWidth * kTileHeight;
+  constexpr int kBuffer = kColumns * kPitch;
+  static_assert(kPitch >= kRows, "a scratch row must hold a whole tile column");
+  const int tiles_x = (cols + kTileWidth - 1) / kTileWidth;
+  const int tiles_y = (rows + kTileHeight - 1) / kTileHeight;
+  const InputView<ExecSpace> src = in;
+  const auto policy =
+      team_policy<kTeam, 8>(space, walking_league(space, long{tiles_x} * tiles_y, kTeam),
+                            TeamShape{kTileHeight, kTileWidth}, 2 * kBuffer);
+  using Member = typename decltype(policy)::member_type;
+
+  Kokkos::parallel_for(
+      "stencil::kokkos::tiled", policy, KOKKOS_LAMBDA(const Member& team) {
+        ScratchView<ExecSpace> tiles(team.team_scratch(0), 2 * kBuffer);
+        int buffer = 0;
+        for (TileWalk walk(team.league_rank(), team.league_size(), tiles_x, tiles_y); walk.more();
+             walk.next(), buffer = kBuffer - buffer) {
+          const int ox = walk.column() * kTileWidth;
+          const int oy = walk.row() * kTileHeight;
+          // Flat load in image order: consecutive threads take consecutive cells of a tile row,
+          // consecutive in global memory. Clamped, so the halo past the edge still holds a value
+          // (border outputs copy their centre and never use it).
+          Kokkos::parallel_for(Kokkos::TeamVectorRange(team, kLoadCells), [&](int t) {
+            const int sx = t % kColumns;
+            const int sy = t / kColumns;
+            tiles(buffer + sx * kPitch + sy) =
+                src(cell_offset<Index>(clamp_index(oy + sy - 1, 0, rows - 1),
+                                       clamp_index(ox + sx - 1, 0, cols - 1), cols));
+          });
+          team.team_barrier();  // the whole tile is loaded before anyone reads a neighbour
+
+          Kokkos::parallel_for(Kokkos::TeamVectorRange(team, kTeam), [&](int cell) {
+            const int x = ox + cell % kTileWidth;
+            const int y = oy + cell / kTileWidth;
+            if (x < cols && y < rows) {
+              // The halo shifts the interior by one in both axes.
+              const int s = buffer + (cell % kTileWidth + 1) * kPitch + cell / kTileWidth + 1;
+              const Element centre = tiles(s);
+              const Element updated = five_point(centre, tiles(s - kPitch), tiles(s + kPitch),
+                                                 tiles(s - 1), tiles(s + 1));
+              out(cell_offset<Index>(y, x, cols)) =
+                  is_border_2d(x, y, cols, rows) ? centre : updated;
+            }
+          });
+        }
+      });
+}
+
 template <int kPitch, class ExecSpace>
 void tiled_step(const ExecSpace& space, const ConstDeviceView<ExecSpace>& in,
                 const DeviceView<ExecSpace>& out, int rows, int cols, int /*chunks*/) {
@@ -27,60 +87,10 @@ void tiled_step(const ExecSpace& space, const ConstDeviceView<ExecSpace>& in,
     host_form::step_row_bands(space, "stencil::kokkos::tiled", in, out, rows, cols,
                               (rows + host_form::kTileRows - 1) / host_form::kTileRows,
                               host_form::kTileColumns);
+  } else if (offsets_fit_int(rows, cols)) {
+    tiled_on_device<kPitch, int>(space, in, out, rows, cols);
   } else {
-    // Device form: the native 32x8 block's work, written with flat TeamVectorRange loops (one
-    // iteration per thread, no per-loop warp sync) over a team that walks tiles (tile_walk.hpp).
-    // Two scratch tiles alternate, so one barrier per tile suffices: tile k + 2 overwrites
-    // tile k's buffer only after every thread has passed tile k + 1's barrier, after its reads of
-    // tile k.
-    constexpr int kColumns = kTileWidth + 2;  // tile columns = scratch rows
-    constexpr int kRows = kTileHeight + 2;    // tile rows = used floats of a scratch row
-    constexpr int kLoadCells = kColumns * kRows;
-    constexpr int kTeam = kTileWidth * kTileHeight;
-    constexpr int kBuffer = kColumns * kPitch;
-    static_assert(kPitch >= kRows, "a scratch row must hold a whole tile column");
-    const int tiles_x = (cols + kTileWidth - 1) / kTileWidth;
-    const int tiles_y = (rows + kTileHeight - 1) / kTileHeight;
-    const InputView<ExecSpace> src = in;
-    const auto policy =
-        team_policy<kTeam, 8>(space, walking_league(space, long{tiles_x} * tiles_y, kTeam),
-                              TeamShape{kTileHeight, kTileWidth}, 2 * kBuffer);
-    using Member = typename decltype(policy)::member_type;
-
-    Kokkos::parallel_for(
-        "stencil::kokkos::tiled", policy, KOKKOS_LAMBDA(const Member& team) {
-          ScratchView<ExecSpace> tiles(team.team_scratch(0), 2 * kBuffer);
-          int buffer = 0;
-          for (TileWalk walk(team.league_rank(), team.league_size(), tiles_x, tiles_y); walk.more();
-               walk.next(), buffer = kBuffer - buffer) {
-            const int ox = walk.column() * kTileWidth;
-            const int oy = walk.row() * kTileHeight;
-            // Flat load in image order: consecutive threads take consecutive cells of a tile row,
-            // consecutive in global memory. Clamped, so the halo past the edge still holds a value
-            // (border outputs copy their centre and never use it).
-            Kokkos::parallel_for(Kokkos::TeamVectorRange(team, kLoadCells), [&](int t) {
-              const int sx = t % kColumns;
-              const int sy = t / kColumns;
-              tiles(buffer + sx * kPitch + sy) =
-                  src(row_offset(clamp_index(oy + sy - 1, 0, rows - 1), cols) +
-                      clamp_index(ox + sx - 1, 0, cols - 1));
-            });
-            team.team_barrier();  // the whole tile is loaded before anyone reads a neighbour
-
-            Kokkos::parallel_for(Kokkos::TeamVectorRange(team, kTeam), [&](int cell) {
-              const int x = ox + cell % kTileWidth;
-              const int y = oy + cell / kTileWidth;
-              if (x < cols && y < rows) {
-                // The halo shifts the interior by one in both axes.
-                const int s = buffer + (cell % kTileWidth + 1) * kPitch + cell / kTileWidth + 1;
-                const Element centre = tiles(s);
-                const Element updated = five_point(centre, tiles(s - kPitch), tiles(s + kPitch),
-                                                   tiles(s - 1), tiles(s + 1));
-                out(row_offset(y, cols) + x) = is_border_2d(x, y, cols, rows) ? centre : updated;
-              }
-            });
-          }
-        });
+    tiled_on_device<kPitch, std::int64_t>(space, in, out, rows, cols);
   }
 }
 

@@ -31,4 +31,34 @@ STENCIL_HOST_DEVICE inline RowChunk row_chunk(int n, int chunks, int chunk) {
   return RowChunk{begin, end};
 }
 
+// The chunk count of a launch of `column_blocks` x chunks blocks that keeps a GPU's block slots
+// busiest, `wave` blocks being resident at once, with at least `min_rows` rows per chunk. One
+// wave of whole chunks where it fills 95% of the slots (a second, partial wave would take as long
+// as the first). Where one wave leaves more idle, because the column-block count is a poor
+// divisor of the wave (N = 60000 and 120000: 59 x 6 and 118 x 3 = 354 of 396 on the H200), the
+// fewest waves, up to four, whose blocks fill their slots best: 118 x 10 = 1180 of 3 x 396.
+inline int wave_filling_chunks(int wave, int column_blocks, int rows, int min_rows) {
+  const int most = rows / min_rows > 1 ? rows / min_rows : 1;
+  auto chunks_for = [&](int waves) {
+    const int fit = waves * wave / column_blocks;
+    const int chunks = fit < most ? fit : most;
+    return chunks > 1 ? chunks : 1;
+  };
+  auto fill = [&](int chunks, int waves) {
+    return static_cast<double>(column_blocks) * chunks / (static_cast<double>(waves) * wave);
+  };
+  int best = chunks_for(1);
+  double best_fill = fill(best, 1);
+  if (best_fill >= 0.95 || best == most)
+    return best;
+  for (int waves = 2; waves <= 4; ++waves) {
+    const int chunks = chunks_for(waves);
+    if (fill(chunks, waves) > best_fill + 0.01) {
+      best = chunks;
+      best_fill = fill(chunks, waves);
+    }
+  }
+  return best;
+}
+
 }  // namespace stencil
