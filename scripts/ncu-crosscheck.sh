@@ -105,6 +105,7 @@ start = next((i for i, l in enumerate(lines) if l.startswith("variant,implementa
 rows = list(csv.DictReader(l for l in lines[start:] if l.strip()))
 if len(rows) == 1:  # more or fewer kernels fail the comparison below
     name = re.sub(r" \(Kokkos [^)]*\)$", "", rows[0]["kernel"])
+    name = name.replace("(anonymous namespace)::", "")  # its parenthesis is not the parameters'
     name = re.sub(r"<.*>", "", name).split("(")[0].split(" ")[-1].split("::")[-1]
     print(name)
 PY
