@@ -8,7 +8,9 @@
 # AFTER_APP alternately, ROUNDS times each (default 2), the order swapped every round so that a
 # drifting clock favours neither. A pair the build refuses (exit 2: no such kernel) is skipped. Writes one row per run to OUT_CSV and prints, per row of the
 # table, the median ratio of each build and after ÷ before (scripts/before-after-table.py).
-# SIZES="64 256" picks other N (a quick try on a CPU build with IMPLS=kokkos).
+# SIZES="64 256" picks other N (a quick try on a CPU build with IMPLS=kokkos). AFTER_ROWS=FILE also
+# keeps the after build's own -csv rows in FILE (a header, then one row per run), the input
+# scripts/study.sh writes, so that perf/study.py can take them.
 set -uo pipefail
 [ $# -ge 3 ] || { echo "usage: gpu-before-after.sh BEFORE_APP AFTER_APP OUT_CSV [ROUNDS] [IMPLS]" >&2; exit 2; }
 before=$1 after=$2 out_csv=$3 rounds=${4:-2} impls=${5:-cuda kokkos} sizes=${SIZES:-4096 16384}
@@ -29,6 +31,10 @@ run_one() {  # run_one LABEL BINARY IMPL VARIANT SIZE ITERS N ROUND
     2) echo "gpu-before-after: skipped $label $impl $v: $(head -n 1 "$scratch/run.err")" >&2; return 0 ;;
     *) echo "gpu-before-after: $label $impl $v -n $size failed: $(head -n 1 "$scratch/run.err")" >&2; return 1 ;;
   esac
+  if [ -n "${AFTER_ROWS:-}" ] && [ "$label" = after ]; then
+    [ -s "$AFTER_ROWS" ] || head -n 1 "$scratch/run.csv" >"$AFTER_ROWS"
+    tail -n 1 "$scratch/run.csv" >>"$AFTER_ROWS"
+  fi
   /usr/bin/env python3 - "$label" "$impl" "$v" "$n" "$round" "$scratch/run.csv" <<'PY'
 import csv, sys
 label, impl, v, n, rnd, path = sys.argv[1:]
