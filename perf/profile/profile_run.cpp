@@ -151,11 +151,16 @@ ProfileReport profile_run(const StepperFactory& open, const ProfileRequest& requ
   // 2. Counted, in one scope: a second cuptiSassMetricsSetConfig in this process would fail on
   // GH100, so sectors and shared memory cannot be counted in scopes of their own.
   std::vector<std::string> shared_notes;
-  const CountedRun run = count_with_shared_fallback(
+  CountedRun run = count_with_shared_fallback(
       [&](bool with_shared) {
         return counted_run(*stepper, request.launches, device, with_shared);
       },
       shared_notes);
+  std::vector<std::string> folded_notes;
+  std::vector<std::string> launched_names;
+  for (const auto& launch : run.launched)
+    launched_names.push_back(launch.mangled_name);
+  fold_device_functions(run.sectors, launched_names, folded_notes);
   const SectorCounts& counts = run.sectors;
   const std::vector<RecordedKernel>& launched = run.launched;
   const SharedCounts shared =
@@ -173,6 +178,7 @@ ProfileReport profile_run(const StepperFactory& open, const ProfileRequest& requ
   report.chip = counts.chip;
   report.sector_split = counts.split_method;
   report.step_time_ms = elapsed_ms / request.launches;
+  report.notes.insert(report.notes.end(), folded_notes.begin(), folded_notes.end());
 
   if (counts.by_function.empty()) {
     throw RuntimeFailure("CUPTI's SASS metrics counted no instruction in " +

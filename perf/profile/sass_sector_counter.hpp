@@ -13,26 +13,9 @@
 #include <vector>
 
 #include "profile/sass_metric_scope.hpp"
+#include "profile/sector_counts.hpp"
 
 namespace stencil::profile {
-
-struct FunctionSectors {
-  std::uint64_t total = 0;  // smsp__sass_sectors_mem_global
-  std::uint64_t load = 0;   // meaningful when SectorCounts::split_available
-  std::uint64_t store = 0;
-  std::uint64_t other = 0;  // atomics/reductions, or instructions the split could not classify
-};
-
-struct SectorCounts {
-  std::map<std::string, FunctionSectors> by_function;  // device-side mangled name
-  bool split_available = false;
-  std::string split_method;  // how load and store sectors were told apart, for the report
-  std::string chip;
-  std::size_t dropped_records = 0;  // records CUPTI discarded at disable; 0 when all were flushed
-  // Per function: each extra metric summed over the function's instructions, in the order the
-  // counter was given them. Empty without extra metrics.
-  std::map<std::string, std::vector<std::uint64_t>> extra_by_function;
-};
 
 class SassSectorCounter {
  public:
