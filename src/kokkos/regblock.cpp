@@ -15,6 +15,93 @@
 
 namespace stencil::kokkos {
 
+// Device form (team_policy.hpp): one team member per patch, line for line the native block.
+// Index is the offset type (cell_offset.hpp).
+template <int kPatch, class Index, class ExecSpace>
+void regblock_on_device(const ExecSpace& space, const ConstDeviceView<ExecSpace>& in,
+                        const DeviceView<ExecSpace>& out, int rows, int cols) {
+  constexpr int kPatchRows = kRegBlockLanesY;     // the tile's rows of patches
+  constexpr int kPatchColumns = kRegBlockLanesX;  // patches per row, a team member each
+  constexpr int kOutWidth = kRegBlockLanesX * kPatch;
+  constexpr int kOutHeight = kRegBlockLanesY * kPatch;
+  constexpr int kPitch = kOutWidth + 2;
+  constexpr int kTileRows = kOutHeight + 2;
+  constexpr int kTileCells = kPitch * kTileRows;
+  constexpr int kSide = kPatch + 2;  // the neighbourhood held in registers is kSide x kSide
+  constexpr int kTeam = kPatchRows * kPatchColumns;
+  const int tiles_x = (cols + kOutWidth - 1) / kOutWidth;
+  const int tiles_y = (rows + kOutHeight - 1) / kOutHeight;
+  const InputView<ExecSpace> src = in;
+  const auto policy =
+      team_policy<kTeam, 6>(space, tiles_x * tiles_y, TeamShape{kTeam, 1}, kTileCells);
+  using Member = typename decltype(policy)::member_type;
+
+  Kokkos::parallel_for(
+      "stencil::kokkos::regblock", policy, KOKKOS_LAMBDA(const Member& team) {
+        ScratchView<ExecSpace> tile(team.team_scratch(0), kTileCells);
+        const int ox = (team.league_rank() % tiles_x) * kOutWidth;
+        const int oy = (team.league_rank() / tiles_x) * kOutHeight;
+
+        // Flat, clamped load as in tiled, several passes per member: consecutive members take
+        // consecutive cells of a tile row. A member loop with the team size as a compile-time
+        // stride, as the native block's: nvcc unrolls it and keeps several loads in flight per
+        // member. Through TeamThreadRange (a run-time stride) it issues one load per trip and
+        // waits for it at the scratch store: 55% of ncu's stall samples at N = 4096, and 0.86
+        // of the native kernel (docs/design.md, "One Kokkos kernel for host and device").
+        for (int t = team.team_rank(); t < kTileCells; t += kTeam) {
+          const int sx = t % kPitch;
+          const int sy = t / kPitch;
+          tile(t) = src(row_offset<Index>(clamp_index(oy + sy - 1, 0, rows - 1), cols) +
+                        clamp_index(ox + sx - 1, 0, cols - 1));
+        }
+        team.team_barrier();  // the whole tile is loaded before anyone reads a neighbour
+
+        // Team-uniform: every output of the tile is in the grid (no per-output test).
+        const bool whole_tile = ox + kOutWidth <= cols && oy + kOutHeight <= rows;
+        const int tx = team.team_rank() % kPatchColumns;
+        const int ty = team.team_rank() / kPatchColumns;
+        // Tile coordinates of the patch's neighbourhood (its top-left is halo or a
+        // neighbour's output): a warp of lanes shares py and takes px 0, p, 2p, ...
+        const int px = tx * kPatch;
+        const int py = ty * kPatch;
+        // The patch's distance to the array's last column and row. Output (i, j) is in the
+        // array while i <= to_right and j <= to_bottom, and is_border_2d's x == cols - 1 is
+        // i == to_right: a compile-time i against one value per patch, which keeps p = 4 in
+        // its register budget without spills (comparing x with cols - 1 and y with rows - 1
+        // spilled).
+        const int to_right = cols - 1 - (ox + px);
+        const int to_bottom = rows - 1 - (oy + py);
+
+        // Fully unrolled, so every index is a compile-time constant and v stays in registers.
+        Element v[kSide][kSide];
+#pragma unroll
+        for (int j = 0; j < kSide; ++j) {
+#pragma unroll
+          for (int i = 0; i < kSide; ++i) {
+            const bool corner = (j == 0 || j == kSide - 1) && (i == 0 || i == kSide - 1);
+            v[j][i] = corner ? 0.0f : tile((py + j) * kPitch + px + i);
+          }
+        }
+
+#pragma unroll
+        for (int j = 0; j < kPatch; ++j) {
+#pragma unroll
+          for (int i = 0; i < kPatch; ++i) {
+            const int x = ox + px + i;
+            const int y = oy + py + j;
+            if (whole_tile || (i <= to_right && j <= to_bottom)) {
+              const Element centre = v[j + 1][i + 1];
+              const Element updated =
+                  five_point(centre, v[j + 1][i], v[j + 1][i + 2], v[j][i + 1], v[j + 2][i + 1]);
+              const bool border =
+                  x == 0 || y == 0 || i == to_right || j == to_bottom;  // is_border_2d
+              out(row_offset<Index>(y, cols) + x) = border ? centre : updated;
+            }
+          }
+        }
+      });
+}
+
 template <int kPatch, class ExecSpace>
 void regblock_step(const ExecSpace& space, const ConstDeviceView<ExecSpace>& in,
                    const DeviceView<ExecSpace>& out, int rows, int cols, int /*chunks*/) {
@@ -23,88 +110,10 @@ void regblock_step(const ExecSpace& space, const ConstDeviceView<ExecSpace>& in,
     // in the vector loop's registers and L1, the reuse the GPU form builds by hand.
     host_form::step_row_bands(space, "stencil::kokkos::regblock", in, out, rows, cols,
                               (rows + host_form::kBandRows - 1) / host_form::kBandRows, cols);
+  } else if (offsets_fit_int(rows, cols)) {
+    regblock_on_device<kPatch, int>(space, in, out, rows, cols);
   } else {
-    constexpr int kPatchRows = kRegBlockLanesY;     // the tile's rows of patches
-    constexpr int kPatchColumns = kRegBlockLanesX;  // patches per row, a team member each
-    constexpr int kOutWidth = kRegBlockLanesX * kPatch;
-    constexpr int kOutHeight = kRegBlockLanesY * kPatch;
-    constexpr int kPitch = kOutWidth + 2;
-    constexpr int kTileRows = kOutHeight + 2;
-    constexpr int kTileCells = kPitch * kTileRows;
-    constexpr int kSide = kPatch + 2;  // the neighbourhood held in registers is kSide x kSide
-    constexpr int kTeam = kPatchRows * kPatchColumns;
-    const int tiles_x = (cols + kOutWidth - 1) / kOutWidth;
-    const int tiles_y = (rows + kOutHeight - 1) / kOutHeight;
-    const InputView<ExecSpace> src = in;
-    // Device form (team_policy.hpp): one team member per patch, line for line the native block.
-    const auto policy =
-        team_policy<kTeam, 6>(space, tiles_x * tiles_y, TeamShape{kTeam, 1}, kTileCells);
-    using Member = typename decltype(policy)::member_type;
-
-    Kokkos::parallel_for(
-        "stencil::kokkos::regblock", policy, KOKKOS_LAMBDA(const Member& team) {
-          ScratchView<ExecSpace> tile(team.team_scratch(0), kTileCells);
-          const int ox = (team.league_rank() % tiles_x) * kOutWidth;
-          const int oy = (team.league_rank() / tiles_x) * kOutHeight;
-
-          // Flat, clamped load as in tiled, several passes per member: consecutive members take
-          // consecutive cells of a tile row. A member loop with the team size as a compile-time
-          // stride, as the native block's: nvcc unrolls it and keeps several loads in flight per
-          // member. Through TeamThreadRange (a run-time stride) it issues one load per trip and
-          // waits for it at the scratch store: 55% of ncu's stall samples at N = 4096, and 0.86
-          // of the native kernel (docs/design.md, "One Kokkos kernel for host and device").
-          for (int t = team.team_rank(); t < kTileCells; t += kTeam) {
-            const int sx = t % kPitch;
-            const int sy = t / kPitch;
-            tile(t) = src(row_offset(clamp_index(oy + sy - 1, 0, rows - 1), cols) +
-                          clamp_index(ox + sx - 1, 0, cols - 1));
-          }
-          team.team_barrier();  // the whole tile is loaded before anyone reads a neighbour
-
-          // Team-uniform: every output of the tile is in the grid (no per-output test).
-          const bool whole_tile = ox + kOutWidth <= cols && oy + kOutHeight <= rows;
-          const int tx = team.team_rank() % kPatchColumns;
-          const int ty = team.team_rank() / kPatchColumns;
-          // Tile coordinates of the patch's neighbourhood (its top-left is halo or a
-          // neighbour's output): a warp of lanes shares py and takes px 0, p, 2p, ...
-          const int px = tx * kPatch;
-          const int py = ty * kPatch;
-          // The patch's distance to the array's last column and row. Output (i, j) is in the
-          // array while i <= to_right and j <= to_bottom, and is_border_2d's x == cols - 1 is
-          // i == to_right: a compile-time i against one value per patch, which keeps p = 4 in
-          // its register budget without spills (comparing x with cols - 1 and y with rows - 1
-          // spilled).
-          const int to_right = cols - 1 - (ox + px);
-          const int to_bottom = rows - 1 - (oy + py);
-
-          // Fully unrolled, so every index is a compile-time constant and v stays in registers.
-          Element v[kSide][kSide];
-#pragma unroll
-          for (int j = 0; j < kSide; ++j) {
-#pragma unroll
-            for (int i = 0; i < kSide; ++i) {
-              const bool corner = (j == 0 || j == kSide - 1) && (i == 0 || i == kSide - 1);
-              v[j][i] = corner ? 0.0f : tile((py + j) * kPitch + px + i);
-            }
-          }
-
-#pragma unroll
-          for (int j = 0; j < kPatch; ++j) {
-#pragma unroll
-            for (int i = 0; i < kPatch; ++i) {
-              const int x = ox + px + i;
-              const int y = oy + py + j;
-              if (whole_tile || (i <= to_right && j <= to_bottom)) {
-                const Element centre = v[j + 1][i + 1];
-                const Element updated =
-                    five_point(centre, v[j + 1][i], v[j + 1][i + 2], v[j][i + 1], v[j + 2][i + 1]);
-                const bool border =
-                    x == 0 || y == 0 || i == to_right || j == to_bottom;  // is_border_2d
-                out(row_offset(y, cols) + x) = border ? centre : updated;
-              }
-            }
-          }
-        });
+    regblock_on_device<kPatch, std::int64_t>(space, in, out, rows, cols);
   }
 }
 

@@ -37,7 +37,8 @@ namespace temporal_detail {
 constexpr int kVectorLanes = 32;
 constexpr int kAhead = 2;  // input rows requested ahead of use
 
-template <int kFuse, class ExecSpace>
+// Index is the offset type (cell_offset.hpp).
+template <int kFuse, class Index, class ExecSpace>
 void temporal_fused(const ExecSpace& space, const ConstDeviceView<ExecSpace>& in,
                     const DeviceView<ExecSpace>& out, int rows, int cols, int chunks) {
   // 256 members, but 128 at k = 8: the published edges (6 k floats per member) must fit the 48 KB
@@ -100,7 +101,7 @@ void temporal_fused(const ExecSpace& space, const ConstDeviceView<ExecSpace>& in
         auto load = [&](Quad& q, int y, int x0) {
           if (y < load_begin || y >= load_end)
             return;
-          const float* row = source + row_offset(y, cols);
+          const float* row = source + row_offset<Index>(y, cols);
           if (cols % 4 == 0 && x0 % 4 == 0 && x0 >= 0 && x0 + 4 <= cols) {  // aligned, inside
             q = load_quad(row + x0);
           } else {
@@ -164,7 +165,7 @@ void temporal_fused(const ExecSpace& space, const ConstDeviceView<ExecSpace>& in
                 edges(lasts(t, rotation) + member + 1) = produced[t].v[3];
               }
               if (store) {
-                float* dst = target + row_offset(y_out, cols) + x0;
+                float* dst = target + row_offset<Index>(y_out, cols) + x0;
                 if (cols % 4 == 0 && x0 % 4 == 0 && x0 >= out_begin && x0 + 4 <= out_end) {
                   store_quad(dst, produced[kFuse]);
                 } else {
@@ -199,8 +200,10 @@ void temporal_step(const ExecSpace& space, const ConstDeviceView<ExecSpace>& in,
     // Host form (host_wavefront.hpp): time-skewed row bands, as src/openmp/temporal.cpp.
     host_form::step_fused_bands<kFuse>(space, "stencil::kokkos::temporal", in, out, rows, cols,
                                        chunks);
+  } else if (offsets_fit_int(rows, cols)) {
+    temporal_detail::temporal_fused<kFuse, int>(space, in, out, rows, cols, chunks);
   } else {
-    temporal_detail::temporal_fused<kFuse>(space, in, out, rows, cols, chunks);
+    temporal_detail::temporal_fused<kFuse, std::int64_t>(space, in, out, rows, cols, chunks);
   }
 }
 
