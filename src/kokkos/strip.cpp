@@ -4,36 +4,31 @@
 // x neighbours come from a published scratch row of 258 values.
 #include "kokkos/host_forms.hpp"
 #include "kokkos/kernels.hpp"
+#include "kokkos/strip_team.hpp"
 #include "kokkos/team_policy.hpp"
 #include "stencil/arithmetic.hpp"
 #include "stencil/cell_offset.hpp"
 
 namespace stencil::kokkos {
 
-// Device form (team_policy.hpp): one team member per column, line for line the native block.
+// Device form (strip_team.hpp): one team member per column, line for line the native block.
 // Index is the offset type (cell_offset.hpp).
 template <class Index, class ExecSpace>
 void strip_on_device(const ExecSpace& space, const ConstDeviceView<ExecSpace>& in,
                      const DeviceView<ExecSpace>& out, int rows, int cols, int chunks) {
   constexpr int kWidth = kStripWidth;  // a team's columns
-  const int strips = (cols + kWidth - 1) / kWidth;
+  const int strips = strip_count(cols);
   const InputView<ExecSpace> src = in;
-  const auto policy =
-      team_policy<kWidth, 8>(space, strips * chunks, TeamShape{kWidth, 1}, kWidth + 2);
+  const auto policy = strip_policy(space, strips, chunks);
   using Member = typename decltype(policy)::member_type;
 
   Kokkos::parallel_for(
       "stencil::kokkos::strip", policy, KOKKOS_LAMBDA(const Member& team) {
-        const int member = team.team_rank();
-        const int x0 = (team.league_rank() % strips) * kWidth;
-        const RowChunk chunk = row_chunk(rows, chunks, team.league_rank() / strips);
+        const auto [member, x, cx, xl, xr] = strip_column(team, strips, cols);
+        const RowChunk chunk = strip_chunk(team, strips, rows, chunks);
         if (chunk.empty())
           return;  // whole team: it must not reach a barrier the others wait on
         ScratchView<ExecSpace> row(team.team_scratch(0), kWidth + 2);
-        const int x = x0 + member;
-        const int cx = x < cols ? x : cols - 1;  // a strip cut by the edge repeats its last column
-        const int xl = x0 > 0 ? x0 - 1 : 0;
-        const int xr = clamp_index(x0 + kWidth, 0, cols - 1);
 
         for (int y = chunk.begin; y < chunk.end; ++y) {
           // Rows above and below, clamped into the grid: border rows copy and never use them.
