@@ -13,7 +13,7 @@
 // one construct each, that the model's stepper.cpp defines (openacc/stepper.cpp,
 // omptarget/stepper.cpp):
 //   kName                         the model's name (-impl)
-//   Launch, StepFunction,         the model's kernel interface (<model>/kernels.hpp)
+//   Launch, StepFunction,         the kernel interface (directive/kernel_interface.hpp)
 //   LoopShapesFunction
 //   kHostSpace                    what -space host runs on, for the result block
 //   device_description()          what -space gpu runs on

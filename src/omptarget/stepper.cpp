@@ -11,10 +11,9 @@
 #include <string>
 #include <string_view>
 
-#include "directive/mirrored_stepper.hpp"
+#include "directive/model_entry.hpp"
 #include "memory/cuda_interop.hpp"
 #include "omptarget/kernels.hpp"
-#include "stencil/loop_shape.hpp"
 #include "stencil/models.hpp"
 
 namespace stencil::omptarget {
@@ -25,11 +24,13 @@ namespace {
 struct OmpTarget {
   static constexpr std::string_view kName = "omptarget";
   static constexpr std::string_view kHostSpace = "OpenMP target on the host (-space host)";
-  using Launch = omptarget::Launch;
-  using StepFunction = omptarget::StepFunction;
-  using LoopShapesFunction = omptarget::LoopShapesFunction;
+  using Launch = directive::Launch;
+  using StepFunction = directive::StepFunction;
+  using LoopShapesFunction = directive::LoopShapesFunction;
 
   static std::string device_description() { return omptarget::device_description(); }
+  static bool gpu_found();
+  static directive::Kernel<OmpTarget> kernel_of(const VariantInfo& variant);
   static int host_threads() { return omp_get_max_threads(); }
 
   static void enter([[maybe_unused]] Element* p, std::size_t cells, bool on_device) {
@@ -70,7 +71,7 @@ using Kernel = directive::Kernel<OmpTarget>;
       return Kernel{&name##_step, &name##_loop_shapes}; \
     break;
 
-Kernel kernel_of(const VariantInfo& variant) {
+Kernel OmpTarget::kernel_of(const VariantInfo& variant) {
   switch (variant.id) { STENCIL_VARIANTS(STENCIL_OMPTARGET_KERNEL_CASE) }
   throw UnsupportedRequest("-impl omptarget has no kernel for variant " +
                            std::string(variant.name));
@@ -80,7 +81,7 @@ Kernel kernel_of(const VariantInfo& variant) {
 // libomptarget retains the primary context itself; libgomp (a GCC build) adopts the one current
 // on the thread that opens the device, so the CUDA runtime's goes first. Without a device, or with
 // OMP_TARGET_OFFLOAD=DISABLED, omp_get_num_devices() is 0.
-bool gpu_found() {
+bool OmpTarget::gpu_found() {
   static const bool found = [] {
     share_cuda_primary_context();
     return omp_get_num_devices() > 0;
@@ -91,46 +92,26 @@ bool gpu_found() {
 }  // namespace
 
 std::vector<std::string> space_names() {
-  if (gpu_found())
-    return {"gpu", "host"};
-  return {"host"};
+  return directive::space_names<OmpTarget>();
 }
 
 MemoryKind space_memory(std::string_view space) {
-  return space == "gpu" ? MemoryKind::cuda : MemoryKind::host;
+  return directive::space_memory(space);
 }
 
 std::string device_description() {
-  if (!gpu_found())
+  if (!OmpTarget::gpu_found())
     return "OpenMP target host fallback (no offload device)";
   return "OpenMP target device " + std::to_string(omp_get_default_device()) + " of " +
          std::to_string(omp_get_num_devices());
 }
 
 std::vector<std::string_view> loop_shapes(const VariantInfo& variant) {
-  try {
-    return kernel_of(variant).shapes();
-  } catch (const UnsupportedRequest&) {
-    return {};
-  }
+  return directive::loop_shapes<OmpTarget>(variant);
 }
 
 std::unique_ptr<Stepper> make_stepper(const CheckedConfig& config, std::string_view space) {
-  Launch launch;
-  if (space == "host") {
-    launch.on_device = false;
-  } else if (space.empty() || space == "gpu") {
-    launch.on_device = gpu_found();
-    if (space == "gpu" && !launch.on_device)
-      throw UnsupportedRequest("-impl omptarget -space gpu: " + device_description());
-  } else {
-    throw UnsupportedRequest("-impl omptarget has no execution space '" + std::string(space) +
-                             "' (its spaces: gpu, host)");
-  }
-  const Kernel kernel = kernel_of(*config->variant);
-  launch.loop_shape =
-      loop_shape_from_environment("omptarget", config->variant->name, kernel.shapes());
-  return std::make_unique<directive::MirroredStepper<OmpTarget>>(config, kernel, launch);
+  return directive::make_stepper<OmpTarget>(config, space);
 }
 
 }  // namespace stencil::omptarget

@@ -10,10 +10,9 @@
 #include <string>
 #include <string_view>
 
-#include "directive/mirrored_stepper.hpp"
+#include "directive/model_entry.hpp"
 #include "memory/cuda_interop.hpp"
 #include "openacc/kernels.hpp"
-#include "stencil/loop_shape.hpp"
 #include "stencil/models.hpp"
 
 namespace stencil::openacc {
@@ -24,11 +23,13 @@ namespace {
 struct OpenACC {
   static constexpr std::string_view kName = "openacc";
   static constexpr std::string_view kHostSpace = "OpenACC on the host (-space host)";
-  using Launch = openacc::Launch;
-  using StepFunction = openacc::StepFunction;
-  using LoopShapesFunction = openacc::LoopShapesFunction;
+  using Launch = directive::Launch;
+  using StepFunction = directive::StepFunction;
+  using LoopShapesFunction = directive::LoopShapesFunction;
 
   static std::string device_description() { return openacc::device_description(); }
+  static bool gpu_found();
+  static directive::Kernel<OpenACC> kernel_of(const VariantInfo& variant);
   // On the host the constructs run on the local thread, so a host copy takes one thread too.
   static int host_threads() { return 1; }
 
@@ -65,7 +66,7 @@ using Kernel = directive::Kernel<OpenACC>;
       return Kernel{&name##_step, &name##_loop_shapes}; \
     break;
 
-Kernel kernel_of(const VariantInfo& variant) {
+Kernel OpenACC::kernel_of(const VariantInfo& variant) {
   switch (variant.id) { STENCIL_VARIANTS(STENCIL_OPENACC_KERNEL_CASE) }
   throw UnsupportedRequest("-impl openacc has no kernel for variant " + std::string(variant.name));
 }
@@ -73,7 +74,7 @@ Kernel kernel_of(const VariantInfo& variant) {
 
 // libgomp adopts the context current on the thread that opens the device: the CUDA runtime's
 // primary context goes first, so the CUDA memory kind shares its address space.
-bool gpu_found() {
+bool OpenACC::gpu_found() {
   static const bool found = [] {
     share_cuda_primary_context();
     return acc_get_device_type() != acc_device_host && acc_get_num_devices(acc_device_nvidia) > 0;
@@ -84,17 +85,15 @@ bool gpu_found() {
 }  // namespace
 
 std::vector<std::string> space_names() {
-  if (gpu_found())
-    return {"gpu", "host"};
-  return {"host"};
+  return directive::space_names<OpenACC>();
 }
 
 MemoryKind space_memory(std::string_view space) {
-  return space == "gpu" ? MemoryKind::cuda : MemoryKind::host;
+  return directive::space_memory(space);
 }
 
 std::string device_description() {
-  if (!gpu_found())
+  if (!OpenACC::gpu_found())
     return "OpenACC host fallback (no GPU)";
   const int device = acc_get_device_num(acc_device_nvidia);
   const char* name = acc_get_property_string(device, acc_device_nvidia, acc_property_name);
@@ -103,29 +102,11 @@ std::string device_description() {
 }
 
 std::vector<std::string_view> loop_shapes(const VariantInfo& variant) {
-  try {
-    return kernel_of(variant).shapes();
-  } catch (const UnsupportedRequest&) {
-    return {};
-  }
+  return directive::loop_shapes<OpenACC>(variant);
 }
 
 std::unique_ptr<Stepper> make_stepper(const CheckedConfig& config, std::string_view space) {
-  Launch launch;
-  if (space == "host") {
-    launch.on_device = false;
-  } else if (space.empty() || space == "gpu") {
-    launch.on_device = gpu_found();
-    if (space == "gpu" && !launch.on_device)
-      throw UnsupportedRequest("-impl openacc -space gpu: " + device_description());
-  } else {
-    throw UnsupportedRequest("-impl openacc has no execution space '" + std::string(space) +
-                             "' (its spaces: gpu, host)");
-  }
-  const Kernel kernel = kernel_of(*config->variant);
-  launch.loop_shape =
-      loop_shape_from_environment("openacc", config->variant->name, kernel.shapes());
-  return std::make_unique<directive::MirroredStepper<OpenACC>>(config, kernel, launch);
+  return directive::make_stepper<OpenACC>(config, space);
 }
 
 }  // namespace stencil::openacc
