@@ -15,6 +15,7 @@
 
 namespace stencil::cuda {
 
+template <class Index>  // the offset type (cell_offset.hpp)
 __global__ void __launch_bounds__(kStageThreads)
     doublebuf_kernel(const Element* __restrict__ in, Element* __restrict__ out, int rows,
                      int cols) {
@@ -38,7 +39,7 @@ __global__ void __launch_bounds__(kStageThreads)
   for (int s = 0; s < kSlots; ++s) {
     const int t = thread + s * kStageThreads;
     if (t < kCells)
-      tiles[0][t] = in[stage_tile::source_index(t, x0, y0, rows, cols)];
+      tiles[0][t] = in[stage_tile::source_index<Index>(t, x0, y0, rows, cols)];
   }
 
   Element staged[kSlots];
@@ -50,14 +51,15 @@ __global__ void __launch_bounds__(kStageThreads)
       for (int s = 0; s < kSlots; ++s) {
         const int t = thread + s * kStageThreads;
         if (t < kCells)
-          staged[s] = in[stage_tile::source_index(t, x0, y0 + (k + 1) * kStageHeight, rows, cols)];
+          staged[s] =
+              in[stage_tile::source_index<Index>(t, x0, y0 + (k + 1) * kStageHeight, rows, cols)];
       }
     }
     __syncthreads();  // 1: stage k's tile is complete before anyone reads a neighbour
 
     const int y = y0 + k * kStageHeight + threadIdx.y;
     if (x < cols && y < y_end) {
-      out[row_offset(y, cols) + x] = stage_tile::output(current, c, x, y, rows, cols);
+      out[cell_offset<Index>(y, x, cols)] = stage_tile::output(current, c, x, y, rows, cols);
     }
 
     if (prefetch) {  // the other tile was last read in stage k-1, before barrier 1
@@ -78,7 +80,11 @@ __global__ void __launch_bounds__(kStageThreads)
 
 void launch_doublebuf(const Element* in, Element* out, int rows, int cols, int chunks,
                       cudaStream_t queue) {
-  doublebuf_kernel<<<stage_grid(cols, chunks), stage_block(), 0, queue>>>(in, out, rows, cols);
+  const dim3 grid = stage_grid(cols, chunks);
+  if (offsets_fit_int(rows, cols))
+    doublebuf_kernel<int><<<grid, stage_block(), 0, queue>>>(in, out, rows, cols);
+  else
+    doublebuf_kernel<std::int64_t><<<grid, stage_block(), 0, queue>>>(in, out, rows, cols);
   check_launch("doublebuf_kernel launch");
 }
 

@@ -17,10 +17,12 @@ inline constexpr int kCells = kColumns * (kStageHeight + 2);  // 340 floats
 
 // Index of tile cell t in a rows x cols row-major array, for the stage of the strip at column x0
 // whose first output row is y. Clamped, so halo cells past the array still hold a value (border
-// outputs never use it). 64-bit: the row's offset passes 2^31 on large grids.
-STENCIL_HOST_DEVICE inline std::int64_t source_index(int t, int x0, int y, int rows, int cols) {
-  return row_offset(clamp_index(y + t / kColumns - 1, 0, rows - 1), cols) +
-         clamp_index(x0 + t % kColumns - 1, 0, cols - 1);
+// outputs never use it). In the offset type Index (cell_offset.hpp): 64-bit by default, as the
+// row's offset passes 2^31 on large grids.
+template <class Index = std::int64_t>
+STENCIL_HOST_DEVICE inline Index source_index(int t, int x0, int y, int rows, int cols) {
+  return cell_offset<Index>(clamp_index(y + t / kColumns - 1, 0, rows - 1),
+                            clamp_index(x0 + t % kColumns - 1, 0, cols - 1), cols);
 }
 // The same on an n x n grid.
 STENCIL_HOST_DEVICE inline std::int64_t source_index(int t, int x0, int y, int n) {
