@@ -4,7 +4,10 @@
 // OpenACC leaves the mapping of the loop nest onto gangs and vector lanes to the compiler; the
 // loop shapes are the ways of asking for it:
 //   collapse  one collapsed y-x space, partitioned by the compiler (the default);
-//   rows      one gang per row band, the row's columns across a 256-lane vector.
+//   rows      one gang per row band, the row's columns across a 256-lane vector;
+//   collapse-256  the collapsed space over gangs of 256 vector lanes: GCC's own choice for
+//             `collapse` is 32 lanes per gang (8448 x 32 at N = 4096), which fills an SM's
+//             block slots at half its threads.
 // `tile(32, 8)`, the CUDA twin's 32x8 block as a loop transformation, is not offered: GCC 12's
 // nvptx code for it gave wrong values on the H200 (124 of 585 cells at 65 x 9; bit-identical on
 // the host), perf/results/h200-2026-12-02b/.
@@ -15,7 +18,7 @@
 namespace stencil::openacc {
 
 std::vector<std::string_view> naive_loop_shapes() {
-  return {"collapse", "rows"};
+  return {"collapse", "rows", "collapse-256"};
 }
 
 void naive_step(const Element* __restrict in, Element* __restrict out, ArrayExtent shape,
@@ -29,6 +32,17 @@ void naive_step(const Element* __restrict in, Element* __restrict out, ArrayExte
     present(in [0:cells], out [0:cells]) if (on_device)
     for (int y = 0; y < rows; ++y) {
 #pragma acc loop vector
+      for (int x = 0; x < cols; ++x) {
+        const long i = cell_offset(y, x, cols);
+        out[i] = is_border_2d(x, y, cols, rows)
+                     ? in[i]
+                     : five_point(in[i], in[i - 1], in[i + 1], in[i - cols], in[i + cols]);
+      }
+    }
+  } else if (launch.loop_shape == 2) {
+#pragma acc parallel loop gang vector collapse(2) vector_length(256) \
+    present(in [0:cells], out [0:cells]) if (on_device)
+    for (int y = 0; y < rows; ++y) {
       for (int x = 0; x < cols; ++x) {
         const long i = cell_offset(y, x, cols);
         out[i] = is_border_2d(x, y, cols, rows)
