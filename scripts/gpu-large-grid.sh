@@ -10,7 +10,8 @@
 # LARGE_GRID_SET=targets leaves out the stream runs at 46340-50000 (a diagnosis of the limit) and
 # adds doublebuf_async at N = 47000 with -verify (-impl cuda: its 64-bit offset instantiation).
 # LARGE_GRID_SET=stream runs only stream: at N = 60000 with -verify, at 16384 and 120000.
-# LARGE_GRID_IMPLS picks the implementations (default "cuda kokkos").
+# LARGE_GRID_IMPLS picks the implementations (default: every model BINARY -list-models shows with
+# grids in CUDA memory).
 # Writes rows.csv (each run's CSV row), runs.txt (exit status and wall seconds per run) and
 # attach-*.txt into OUT_DIR.
 set -uo pipefail
@@ -59,17 +60,19 @@ case $row_set in all | targets | stream) ;; *)
 esac
 variants="stream temporal tiled"
 [ "$row_set" = stream ] && variants=stream
-for impl in ${LARGE_GRID_IMPLS:-cuda kokkos}; do
-  if [ "$row_set" = stream ]; then
-    :
-  elif [ "$row_set" = targets ]; then
-    [ "$impl" = kokkos ] || run "$impl-doublebuf_async-47000-verify" -impl "$impl" \
-      -variant doublebuf_async -n 47000 -iters 2 -verify
-  else
-    for n in 46340 46341 50000; do
-      run "$impl-stream-$n" -impl "$impl" -variant stream -n "$n" -iters 1
-    done
-  fi
+impls=${LARGE_GRID_IMPLS:-$("$app" -list-models | awk '$4 == "cuda" && !seen[$2]++ { printf "%s ", $2 }')}
+for impl in $impls; do
+  case $row_set in
+    targets)
+      [ "$impl" = kokkos ] || run "$impl-doublebuf_async-47000-verify" -impl "$impl" \
+        -variant doublebuf_async -n 47000 -iters 2 -verify
+      ;;
+    all)
+      for n in 46340 46341 50000; do
+        run "$impl-stream-$n" -impl "$impl" -variant stream -n "$n" -iters 1
+      done
+      ;;
+  esac
   for variant in $variants; do
     run "$impl-$variant-60000-verify" -impl "$impl" -variant "$variant" -n 60000 -iters 4 -verify
   done

@@ -36,7 +36,8 @@ STENCIL_HOST_DEVICE inline RowChunk row_chunk(int n, int chunks, int chunk) {
 // wave of whole chunks where it fills 95% of the slots (a second, partial wave would take as long
 // as the first). Where one wave leaves more idle, because the column-block count is a poor
 // divisor of the wave (N = 60000 and 120000: 59 x 6 and 118 x 3 = 354 of 396 on the H200), the
-// fewest waves, up to four, whose blocks fill their slots best: 118 x 10 = 1180 of 3 x 396.
+// count of whole waves, up to four, whose blocks fill their slots best, the fewer waves where
+// more would fill under 1% better: 118 x 10 = 1180 of 3 x 396.
 inline int wave_filling_chunks(int wave, int column_blocks, int rows, int min_rows) {
   const int most = rows / min_rows > 1 ? rows / min_rows : 1;
   auto chunks_for = [&](int waves) {
