@@ -133,10 +133,14 @@ io::RunMetadata run_metadata(const RankSetup& setup) {
 // Whether the stepper's grids live in host memory, which the ranks of a node share (a GPU
 // stepper's live on its rank's own device).
 bool steps_in_host_memory(const Options& options) {
-  if (options.implementation != "kokkos")
-    return options.implementation != "cuda";
-  const std::string space = options.space.empty() ? spaces_of("kokkos").front() : options.space;
-  return space != "cuda";
+  const std::vector<std::string> spaces = spaces_of(options.implementation);
+  const std::string space =
+      options.space.empty() && !spaces.empty() ? spaces.front() : options.space;
+  for (const Backend& backend : backends()) {
+    if (backend.implementation == options.implementation && backend.space == space)
+      return !backend.on_gpu();
+  }
+  return true;
 }
 
 // This rank's index among the ranks of its node.

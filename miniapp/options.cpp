@@ -344,16 +344,16 @@ Options parse_options(const std::vector<std::string>& args) {
   if (options.seed_given && !options.input.empty())
     throw UsageError("-seed and -input exclude each other: the input file is the initial state");
 
-  // Before Kokkos starts, so that the one line is not preceded by what Kokkos prints then.
-  if (!options.space.empty() && options.implementation == "kokkos") {
-    const std::vector<std::string> spaces = spaces_of(options.implementation);
-    if (std::find(spaces.begin(), spaces.end(), options.space) == spaces.end()) {
-      std::string known;
-      for (const auto& name : spaces)
-        known += (known.empty() ? "" : ", ") + name;
-      throw UsageError("execution space '" + options.space +
-                       "' is not in this Kokkos build (available: " + known + ")");
-    }
+  // Before the model runtimes start, so that the one line is not preceded by what a runtime
+  // prints then (Kokkos' thread-binding warning, for one).
+  const std::vector<std::string> spaces = spaces_of(options.implementation);
+  if (!options.space.empty() && !spaces.empty() &&
+      std::find(spaces.begin(), spaces.end(), options.space) == spaces.end()) {
+    std::string known;
+    for (const auto& name : spaces)
+      known += (known.empty() ? "" : ", ") + name;
+    throw UsageError("-impl " + options.implementation + " has no execution space '" +
+                     options.space + "' in this build (its spaces: " + known + ")");
   }
   if (!options.profile.empty() && options.verify) {
     throw UsageError(

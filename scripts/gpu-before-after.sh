@@ -3,7 +3,7 @@
 # The run command's ratio to the in-process copy, before and after a change, in one device call:
 #   bash scripts/gpu-before-after.sh BEFORE_APP AFTER_APP OUT_CSV [ROUNDS] [IMPLS]
 # For every variant at its defaults (from AFTER_APP -list-shapes, those BEFORE_APP also lists),
-# each implementation in IMPLS (default "cuda kokkos") and N = 4096 and 16384 (1-D variants at
+# each implementation in IMPLS (default: every model AFTER_APP -list-models shows with CUDA memory) and N = 4096 and 16384 (1-D variants at
 # N*N cells), runs the README command (100 iterations; 200 for fused shapes) with BEFORE_APP and
 # AFTER_APP alternately, ROUNDS times each (default 2), the order swapped every round so that a
 # drifting clock favours neither. A pair the build refuses (exit 2: no such kernel) is skipped. Writes one row per run to OUT_CSV and prints, per row of the
@@ -13,11 +13,12 @@
 # scripts/study.sh writes, so that perf/study.py can take them.
 set -uo pipefail
 [ $# -ge 3 ] || { echo "usage: gpu-before-after.sh BEFORE_APP AFTER_APP OUT_CSV [ROUNDS] [IMPLS]" >&2; exit 2; }
-before=$1 after=$2 out_csv=$3 rounds=${4:-2} impls=${5:-cuda kokkos} sizes=${SIZES:-4096 16384}
+before=$1 after=$2 out_csv=$3 rounds=${4:-2} impls=${5:-} sizes=${SIZES:-4096 16384}
 repo_root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 scratch=$(mktemp -d)
 trap 'rm -rf "$scratch"' EXIT
 
+[ -n "$impls" ] || impls=$("$after" -list-models | awk '$4 == "cuda" && !seen[$2]++ { printf "%s ", $2 }')
 before_shapes=$("$before" -list-shapes | awk '{ print $1 }')
 shape_table=$("$after" -list-shapes | awk -v known="$(tr '\n' ' ' <<<"$before_shapes")" \
   'BEGIN { split(known, k, " "); for (i in k) have[k[i]] = 1 } $1 !~ /:/ && ($1 in have)')

@@ -237,8 +237,10 @@ if [ "$phase" = runs ]; then
   [ "$failures" -eq 0 ]
   exit
 fi
-say "typical call, both implementations:"
-for impl in cuda kokkos; do
+# Every model of this build whose grids live in CUDA memory (the registry, -list-models).
+gpu_impls=$("$app" -list-models | awk '$4 == "cuda" && !seen[$2]++ { printf "%s ", $2 }')
+say "typical call, every GPU model ($gpu_impls):"
+for impl in $gpu_impls; do
   "$app" -n 4096 -iters 100 -variant tiled -impl "$impl" >>"$summary" 2>&1 || failures=$((failures + 1))
 done
 
@@ -248,7 +250,7 @@ say "  $(grep -c shared "$logs/sass-metrics.txt") with 'shared' in the name (sas
 
 # The CUPTI report at the lessons' profile: 2-D N = 4096, 1-D 2^24 cells, 100 launches.
 profile_all() {
-  for impl in cuda kokkos; do
+  for impl in $gpu_impls; do
     for shape in $shapes; do
       local v=${shape%%:*} extra=() n=4096
       [[ $shape == *:* ]] && extra=("${shape#*:}")

@@ -25,6 +25,8 @@ cd "$repo_root"
 app=${BUILD_DIR:-$repo_root/build-gpu}/stencil_miniapp
 check_app=${BUILD_DIR:-$repo_root/build-gpu}/stencil_check
 [ -x "$app" ] || { echo "mpi-gpu-check: no $app; run scripts/gpu-check.sh first (or set BUILD_DIR)" >&2; exit 2; }
+# Every model of this build whose grids live in CUDA memory (the registry, -list-models).
+gpu_impls=$("$app" -list-models | awk '$4 == "cuda" && !seen[$2]++ { printf "%s ", $2 }')
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 NCCL_NVLS_ENABLE=0
 export OMP_NUM_THREADS=1 OMP_PROC_BIND=false
 gpus=$(nvidia-smi --query-gpu=name --format=csv,noheader 2>/dev/null | wc -l)
@@ -52,7 +54,7 @@ passed=0 failed=0
 while read -r variant dims; do
   n=1000
   [ "$dims" -eq 1 ] && n=1000000
-  for impl in cuda kokkos; do
+  for impl in $gpu_impls; do
     for np in 2 4; do
       name=verify-$impl-$variant-np$np
       if job "$name" "$np" -impl "$impl" -variant "$variant" -n "$n" -iters 8 -verify &&
@@ -92,7 +94,7 @@ measure() {  # measure LABEL NP ARGS...
   # Under mpirun every run, one rank included, prints the same distributed columns.
   echo "$label,$np,$(tail -n 1 "$out/rate-$label.log")" >>"$out/runs.csv"
 }
-for impl in cuda kokkos; do
+for impl in $gpu_impls; do
   for variant in naive stream temporal; do
     iters=100
     [ "$variant" = temporal ] && iters=200
@@ -108,7 +110,7 @@ done
 
 if [ "$gpus" -ge 2 ]; then
   for halo in mpi nccl; do
-    for impl in cuda kokkos; do
+    for impl in $gpu_impls; do
       name=verify-2gpu-$impl-$halo
       job "$name" 2 -impl "$impl" -variant stream -n 4096 -iters 20 -halo "$halo" -verify &&
         grep -q PASSED "$out/$name.log" || { failures=$((failures + 1)); say "  FAILED: $name"; }
@@ -121,7 +123,7 @@ if [ "$gpus" -ge 2 ]; then
   for variant in stream temporal; do
     iters=100
     [ "$variant" = temporal ] && iters=200
-    for impl in cuda kokkos; do
+    for impl in $gpu_impls; do
       measure "weak-$impl-$variant-np1" 1 -impl "$impl" -variant "$variant" -n 16384 -iters "$iters"
       measure "strong-$impl-$variant-np1" 1 -impl "$impl" -variant "$variant" -n 32768 -iters "$iters"
       for halo in mpi nccl; do

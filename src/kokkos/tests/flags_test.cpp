@@ -145,7 +145,7 @@ TEST(Hardening, AnUnknownSpaceIsOneLineBeforeKokkos) {
   const auto r = miniapp({"-n", "16", "-iters", "1", "-impl", "kokkos", "-space", "nosuchspace"},
                          "unset OMP_PROC_BIND OMP_PLACES; ");
   EXPECT_EQ(r.exit_code, 2) << r.err;
-  EXPECT_NE(r.err.find("execution space 'nosuchspace' is not in this Kokkos build"),
+  EXPECT_NE(r.err.find("-impl kokkos has no execution space 'nosuchspace' in this build"),
             std::string::npos)
       << r.err;
   EXPECT_EQ(lines(r.err), 1u) << r.err;
