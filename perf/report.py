@@ -5,14 +5,15 @@
     perf/report.py --out DIR [--sectors FILE.csv] INPUT [INPUT ...]
 
 An INPUT is a stencil_bench JSON file, or a CSV of run commands, named PLATFORM=FILE.csv: the
-runs.csv of scripts/gpu-check.sh (native CUDA and Kokkos-CUDA rows; only the first Kokkos
-version's rows are kept) or the table of scripts/openmp-cpu-figures.sh (OpenMP and
-Kokkos-OpenMP rows, best ratio of the repeats). Their rows are each variant's default shape.
+runs.csv of scripts/gpu-check.sh (native CUDA and Kokkos-CUDA rows; of each model only the rows
+of the first version in the file are kept) or the table of scripts/openmp-cpu-figures.sh (OpenMP
+and Kokkos-OpenMP rows, best ratio of the repeats). Their rows are each variant's default shape.
 
 Writes DIR/report.md (tables: every kernel's rate and ratio to the copy limit, the copy limits,
 the performance-portability table with Pennycook's metric) and, where matplotlib is importable,
-DIR/*.png: bandwidth per variant against the copy limit, ratio to copy, Kokkos against the
-native model of each platform (CUDA on a GPU, OpenMP on a CPU), and sectors per cell update from a CUPTI CSV (columns variant, implementation,
+DIR/*.png: bandwidth per variant against the copy limit, ratio to copy, the portable model
+(Kokkos) against the native model of each platform (perf/registry.py: CUDA on a GPU, OpenMP on a
+CPU), and sectors per cell update from a CUPTI CSV (columns variant, implementation,
 sectors_per_cell_update). The table needs only the standard library, so a machine without
 matplotlib still gets it (the plots can be made later from the same JSON).
 
@@ -30,6 +31,9 @@ import statistics
 import sys
 from dataclasses import dataclass, field
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import registry  # noqa: E402  (the model registry's rows)
+
 # The best a cell update can do: 4 bytes read, 4 written; a global-memory sector is 32 bytes.
 IDEAL_SECTORS_PER_CELL_UPDATE = 8 / 32
 COUNTERS = ("gcells_per_s", "gb_per_s", "copy_gb_per_s", "ratio_to_copy", "cells")
@@ -41,7 +45,7 @@ class Run:
 
     kind: str  # "stencil" or "copy"
     variant: str  # "" for copies
-    target: str  # "kokkos_openmp", "kokkos_cuda", "openmp", "cuda", ...
+    target: str  # a backend label: <model>, or <model>_<space> for a model with spaces
     n: int  # grid N (2-D), cells (1-D) or cells copied
     chunks: int
     counters: dict
@@ -49,17 +53,20 @@ class Run:
 
     @property
     def implementation(self):
-        return self.target.split("_", 1)[0]
+        return registry.split_label(self.target)[0]
 
     @property
     def space(self):
-        parts = self.target.split("_", 1)
-        # Native targets ("cuda", "openmp") name their own hardware.
-        return parts[1] if len(parts) > 1 else self.target + " (native)"
+        name, space = registry.split_label(self.target)
+        if space:
+            return space
+        # A model without spaces: a native one names its own hardware, another its memory.
+        model = registry.find(name)
+        return model.memory if model and not model.native else name + " (native)"
 
     @property
     def on_gpu(self):
-        return self.target in ("cuda", "kokkos_cuda")
+        return registry.is_gpu_target(self.target)
 
 
 @dataclass
@@ -78,8 +85,8 @@ class Input:
             return self.context["platform"]
         if on_gpu:
             gpu = self.context.get("gpu", "none")
-            if gpu.startswith("none"):  # no native CUDA in that build: Kokkos' own description
-                gpu = self.context.get("target kokkos_cuda", "GPU")
+            if gpu.startswith("none"):  # no native CUDA in that build: the portable model's own
+                gpu = self.context.get("target " + GPU.portable_target, "GPU")
             match = re.search(r":\s*(.*?)\s*\(", gpu)
             return match.group(1) if match else gpu
         return "%s (%s CPUs)" % (self.context.get("cpu_model", "CPU"),
@@ -136,31 +143,51 @@ def load(path):
     return result
 
 
+def option_value(options, flag, default):
+    """The value after `flag` in a row's options (a list of words), or `default`."""
+    return options[options.index(flag) + 1] if flag in options else default
+
+
+def run_target(path, impl, native, options=()):
+    """The benchmark target of a run-command row of model `impl` on the platform whose native
+    model is `native`: the model's name where its memory is fixed; for a model with spaces,
+    <impl>_<space>, the space its -space option names or, without one, the space named after the
+    native model (Kokkos's cuda and openmp run on the native models' runtimes)."""
+    model = registry.find(impl)
+    if model is None:
+        raise SystemExit("report: %s: '%s' is no model of the registry" % (path, impl))
+    if not model.has_spaces:
+        return model.name
+    return registry.label(model, option_value(options, "-space", native.name))
+
+
 def load_run_commands(spec):
-    """An Input from PLATFORM=FILE.csv: gpu-check.sh's runs.csv or openmp-cpu-figures.sh's
-    table. Shaped rows (VARIANT:-option=value) and temporal at another fuse depth than the
-    default 4 are left out; 1-D rows are keyed by their cells, as in the JSON."""
+    """An Input from PLATFORM=FILE.csv: gpu-check.sh's runs.csv (GPU rows only) or
+    openmp-cpu-figures.sh's table (CPU rows only). Shaped rows (VARIANT:-option=value), temporal
+    at another fuse depth than the default 4 and, in runs.csv, the rows of a model's later
+    versions (its first version is the build's default) are left out; 1-D rows are keyed by their
+    cells, as in the JSON."""
     platform, _, path = spec.rpartition("=")
     with open(path) as f:
         lines = [line for line in f if not line.startswith("#")]
     rows = list(csv.DictReader(lines))
     result = Input(path=path, context={"platform": platform or os.path.basename(path)})
     if rows and "kokkos_version" in rows[0]:  # gpu-check.sh runs.csv
-        versions = [r["kokkos_version"] for r in rows if r["impl"] == "kokkos"]
+        first_version = {}
         for r in rows:
-            if ":" in r["variant"] or (r["impl"] == "kokkos" and r["kokkos_version"] != versions[0]):
+            first_version.setdefault(r["impl"], r["kokkos_version"])
+            if ":" in r["variant"] or r["kokkos_version"] != first_version[r["impl"]]:
                 continue
-            target = "cuda" if r["impl"] == "cuda" else "kokkos_cuda"
+            target = run_target(path, r["impl"], GPU.native)
             counters = {c: float(r[c]) for c in ("gcells_per_s", "gb_per_s", "copy_gb_per_s",
                                                  "ratio_to_copy", "cells")}
             result.runs.append(Run("stencil", r["variant"], target, int(r["cells"]), 0, counters))
     else:  # openmp-cpu-figures.sh
         for r in rows:
             options = r["options"].split()
-            fuse = options[options.index("-fuse") + 1] if "-fuse" in options else "4"
-            if fuse != "4":
+            if option_value(options, "-fuse", "4") != "4":
                 continue
-            target = "openmp" if r["implementation"] == "openmp" else "kokkos_openmp"
+            target = run_target(path, r["implementation"], CPU.native, options)
             gcells = float(r["gcells_per_s_at_best"])
             counters = {"gcells_per_s": gcells, "gb_per_s": 8 * gcells,
                         "copy_gb_per_s": float(r["copy_gb_per_s_at_best"]),
@@ -204,18 +231,41 @@ def md_table(header, rows):
 
 @dataclass(frozen=True)
 class PlatformKind:
-    """A kind of platform: the Kokkos target that runs there and the native model it is held to."""
+    """A kind of platform: the portable model's target that runs there and the native model it
+    is held to."""
 
-    kokkos_target: str
-    native_target: str
+    portable: registry.Model
+    native: registry.Model
     on_gpu: bool
-    native_name: str
+
+    @property
+    def portable_target(self):
+        # The portable model's space named after the native model: Kokkos's cuda and openmp.
+        return registry.label(self.portable, self.native.name)
+
+    @property
+    def native_target(self):
+        return self.native.name
+
+    @property
+    def portable_name(self):
+        return self.portable.title
+
+    @property
+    def native_name(self):
+        return "native " + self.native.title
+
+    @property
+    def plot_stem(self):
+        return "%s_vs_%s" % (self.portable.name, self.native.name)
 
 
-# The study's three models: Kokkos on both platforms, native CUDA on the GPU and OpenMP (the
-# mini-app's -impl openmp, benchmark target "openmp") on the CPU, as BabelStream compares them.
-GPU = PlatformKind("kokkos_cuda", "cuda", True, "native CUDA")
-CPU = PlatformKind("kokkos_openmp", "openmp", False, "OpenMP")
+# The report's three models, as BabelStream compares them: the portable model on both platforms
+# (the registry's first row, Kokkos, which is also -impl's default) and the registry's native
+# model of each platform's memory (native CUDA on the GPU, -impl openmp on the CPU).
+PORTABLE = registry.models()[0]
+GPU = PlatformKind(PORTABLE, registry.native_model(registry.GPU_MEMORY), True)
+CPU = PlatformKind(PORTABLE, registry.native_model(registry.HOST_MEMORY), False)
 PLATFORM_KINDS = (GPU, CPU)
 
 
@@ -274,7 +324,8 @@ def native_reference(inp, kind, variant, n):
 def kokkos_and_native_at_largest_common_size(inp, variant, kind=GPU):
     """(n, Kokkos row, native Gcell/s, native variant) at the largest size where the Kokkos
     variant and its native reference both ran, or None."""
-    for kokkos_row in sorted(inp.find("stencil", kind.kokkos_target, variant), key=lambda r: -r.n):
+    rows = inp.find("stencil", kind.portable_target, variant)
+    for kokkos_row in sorted(rows, key=lambda r: -r.n):
         reference = native_reference(inp, kind, variant, kokkos_row.n)
         if reference:
             return kokkos_row.n, kokkos_row, reference[0], reference[1]
@@ -285,13 +336,13 @@ def platform_efficiencies(inp, kind, variants):
     """Kokkos ÷ the native reference on one platform (application efficiency), or None where
     the input has no Kokkos rows for that platform."""
     targets = inp.targets()
-    if kind.kokkos_target not in targets:
+    if kind.portable_target not in targets:
         return None
     result = PlatformEfficiency(inp.platform(kind.on_gpu),
-                                "Kokkos ÷ %s" % kind.native_name, {}, {},
+                                "%s ÷ %s" % (kind.portable_name, kind.native_name), {}, {},
                                 has_native=kind.native_target in targets)
     for v in variants:
-        kokkos = inp.find("stencil", kind.kokkos_target, v)
+        kokkos = inp.find("stencil", kind.portable_target, v)
         if not kokkos:
             continue
         result.kokkos_variants.add(v)
@@ -309,14 +360,16 @@ def platform_efficiencies(inp, kind, variants):
 
 
 def gpu_efficiencies(inp, variants):
-    """Kokkos CUDA ÷ native CUDA, at the largest size both ran (application efficiency)."""
+    """The portable model on the GPU ÷ the GPU's native model, at the largest size both ran
+    (application efficiency)."""
     platform = platform_efficiencies(inp, GPU, variants)
     return platform if platform and platform.has_native else None
 
 
 def cpu_efficiencies(inp, variants):
-    """Kokkos OpenMP ÷ OpenMP (-impl openmp), at the largest size both ran; where the input has
-    no OpenMP rows the platform is still listed (its copy ratios), with no efficiency."""
+    """The portable model on the CPU ÷ the CPU's native model, at the largest size both ran;
+    where the input has no native rows the platform is still listed (its copy ratios), with no
+    efficiency."""
     return platform_efficiencies(inp, CPU, variants)
 
 
@@ -349,15 +402,17 @@ def portability_section(inputs, variants):
                  for p in [platform_efficiencies(inp, kind, variants)] if p]
     out = ["## Performance portability", ""]
     if not platforms:
-        out += ["No platform in these inputs has a Kokkos measurement (Kokkos CUDA or Kokkos "
-                "OpenMP).", ""]
+        out += ["No platform in these inputs has a %s measurement (target %s)." %
+                (PORTABLE.title, " or ".join("`%s`" % k.portable_target for k in PLATFORM_KINDS)),
+                ""]
         return out
     out += ["Platform set H: " + "; ".join("**%s** (%s)" % (p.platform, p.definition)
                                            for p in platforms) + ".", "",
-            "e_i = Kokkos rate ÷ the native rate on platform i (native CUDA on a GPU, `-impl "
-            "openmp` on a CPU), both from the same run, at the largest size both ran: the "
-            "variant's native twin where it has one, else the best native variant of the same "
-            "problem (single 2-D step, fused 2-D steps, 1-D step), named in brackets.", ""]
+            "e_i = %s rate ÷ the native rate on platform i (`-impl %s` on a GPU, `-impl %s` on a "
+            "CPU), both from the same run, at the largest size both ran: the variant's native "
+            "twin where it has one, else the best native variant of the same problem (single 2-D "
+            "step, fused 2-D steps, 1-D step), named in brackets." %
+            (PORTABLE.title, GPU.native_target, CPU.native_target), ""]
     for p in platforms:
         if not p.has_native:
             out += ["**%s** has no native rows in these inputs: its efficiency and Φ are not "
@@ -385,11 +440,12 @@ def portability_section(inputs, variants):
             "at 1 for Φ; the columns show the raw ratios. — : not measured.", ""]
     out += ["### Ratio to the copy on each platform", "",
             "Kernel GB/s ÷ a copy of the same bytes on the same target in the same run, at the "
-            "largest size (architectural efficiency); Φ_copy is Φ over these Kokkos ratios.", ""]
+            "largest size (architectural efficiency); Φ_copy is Φ over these %s ratios." %
+            PORTABLE.title, ""]
     header = ["variant"]
     for p in platforms:
         native = p.definition.split("÷ ", 1)[-1]
-        header += ["%s: Kokkos ÷ copy" % p.platform, "%s ÷ copy" % native]
+        header += ["%s: %s ÷ copy" % (p.platform, PORTABLE.title), "%s ÷ copy" % native]
     header.append("Φ_copy")
     rows = []
     for v in variants:
@@ -541,7 +597,7 @@ class Plots:
         ax.set_xlabel("cells per grid (2-D: N², 1-D: N)")
         ax.set_ylabel("GB/s (8 bytes per cell update)")
         ax.set_ylim(bottom=0)
-        ax.set_title("%s on %s" % (target, inp.platform(target in ("cuda", "kokkos_cuda"))))
+        ax.set_title("%s on %s" % (target, inp.platform(registry.is_gpu_target(target))))
         ax.grid(True, alpha=0.3)
         ax.legend(fontsize=8)
         return self.save(fig, "bandwidth_" + target)
@@ -553,7 +609,7 @@ class Plots:
             for target in inp.targets():
                 name = target
                 if len(inputs) > 1:  # the same target may come from several machines
-                    name += " (%s)" % inp.platform(target in ("cuda", "kokkos_cuda"))
+                    name += " (%s)" % inp.platform(registry.is_gpu_target(target))
                 values = []
                 for v in variants:
                     run = largest(inp.find("stencil", target, v))
@@ -588,7 +644,7 @@ class Plots:
             return None
         fig, ax = self.plt.subplots(figsize=(10, 5))
         xs = range(len(pairs))
-        ax.bar([x - 0.2 for x in xs], [p[2] for p in pairs], 0.4, label="Kokkos")
+        ax.bar([x - 0.2 for x in xs], [p[2] for p in pairs], 0.4, label=kind.portable_name)
         ax.bar([x + 0.2 for x in xs], [p[3] for p in pairs], 0.4, label=kind.native_name)
         for x, (_, _, kokkos, native) in zip(xs, pairs):
             ax.annotate("%.2f" % (kokkos / native), (x, max(kokkos, native)), ha="center",
@@ -599,11 +655,11 @@ class Plots:
                            rotation=30, ha="right", rotation_mode="anchor", fontsize=9)
         ax.set_ylabel("Gcell/s (largest size both ran)")
         ax.set_ylim(top=ax.get_ylim()[1] * 1.08)  # room for the ratio labels
-        ax.set_title("Kokkos vs %s on %s (label: Kokkos ÷ %s)" %
-                     (kind.native_name, inp.platform(kind.on_gpu), kind.native_name))
+        ax.set_title("%s vs %s on %s (label: %s ÷ %s)" %
+                     (kind.portable_name, kind.native_name, inp.platform(kind.on_gpu),
+                      kind.portable_name, kind.native_name))
         ax.legend(fontsize=8, loc="upper left", bbox_to_anchor=(1.01, 1.0))
-        stem = "kokkos_vs_cuda" if kind.on_gpu else "kokkos_vs_openmp"
-        return self.save(fig, stem)
+        return self.save(fig, kind.plot_stem)
 
     def sectors(self, rows, variants):
         """Global-memory sectors per cell update from the CUPTI mode, against the ideal."""
@@ -649,11 +705,12 @@ def plots_section(inputs, variants, out_dir, sectors_csv):
         for inp in inputs:
             name = plots.kokkos_vs_native(inp, kind, variants)
             if name:
-                figures.append(("Kokkos vs %s on %s" % (kind.native_name,
-                                                        inp.platform(kind.on_gpu)), name))
+                figures.append(("%s vs %s on %s" % (kind.portable_name, kind.native_name,
+                                                    inp.platform(kind.on_gpu)), name))
         if not any(r.target == kind.native_target for inp in inputs for r in inp.runs):
-            out += ["Kokkos vs %s: no %s rows (target `%s`) in these inputs." %
-                    (kind.native_name, kind.native_name, kind.native_target), ""]
+            out += ["%s vs %s: no %s rows (target `%s`) in these inputs." %
+                    (kind.portable_name, kind.native_name, kind.native_name,
+                     kind.native_target), ""]
     if sectors_csv:
         figures.append(("Sectors per cell update (%s)" % os.path.basename(sectors_csv),
                         plots.sectors(read_sectors(sectors_csv), variants)))

@@ -65,20 +65,28 @@ class RunCommandCsvTest(unittest.TestCase):
         finally:
             os.unlink(f.name)
 
-    def test_gpu_check_runs_keep_default_shapes_and_the_first_kokkos_version(self):
+    def test_gpu_check_runs_keep_default_shapes_and_the_first_version_of_each_model(self):
         inp = self.load(
             "impl,variant,n,cells,gcells_per_s,gb_per_s,copy_gb_per_s,ratio_to_copy,"
             "verification,kokkos_version\n"
-            "cuda,naive,4,4,2.0,16,20,0.8,x,4.6.01\n"
-            "cuda,tiled:-pitch=32,4,4,1.0,8,20,0.4,x,4.6.01\n"
-            "cuda,halo1d,4,16,3.0,24,20,1.2,x,4.6.01\n"
+            "cuda,naive,4,4,2.0,16,20,0.8,x,12.8\n"
+            "cuda,tiled:-pitch=32,4,4,1.0,8,20,0.4,x,12.8\n"
+            "cuda,halo1d,4,16,3.0,24,20,1.2,x,12.8\n"
             "kokkos,naive,4,4,1.0,8,20,0.4,x,4.6.01\n"
+            "cuda,tiled,4,4,1.0,8,20,0.4,x,13.0\n"
             "kokkos,naive,4,4,9.0,72,20,3.6,x,3.4.01\n", "H200")
         self.assertEqual(inp.platform(True), "H200")
         self.assertEqual([(r.target, r.variant, r.n) for r in inp.runs],
                          [("cuda", "naive", 4), ("cuda", "halo1d", 16), ("kokkos_cuda", "naive", 4)])
+        self.assertTrue(all(r.on_gpu for r in inp.runs))
         gpu = report.gpu_efficiencies(inp, inp.variants)
         self.assertAlmostEqual(gpu.efficiency["naive"][0], 0.5)
+
+    def test_a_row_of_no_model_is_refused(self):
+        with self.assertRaises(SystemExit):
+            self.load("impl,variant,n,cells,gcells_per_s,gb_per_s,copy_gb_per_s,ratio_to_copy,"
+                      "verification,kokkos_version\n"
+                      "nosuchmodel,naive,4,4,2.0,16,20,0.8,x,1\n")
 
     def test_cpu_figures_keep_the_default_fuse_depth(self):
         inp = self.load(
@@ -88,10 +96,12 @@ class RunCommandCsvTest(unittest.TestCase):
             'openmp,temporal,4,"-fuse 1",0.5,1.0,16,"0.5"\n'
             'openmp,temporal,4,"-fuse 4",1.5,3.0,16,"1.5"\n'
             'kokkos,temporal,4,"-space openmp -fuse 4",1.2,2.4,16,"1.2"\n'
-            'kokkos,strip,4,"-space openmp",0.9,1.8,16,"0.9"\n')
+            'kokkos,strip,4,"-space openmp",0.9,1.8,16,"0.9"\n'
+            'kokkos,naive,4,"-space serial",0.3,0.6,16,"0.3"\n')
         self.assertEqual([(r.target, r.variant) for r in inp.runs],
                          [("openmp", "temporal"), ("kokkos_openmp", "temporal"),
-                          ("kokkos_openmp", "strip")])
+                          ("kokkos_openmp", "strip"), ("kokkos_serial", "naive")])
+        self.assertFalse(any(r.on_gpu for r in inp.runs))
         cpu = report.cpu_efficiencies(inp, inp.variants)
         self.assertAlmostEqual(cpu.efficiency["temporal"][0], 0.8)
         self.assertNotIn("strip", cpu.efficiency)  # no single-step OpenMP row to hold it to
@@ -155,6 +165,8 @@ class CpuEfficiencyTest(unittest.TestCase):
     def test_native_openmp_target_is_named_as_native(self):
         self.assertEqual(stencil("openmp", "naive", 8, 1.0).space, "openmp (native)")
         self.assertEqual(stencil("cuda", "naive", 8, 1.0).space, "cuda (native)")
+        self.assertEqual(stencil("stdpar", "naive", 8, 1.0).space, "host")
+        self.assertEqual(stencil("kokkos_openmp", "naive", 8, 1.0).space, "openmp")
 
     def test_temporal_never_held_to_a_single_step(self):
         inp = cpu_input()
@@ -169,6 +181,23 @@ class CpuEfficiencyTest(unittest.TestCase):
         self.assertIn("wavefront", report.cpu_efficiencies(inp, ["wavefront"]).efficiency)
         inp.context["variant_classes"] = "naive:2-D,tiled:2-D,naive1d:1-D,wavefront:fused 2-D"
         self.assertNotIn("wavefront", report.cpu_efficiencies(inp, ["wavefront"]).efficiency)
+
+
+class PlatformKindTest(unittest.TestCase):
+    def test_kinds_come_from_the_registry(self):
+        self.assertEqual([(k.portable_target, k.native_target, k.on_gpu)
+                          for k in report.PLATFORM_KINDS],
+                         [("kokkos_cuda", "cuda", True), ("kokkos_openmp", "openmp", False)])
+        self.assertEqual([k.plot_stem for k in report.PLATFORM_KINDS],
+                         ["kokkos_vs_cuda", "kokkos_vs_openmp"])  # docs link these figures
+        self.assertEqual(report.GPU.native_name, "native CUDA")
+        self.assertEqual(report.CPU.portable_name, "Kokkos")
+
+    def test_gpu_targets_by_memory_and_space(self):
+        self.assertEqual([stencil(t, "naive", 8, 1.0).on_gpu for t in
+                          ("cuda", "kokkos_cuda", "openacc_gpu", "openmp", "kokkos_serial",
+                           "omptarget_host", "stdpar")],
+                         [True, True, True, False, False, False, False])
 
 
 class PhiOverPlatformsTest(unittest.TestCase):

@@ -4,7 +4,8 @@
 
     perf/study.py --out DIR KIND:PLATFORM=FILE.csv [KIND:PLATFORM=FILE.csv ...]
 
-KIND is gpu or cpu: it picks the platform's native model (cuda on a GPU, openmp on a CPU).
+KIND is gpu or cpu: it picks the platform's native model, the registry's native row of CUDA or
+host memory (perf/registry.py; cuda on a GPU, openmp on a CPU).
 FILE.csv holds `stencil_miniapp -csv` rows (scripts/study.sh writes them; a header line per
 file, or one per row, and `#` comment lines are fine). Writes into DIR:
 
@@ -29,9 +30,12 @@ import os
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import registry  # noqa: E402
 from report import phi  # noqa: E402  (Pennycook's metric, efficiencies capped at 1)
 
-NATIVE = {"gpu": "cuda", "cpu": "openmp"}
+# Each platform kind's native model: the registry's native row of its memory.
+NATIVE = {"gpu": registry.native_model(registry.GPU_MEMORY).name,
+          "cpu": registry.native_model(registry.HOST_MEMORY).name}
 BEST = "best"
 EFFICIENCIES = ("app_efficiency", "arch_efficiency")
 

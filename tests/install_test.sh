@@ -3,7 +3,7 @@
 # Installs a build into a temporary prefix, moves the prefix elsewhere (so only paths relative to
 # the binary can work), and runs the installed binaries from an empty folder: -list must name the
 # installed sample inputs and Kokkos Tools, a -verify run must pass on an installed sample input
-# given by its bare name, and a tool must load by its bare name.
+# given by its bare name, a tool must load by its bare name, and the installed report must start.
 #   tests/install_test.sh BUILD_DIR WORK_DIR
 set -euo pipefail
 build_dir=$(cd "$1" && pwd)
@@ -20,6 +20,7 @@ mv "$work/prefix" "$work/moved"
 prefix=$work/moved
 for f in bin/stencil_miniapp bin/stencil_check share/stencil_miniapp/inputs/hot_spot_64.h5 \
   share/stencil_miniapp/docs/result.schema.json share/stencil_miniapp/report.py \
+  share/stencil_miniapp/registry.py share/stencil_miniapp/models.hpp \
   share/stencil_miniapp/LICENSE share/stencil_miniapp/CITATION.cff; do
   [ -e "$prefix/$f" ] || fail "the installed tree has no $f"
 done
@@ -39,6 +40,9 @@ grep -q 'verification     : PASSED' verify.txt || fail "no PASSED: $(cat verify.
 grep -q "initial state    : $prefix/share/stencil_miniapp/inputs/hot_spot_64.h5" verify.txt ||
   fail "the run did not read the installed sample: $(cat verify.txt)"
 "$prefix/bin/stencil_check" --help >/dev/null || fail "installed stencil_check --help failed"
+# The installed report reads the model registry installed beside it, not the source tree's.
+/usr/bin/python3 "$prefix/share/stencil_miniapp/report.py" --help >report-help.txt 2>&1 ||
+  fail "the installed report.py does not start: $(cat report-help.txt)"
 
 tools=$(sed -n 's/^STENCIL_KOKKOS_TOOLS_DIR:PATH=//p' "$build_dir/CMakeCache.txt")
 if [ -n "$tools" ] && [ -f "$tools/kp_kernel_logger.so" ]; then

@@ -3,8 +3,8 @@
 // (stencil/variants.hpp). STENCIL_MODELS below is the list. CMake reads it
 // (cmake/StencilModels.cmake) to decide which model folders to build and which kernel files each
 // compiles; the registry (src/backends.cpp) reads it for -impl, -list, -help, the tests and the
-// benchmark. A new model is one row here, one folder src/<name>/ and its paragraph in
-// docs/design.md ("Adding a model").
+// benchmark; perf/registry.py reads it for the report and the study. A new model is one row
+// here, one folder src/<name>/ and its paragraph in docs/design.md ("Adding a model").
 #pragma once
 
 #include <cstddef>
@@ -12,7 +12,7 @@
 
 namespace stencil {
 
-// X(name, memory, needs, "variants", "description")
+// X(name, memory, needs, role, "variants", "description")
 //   name:     -impl NAME; the folder src/<name>/, the namespace stencil::<name> and the CMake
 //             target stencil_model_<name>
 //   memory:   where its two grids live: host (host memory), cuda (CUDA device memory) or space
@@ -20,26 +20,33 @@ namespace stencil {
 //   needs:    what it needs to build, one token cmake/StencilModels.cmake resolves (a package,
 //             a compiler, a flag); a model whose needs are missing is left out with one
 //             configure message
+//   role:     native (a platform's reference code: perf/report.py and perf/study.py divide
+//             every model's rate by the best native rate on the same platform; one native row
+//             each for host and cuda memory) or portable (a model held to the native ones)
 //   variants: the STENCIL_VARIANTS rows it implements, space-separated; each has a kernel file
 //             src/<name>/<variant>.*
 // One row per line: CMake reads the rows from the lines that start with "X(".
 // clang-format off
 #define STENCIL_MODELS(X) \
-X(kokkos, space, kokkos, "naive tiled strip rolling regblock doublebuf doublebuf_async naive1d halo1d stream temporal", "Kokkos: one source for every execution space of its build (-space)") \
-X(openmp, host, openmp, "naive tiled naive1d halo1d temporal", "native OpenMP threads and SIMD loops, the CPU twin of the native CUDA kernels") \
-X(cuda, cuda, cuda, "naive tiled strip rolling regblock doublebuf doublebuf_async naive1d halo1d stream temporal", "native CUDA kernels") \
-X(stdpar, host, tbb, "naive tiled naive1d", "C++17 parallel algorithms, std::execution::par_unseq (on TBB with g++)") \
-X(openacc, space, openacc, "naive tiled naive1d temporal", "OpenACC loop nests (GCC 12, nvptx offload) on host arrays mapped to the GPU (-space gpu, host)") \
-X(omptarget, space, omptarget, "naive tiled naive1d temporal", "OpenMP target offload loop nests (clang 16 or GCC 12, nvptx) on host arrays mapped to the GPU (-space gpu, host)")
+X(kokkos, space, kokkos, portable, "naive tiled strip rolling regblock doublebuf doublebuf_async naive1d halo1d stream temporal", "Kokkos: one source for every execution space of its build (-space)") \
+X(openmp, host, openmp, native, "naive tiled naive1d halo1d temporal", "native OpenMP threads and SIMD loops, the CPU twin of the native CUDA kernels") \
+X(cuda, cuda, cuda, native, "naive tiled strip rolling regblock doublebuf doublebuf_async naive1d halo1d stream temporal", "native CUDA kernels") \
+X(stdpar, host, tbb, portable, "naive tiled naive1d", "C++17 parallel algorithms, std::execution::par_unseq (on TBB with g++)") \
+X(openacc, space, openacc, portable, "naive tiled naive1d temporal", "OpenACC loop nests (GCC 12, nvptx offload) on host arrays mapped to the GPU (-space gpu, host)") \
+X(omptarget, space, omptarget, portable, "naive tiled naive1d temporal", "OpenMP target offload loop nests (clang 16 or GCC 12, nvptx) on host arrays mapped to the GPU (-space gpu, host)")
 // clang-format on
 
 // Where a model's grids live, as its row says.
 enum class ModelMemory { host, cuda, space };
 
+// What a model is to the performance instruments, as its row says.
+enum class ModelRole { native, portable };
+
 struct ModelInfo {
   std::string_view name;
   ModelMemory memory;
   std::string_view needs;
+  ModelRole role;
   std::string_view variants;  // space-separated variant names
   std::string_view description;
 
@@ -56,8 +63,8 @@ struct ModelInfo {
   }
 };
 
-#define STENCIL_MODEL_ROW(name, memory, needs, variants, description) \
-  ModelInfo{#name, ModelMemory::memory, #needs, variants, description},
+#define STENCIL_MODEL_ROW(name, memory, needs, role, variants, description) \
+  ModelInfo{#name, ModelMemory::memory, #needs, ModelRole::role, variants, description},
 inline constexpr ModelInfo kModels[] = {STENCIL_MODELS(STENCIL_MODEL_ROW)};
 #undef STENCIL_MODEL_ROW
 
