@@ -18,7 +18,7 @@ repo_root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 scratch=$(mktemp -d)
 trap 'rm -rf "$scratch"' EXIT
 
-[ -n "$impls" ] || impls=$("$after" -list-models | awk '$4 == "cuda" && !seen[$2]++ { printf "%s ", $2 }')
+[ -n "$impls" ] || impls=$(bash "$repo_root/scripts/gpu-models.sh" "$after")
 before_shapes=$("$before" -list-shapes | awk '{ print $1 }')
 shape_table=$("$after" -list-shapes | awk -v known="$(tr '\n' ' ' <<<"$before_shapes")" \
   'BEGIN { split(known, k, " "); for (i in k) have[k[i]] = 1 } $1 !~ /:/ && ($1 in have)')

@@ -238,7 +238,7 @@ if [ "$phase" = runs ]; then
   exit
 fi
 # Every model of this build whose grids live in CUDA memory (the registry, -list-models).
-gpu_impls=$("$app" -list-models | awk '$4 == "cuda" && !seen[$2]++ { printf "%s ", $2 }')
+gpu_impls=$(bash "$repo_root/scripts/gpu-models.sh" "$app")
 say "typical call, every GPU model ($gpu_impls):"
 for impl in $gpu_impls; do
   "$app" -n 4096 -iters 100 -variant tiled -impl "$impl" >>"$summary" 2>&1 || failures=$((failures + 1))

@@ -15,6 +15,7 @@
 # Writes rows.csv (each run's CSV row), runs.txt (exit status and wall seconds per run) and
 # attach-*.txt into OUT_DIR.
 set -uo pipefail
+repo_root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 app=${1:?usage: gpu-large-grid.sh BINARY OUT_DIR}
 out=${2:?usage: gpu-large-grid.sh BINARY OUT_DIR}
 attach_after=${LARGE_GRID_ATTACH_S:-40}
@@ -60,7 +61,7 @@ case $row_set in all | targets | stream) ;; *)
 esac
 variants="stream temporal tiled"
 [ "$row_set" = stream ] && variants=stream
-impls=${LARGE_GRID_IMPLS:-$("$app" -list-models | awk '$4 == "cuda" && !seen[$2]++ { printf "%s ", $2 }')}
+impls=${LARGE_GRID_IMPLS:-$(bash "$repo_root/scripts/gpu-models.sh" "$app")}
 for impl in $impls; do
   case $row_set in
     targets)

@@ -26,7 +26,7 @@ app=${BUILD_DIR:-$repo_root/build-gpu}/stencil_miniapp
 check_app=${BUILD_DIR:-$repo_root/build-gpu}/stencil_check
 [ -x "$app" ] || { echo "mpi-gpu-check: no $app; run scripts/gpu-check.sh first (or set BUILD_DIR)" >&2; exit 2; }
 # Every model of this build whose grids live in CUDA memory (the registry, -list-models).
-gpu_impls=$("$app" -list-models | awk '$4 == "cuda" && !seen[$2]++ { printf "%s ", $2 }')
+gpu_impls=$(bash "$repo_root/scripts/gpu-models.sh" "$app")
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 NCCL_NVLS_ENABLE=0
 export OMP_NUM_THREADS=1 OMP_PROC_BIND=false
 gpus=$(nvidia-smi --query-gpu=name --format=csv,noheader 2>/dev/null | wc -l)
