@@ -11,7 +11,7 @@
 //             block slots at half its threads.
 // `tile(32, 8)`, the CUDA twin's 32x8 block as a loop transformation, is not offered: GCC 12's
 // nvptx code for it gave wrong values on the H200 (124 of 585 cells at 65 x 9; bit-identical on
-// the host), perf/results/h200-2026-12-02b/.
+// the host; docs/directive.md, "Compiler findings").
 #include "openacc/kernels.hpp"
 #include "stencil/arithmetic.hpp"
 #include "stencil/cell_offset.hpp"
