@@ -20,10 +20,16 @@ namespace {
 using Case = std::tuple<Backend, Variant, int>;
 
 const int kSizes[] = {1, 2, 3, 4, 5, 17, 31, 32, 33, 255, 256, 257, 1000, 1025};
-// Variants that tune their own launch (stream, temporal) own 1024 columns per CUDA block: a size
-// with 16-byte rows and a partial third column block, so the x-halo between blocks and, for
-// stream, several clusters of chunks are exercised.
-const int kWideSize = 2052;
+// Variants that tune their own launch (stream, temporal) own up to 1024 columns per CUDA block:
+// sizes with 16-byte rows and three column blocks, so the x-halo between blocks and, for stream,
+// several clusters of chunks are exercised. 2052 gives temporal narrower blocks (as few warps as
+// three blocks need); 3048 is three whole 1016-column outputs of temporal's widest block at
+// -fuse 4, whose middle block takes the path without column tests. The GPU runs both.
+#if defined(STENCIL_TEST_GPU)
+const int kWideSizes[] = {2052, 3048};
+#else
+const int kWideSizes[] = {2052};
+#endif
 
 // One way of running a variant: the iteration count and the run-time shape.
 struct Shape {
@@ -102,8 +108,10 @@ std::vector<Case> all_cases(const std::vector<Backend>& backends) {
         continue;  // no kernel: open_stepper refuses it (openmp_cli_test checks the message)
       for (const int n : kSizes)
         cases.emplace_back(backend, variant.id, n);
-      if (variant.chunks == ChunkPolicy::tuned)
-        cases.emplace_back(backend, variant.id, kWideSize);
+      if (variant.chunks == ChunkPolicy::tuned) {
+        for (const int n : kWideSizes)
+          cases.emplace_back(backend, variant.id, n);
+      }
     }
   }
   return cases;

@@ -3,21 +3,29 @@
 // once per k iterations instead of once per iteration.
 //
 // Shape (AN5D-style register streaming, with a skewed wavefront so one barrier per row suffices):
-//  * A block owns 1024 input columns (256 threads x 4 consecutive columns) and produces the
-//    1024 - 2k columns in the middle: each fused level loses one valid column per side, so the
-//    overlap between neighbouring blocks is recomputed rather than exchanged.
+//  * A block of T threads owns 4T input columns (4 consecutive columns per thread) and produces
+//    the 4T - 2k in the middle: each fused level loses one valid column per side, so the overlap
+//    between neighbouring blocks is recomputed rather than exchanged. T is the fewest warps (at
+//    most 8) that give the grid as few column blocks as 256 threads would, so no warp walks a
+//    chunk for columns the grid does not have.
 //  * The block walks its chunk of rows downwards in "steps". At step j, level 0 brings in input
-//    row j, and level t (1..k) computes row j - 2t from level t-1's rows j-2t-1 .. j-2t+1, which
-//    level t-1 produced at steps j-3 .. j-1. Every dependency comes from an earlier step, so all
-//    levels work at once and a single barrier per step publishes their rows.
+//    row j, and level t (1..k) computes row j - t from level t-1's rows j-t-1 .. j-t+1, which
+//    level t-1 produced at steps j-2 .. j. Only the centre row's x neighbours cross threads, and
+//    that row was published at step j-1, so one barrier per step publishes every level's row.
 //  * Each thread keeps, per level, the last three rows of its four columns in registers (the
 //    vertical window). Only a thread's first and last column have x neighbours in other threads:
 //    each level publishes just those two values per thread to shared memory, and the level
-//    above reads them two steps later (three rotating buffers).
-//  * Input rows are requested kAhead steps early, so loads overlap the arithmetic.
+//    above reads them one step later.
+//  * The window, the shared buffers and the ring of input rows requested ahead all rotate with
+//    period 3, and the step loop is unrolled by 3, so every rotation is a register name or an
+//    address offset fixed at compile time: no value is moved to age it.
+//  * Border handling stays off the hot path: a block that holds no border column and no column
+//    outside the grid compiles without any column test, and only the steps where some level meets
+//    row 0 or the last row test rows.
 // Every cell update is stencil::five_point on exactly the values k single steps would use, and
 // border cells copy their centre at every level, so the result is bit-identical to k steps.
 #include <cstdlib>
+#include <type_traits>
 
 #include "cuda/check.hpp"
 #include "cuda/device_info.hpp"
@@ -28,57 +36,57 @@
 namespace stencil::cuda {
 namespace {
 
-constexpr int kThreads = 256;
-constexpr int kColumns = 4;                       // consecutive columns per thread
-constexpr int kBlockInput = kThreads * kColumns;  // input columns a block holds
-constexpr int kEdgePitch = kThreads + 2;          // one value per thread, one pad each side
-constexpr int kAhead = 2;                         // input rows requested ahead of use
+constexpr int kMaxThreads = 256;
+constexpr int kColumns = 4;  // consecutive columns per thread
+constexpr int kPeriod = 3;   // rows per level window = shared buffers per level = input rows ahead
+// One published value per thread, one pad each side; the widest block's pitch at every width,
+// so every shared address is a thread's base plus a constant.
+constexpr int kPitch = kMaxThreads + 2;
+constexpr int kSharedFloatsPerLevel = kPeriod * 2 * kPitch;
 
 // The kColumns consecutive cells of one row a thread owns, kept in registers.
 struct ThreadColumns {
   float v[kColumns];
 };
 
+// Blocks at depths up to 4 must fit two per multiprocessor (128 registers): 16 warps hide the
+// barrier of each step. Deeper windows need more registers than that.
 template <int kFuse>
-__global__ void __launch_bounds__(kThreads)
-    temporal_kernel(const float* __restrict__ in, float* __restrict__ out, int rows, int cols) {
-  constexpr int kBlockOutput = kBlockInput - 2 * kFuse;
-  // For each level 0..kFuse-1 and rotation 0..2: the first columns of all threads, then the last
-  // columns (kEdgePitch floats each), published for the level above.
-  extern __shared__ float edges[];
+constexpr int kMinBlocks = kFuse <= 4 ? 2 : 1;
+
+// One block's walk over its chunk. kColumnEdges: some thread holds a border column, a column
+// outside the grid, or a row that is not 16-byte aligned.
+template <int kFuse, bool kColumnEdges>
+__device__ __forceinline__ void walk_chunk(const float* __restrict__ in, float* __restrict__ out,
+                                           int rows, int cols, int first_column, RowChunk chunk,
+                                           float* edges) {
+  const int threads = static_cast<int>(blockDim.x);
+  // Level t's first columns of all threads for rotation r, then its last columns.
   auto firsts = [&](int level, int rotation) {
-    return edges + (level * 3 + rotation) * 2 * kEdgePitch;
+    return edges + (level * kPeriod + rotation) * 2 * kPitch;
   };
-  auto lasts = [&](int level, int rotation) { return firsts(level, rotation) + kEdgePitch; };
-
-  const int first_column = static_cast<int>(blockIdx.x) * kBlockOutput - kFuse;
-  // The chunk comes from the launched grid (row_chunks.hpp), so the chunks cover every row.
-  const RowChunk chunk = row_chunk(rows, static_cast<int>(gridDim.y), static_cast<int>(blockIdx.y));
-  if (chunk.empty())
-    return;  // whole block: trailing chunks can be empty
-  const int y0 = chunk.begin;
-  const int y_end = chunk.end;
-
-  const int local = threadIdx.x * kColumns;  // first of this thread's columns in the block
-  const int x0 = first_column + local;
-  // Output columns of this block: the middle kBlockOutput, clipped to the array.
+  const int me = static_cast<int>(threadIdx.x);
+  const int x0 = first_column + me * kColumns;
+  const int block_input = threads * kColumns;
+  // Output columns of this block: the middle block_input - 2k, clipped to the array.
   const int out_begin = first_column + kFuse > 0 ? first_column + kFuse : 0;
   const int out_end =
-      first_column + kFuse + kBlockOutput < cols ? first_column + kFuse + kBlockOutput : cols;
-  // 16-byte accesses need 16-byte aligned rows and columns (columns: true for kFuse = 4 and 8;
-  // rows: cols % 4 == 0, which a rank's odd-width tile is not).
-  const bool vector_ok = (cols % 4 == 0) && (x0 & 3) == 0 && x0 >= 0 && x0 + kColumns <= cols;
-
+      first_column + block_input - kFuse < cols ? first_column + block_input - kFuse : cols;
+  const bool vector_ok =
+      !kColumnEdges || ((cols % 4 == 0) && (x0 & 3) == 0 && x0 >= 0 && x0 + kColumns <= cols);
+  const bool store_whole = vector_ok && x0 >= out_begin && x0 + kColumns <= out_end;
   bool column_border[kColumns], column_inside[kColumns];
+  bool has_border_column = false;
 #pragma unroll
   for (int c = 0; c < kColumns; ++c) {
     column_border[c] = x0 + c == 0 || x0 + c == cols - 1;
     column_inside[c] = x0 + c >= 0 && x0 + c < cols;
+    has_border_column |= column_border[c];
   }
 
   // Input rows the chunk needs: kFuse above and below its own rows, clipped to the array.
-  const int load_begin = y0 - kFuse > 0 ? y0 - kFuse : 0;
-  const int load_end = y_end + kFuse < rows ? y_end + kFuse : rows;
+  const int load_begin = chunk.begin - kFuse > 0 ? chunk.begin - kFuse : 0;
+  const int load_end = chunk.end + kFuse < rows ? chunk.end + kFuse : rows;
   auto load_row = [&](ThreadColumns& q, int y) {
     if (y < load_begin || y >= load_end)
       return;  // never consumed by a needed cell
@@ -94,83 +102,136 @@ __global__ void __launch_bounds__(kThreads)
       }
     }
   };
-
-  // history[t][0..2]: level t's rows produced at steps j-1, j-2, j-3 (newest first).
-  ThreadColumns history[kFuse][3];
-  ThreadColumns ahead[kAhead];
-  const int j_begin = y0 - kFuse;  // level 0 row of the first step
-  const int j_end = y_end + 2 * kFuse;
+  auto store_row = [&](const ThreadColumns& r, int y) {
+    float* dst = out + static_cast<long>(y) * cols + x0;
+    if (store_whole) {
+      *reinterpret_cast<float4*>(dst) = make_float4(r.v[0], r.v[1], r.v[2], r.v[3]);
+    } else if (kColumnEdges) {
 #pragma unroll
-  for (int a = 0; a < kAhead; ++a)
-    load_row(ahead[a], j_begin + a);
-
-  for (int j_block = j_begin; j_block < j_end; j_block += kAhead) {
-#pragma unroll
-    for (int a = 0; a < kAhead; ++a) {
-      const int j = j_block + a;
-      if (j >= j_end)
-        break;  // block-uniform
-      const int rotation = (j - j_begin) % 3;
-      const int read_rotation = (j - j_begin + 1) % 3;  // == (j - 2) % 3 relative to j_begin
-
-      ThreadColumns produced[kFuse + 1];
-      produced[0] = ahead[a];
-      load_row(ahead[a], j + kAhead);  // refill: requested kAhead steps before it is needed
-
-#pragma unroll
-      for (int t = 1; t <= kFuse; ++t) {
-        const int y = j - 2 * t;  // the row level t computes at this step
-        const bool row_border = y == 0 || y == rows - 1;
-        const ThreadColumns& below = history[t - 1][0];
-        const ThreadColumns& centre = history[t - 1][1];
-        const ThreadColumns& above = history[t - 1][2];
-        // Thread i's values sit at index i + 1: the left neighbour is the previous thread's last
-        // column, the right neighbour the next thread's first (pads at the block's two ends).
-        const float left_edge = lasts(t - 1, read_rotation)[threadIdx.x];
-        const float right_edge = firsts(t - 1, read_rotation)[threadIdx.x + 2];
-#pragma unroll
-        for (int c = 0; c < kColumns; ++c) {
-          const float left = c > 0 ? centre.v[c - 1] : left_edge;
-          const float right = c + 1 < kColumns ? centre.v[c + 1] : right_edge;
-          // Bitwise |, not ||: with the row and column limits now two values (rows, cols), nvcc
-          // 13 evaluated || per cell through the uniform datapath, 14 more instructions per step
-          // at -fuse 4; | keeps every depth at or below the square kernel's instruction count.
-          produced[t].v[c] = row_border | column_border[c]
-                                 ? centre.v[c]
-                                 : five_point(centre.v[c], left, right, above.v[c], below.v[c]);
-        }
+      for (int c = 0; c < kColumns; ++c) {
+        if (x0 + c >= out_begin && x0 + c < out_end)
+          dst[c] = r.v[c];
       }
+    }
+  };
 
-      // Publish levels 0..kFuse-1 for the level above; store the last level's row.
+  // window[t][s % kPeriod]: level t's row produced at step s; ring[s % kPeriod]: the input row
+  // of step s, requested at step s - kPeriod.
+  ThreadColumns window[kFuse][kPeriod];
+  ThreadColumns ring[kPeriod];
+  const int j_begin = chunk.begin - kFuse;  // level 0 row of the first step
+  const int steps = chunk.rows() + 2 * kFuse;
 #pragma unroll
-      for (int t = 0; t < kFuse; ++t) {
-        firsts(t, rotation)[threadIdx.x + 1] = produced[t].v[0];
-        lasts(t, rotation)[threadIdx.x + 1] = produced[t].v[kColumns - 1];
+  for (int a = 0; a < kPeriod; ++a)
+    load_row(ring[a], j_begin + a);
+
+  // One step; `now` is the step's rotation. kRowBorders: some level's row may be a border row.
+  auto step = [&](auto now_constant, auto row_borders_constant, int j) {
+    constexpr int now = decltype(now_constant)::value;
+    constexpr bool kRowBorders = decltype(row_borders_constant)::value;
+    constexpr int previous = (now + kPeriod - 1) % kPeriod;
+    constexpr int earlier = (now + kPeriod - 2) % kPeriod;
+    window[0][now] = ring[now];
+    load_row(ring[now], j + kPeriod);  // refill: requested kPeriod steps before it is needed
+    ThreadColumns last_level;
+#pragma unroll
+    for (int t = 1; t <= kFuse; ++t) {
+      const ThreadColumns& above = window[t - 1][earlier];
+      const ThreadColumns& centre = window[t - 1][previous];
+      const ThreadColumns& below = window[t - 1][now];
+      // Thread i's values sit at index i + 1: the left neighbour is the previous thread's last
+      // column, the right neighbour the next thread's first (pads at the block's two ends).
+      const float* published = firsts(t - 1, previous);
+      const float left_edge = published[kPitch + me];
+      const float right_edge = published[me + 2];
+      ThreadColumns& produced = t < kFuse ? window[t < kFuse ? t : 0][now] : last_level;
+      bool row_border = false;
+      if constexpr (kRowBorders) {
+        const int y = j - t;  // the row level t computes at this step
+        row_border = y == 0 || y == rows - 1;
       }
-      const int y_out = j - 2 * kFuse;
-      if (y_out >= y0 && y_out < y_end) {
-        float* dst = out + static_cast<long>(y_out) * cols + x0;
-        if (vector_ok && x0 >= out_begin && x0 + kColumns <= out_end) {
-          const ThreadColumns& r = produced[kFuse];
-          *reinterpret_cast<float4*>(dst) = make_float4(r.v[0], r.v[1], r.v[2], r.v[3]);
-        } else {
+#pragma unroll
+      for (int c = 0; c < kColumns; ++c) {
+        const float left = c > 0 ? centre.v[c - 1] : left_edge;
+        const float right = c + 1 < kColumns ? centre.v[c + 1] : right_edge;
+        const float updated = five_point(centre.v[c], left, right, above.v[c], below.v[c]);
+        produced.v[c] = kRowBorders && row_border ? centre.v[c] : updated;
+      }
+      if constexpr (kColumnEdges) {
+        if (has_border_column) {  // one or two threads of the grid's edge blocks
 #pragma unroll
           for (int c = 0; c < kColumns; ++c) {
-            if (x0 + c >= out_begin && x0 + c < out_end)
-              dst[c] = produced[kFuse].v[c];
+            if (column_border[c])
+              produced.v[c] = centre.v[c];
           }
         }
       }
-      __syncthreads();  // this step's rows are published; the buffer rewritten next step is free
-
-#pragma unroll
-      for (int t = 0; t < kFuse; ++t) {
-        history[t][2] = history[t][1];
-        history[t][1] = history[t][0];
-        history[t][0] = produced[t];
-      }
     }
+
+    // Publish levels 0..kFuse-1 for the level above; store the last level's row.
+#pragma unroll
+    for (int t = 0; t < kFuse; ++t) {
+      firsts(t, now)[me + 1] = window[t][now].v[0];
+      firsts(t, now)[kPitch + me + 1] = window[t][now].v[kColumns - 1];
+    }
+    const int y_out = j - kFuse;
+    if (y_out >= chunk.begin && y_out < chunk.end)
+      store_row(last_level, y_out);
+    __syncthreads();  // this step's rows are published; the buffer rewritten next is free
+  };
+
+  // Rows level t meets at step j: j - t, for t = 1..kFuse.
+  auto meets_border_row = [&](int j_first, int j_last) {
+    return (j_last >= 1 && j_first <= kFuse) || (j_last >= rows && j_first <= rows - 1 + kFuse);
+  };
+  for (int s_block = 0; s_block < steps; s_block += kPeriod) {
+    const int j_block = j_begin + s_block;
+    auto period = [&](auto row_borders) {
+      step(std::integral_constant<int, 0>{}, row_borders, j_block);
+      if (s_block + 1 < steps)  // block-uniform
+        step(std::integral_constant<int, 1>{}, row_borders, j_block + 1);
+      if (s_block + 2 < steps)
+        step(std::integral_constant<int, 2>{}, row_borders, j_block + 2);
+    };
+    if (meets_border_row(j_block, j_block + kPeriod - 1))
+      period(std::true_type{});
+    else
+      period(std::false_type{});
   }
+}
+
+template <int kFuse>
+__global__ void __launch_bounds__(kMaxThreads, kMinBlocks<kFuse>)
+    temporal_kernel(const float* __restrict__ in, float* __restrict__ out, int rows, int cols) {
+  // For each level 0..kFuse-1 and rotation 0..kPeriod-1: the first columns of all threads, then
+  // the last columns, published for the level above.
+  extern __shared__ float edges[];
+  const int block_input = static_cast<int>(blockDim.x) * kColumns;
+  const int first_column = static_cast<int>(blockIdx.x) * (block_input - 2 * kFuse) - kFuse;
+  // The chunk comes from the launched grid (row_chunks.hpp), so the chunks cover every row.
+  const RowChunk chunk = row_chunk(rows, static_cast<int>(gridDim.y), static_cast<int>(blockIdx.y));
+  if (chunk.empty())
+    return;  // whole block: trailing chunks can be empty
+  // Inside: every thread's four columns are in the grid, none is a border column, and all are
+  // 16-byte aligned.
+  const bool inside = cols % 4 == 0 && (first_column & 3) == 0 && first_column >= 1 &&
+                      first_column + block_input <= cols - 1;
+  if (inside)
+    walk_chunk<kFuse, false>(in, out, rows, cols, first_column, chunk, edges);
+  else
+    walk_chunk<kFuse, true>(in, out, rows, cols, first_column, chunk, edges);
+}
+
+// Threads per block: the fewest whole warps whose blocks cover cols in as few column blocks as
+// kMaxThreads threads would.
+template <int kFuse>
+int block_threads(int cols) {
+  const int widest_output = kMaxThreads * kColumns - 2 * kFuse;
+  const int column_blocks = (cols + widest_output - 1) / widest_output;
+  const int output = (cols + column_blocks - 1) / column_blocks;
+  const int threads = (output + 2 * kFuse + kColumns - 1) / kColumns;
+  const int warps = (threads + 31) / 32;
+  return warps * 32 < kMaxThreads ? warps * 32 : kMaxThreads;
 }
 
 }  // namespace
@@ -179,25 +240,29 @@ template <int kFuse>
 void launch_temporal(const float* in, float* out, int rows, int cols, int chunks,
                      cudaStream_t queue) {
   auto* kernel = &temporal_kernel<kFuse>;
-  constexpr int kSharedBytes = kFuse * 3 * 2 * kEdgePitch * sizeof(float);
-  static const int resident_blocks = [&] {
+  const int threads = block_threads<kFuse>(cols);
+  constexpr int kSharedBytes = kFuse * kSharedFloatsPerLevel * static_cast<int>(sizeof(float));
+  // Resident blocks per multiprocessor, per whole-warp block size.
+  static int resident_blocks[kMaxThreads / 32 + 1] = {};
+  int& resident = resident_blocks[threads / 32];
+  if (resident == 0) {
     check(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, kSharedBytes),
           "cudaFuncSetAttribute(temporal_kernel)");
     int blocks = 0;
-    check(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, kernel, kThreads, kSharedBytes),
+    check(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, kernel, threads, kSharedBytes),
           "cudaOccupancyMaxActiveBlocksPerMultiprocessor(temporal_kernel)");
-    return blocks > 0 ? blocks : 1;
-  }();
-  constexpr int kBlockOutput = kBlockInput - 2 * kFuse;
-  const int column_blocks = (cols + kBlockOutput - 1) / kBlockOutput;
+    resident = blocks > 0 ? blocks : 1;
+  }
+  const int block_output = threads * kColumns - 2 * kFuse;
+  const int column_blocks = (cols + block_output - 1) / block_output;
   int row_chunks = chunks;
   if (row_chunks <= 0) {  // one wave of resident blocks; chunks of at least 64 rows
-    const int wave = resident_blocks * multiprocessor_count();
+    const int wave = resident * multiprocessor_count();
     const int fit = wave / column_blocks > 1 ? wave / column_blocks : 1;
     const int most = rows / 64 > 1 ? rows / 64 : 1;
     row_chunks = fit < most ? fit : most;
   }
-  kernel<<<dim3(column_blocks, row_chunks), kThreads, kSharedBytes, queue>>>(in, out, rows, cols);
+  kernel<<<dim3(column_blocks, row_chunks), threads, kSharedBytes, queue>>>(in, out, rows, cols);
   check_launch("temporal_kernel launch");
 }
 
