@@ -156,8 +156,7 @@ __device__ __forceinline__ void walk_chunk(const float* __restrict__ in, float* 
         produced.v[c] = kRowBorders && row_border ? centre.v[c] : updated;
       }
       if constexpr (kColumnEdges) {
-        // Selects, as in the Kokkos twin: a branch on the thread's border columns ran -fuse 2,
-        // where every block takes this path, at 0.57 of the previous kernel (N = 16384).
+        // Selects, as in the Kokkos twin.
 #pragma unroll
         for (int c = 0; c < kColumns; ++c)
           produced.v[c] = column_border[c] ? centre.v[c] : produced.v[c];
