@@ -24,6 +24,7 @@
 #include "cuda/stream_kernel.cuh"
 #include "legacy_stream_kernel.cuh"
 #include "stream_shapes.cuh"
+#include "walk_probe.cuh"
 
 namespace {
 
@@ -131,6 +132,31 @@ bool matches_legacy(const char* name, Kernel kernel, int cluster, int n, int chu
   cudaFree(b);
   const bool same = std::memcmp(ha.data(), hb.data(), cells * 4) == 0;
   std::printf("check %s n=%d chunks=%d: %s\n", name, n, chunks, same ? "identical" : "DIFFERENT");
+  return same;
+}
+
+// The same comparison for a compiled shape of stream_shapes.cuh, launched as the sweep does.
+bool shape_matches_legacy(int shape, int n, int chunks) {
+  const long cells = static_cast<long>(n) * n;
+  float *in, *a, *b;
+  cudaMalloc(&in, cells * 4);
+  cudaMalloc(&a, cells * 4);
+  cudaMalloc(&b, cells * 4);
+  fill<<<(cells + 255) / 256, 256>>>(in, cells);
+  cudaMemset(a, 0xFF, cells * 4);
+  cudaMemset(b, 0xFE, cells * 4);
+  legacy::stream_kernel<1, 4, 4, 3><<<dim3((n + 1023) / 1024, chunks), 256>>>(in, a, n);
+  stencil::perf::stream_shapes::launch(shape, in, b, n, n, chunks, nullptr);
+  std::vector<float> ha(cells), hb(cells);
+  const bool ran = ok(cudaDeviceSynchronize(), "shape check");
+  cudaMemcpy(ha.data(), a, cells * 4, cudaMemcpyDeviceToHost);
+  cudaMemcpy(hb.data(), b, cells * 4, cudaMemcpyDeviceToHost);
+  cudaFree(in);
+  cudaFree(a);
+  cudaFree(b);
+  const bool same = ran && std::memcmp(ha.data(), hb.data(), cells * 4) == 0;
+  if (!same)
+    std::printf("check shape %d n=%d chunks=%d: DIFFERENT\n", shape, n, chunks);
   return same;
 }
 
@@ -258,6 +284,14 @@ int shape_sweep(int argc, char** argv) {
     for (int shape = 0; shape < stencil::perf::stream_shapes::kShapeCount; ++shape)
       shapes.push_back(shape);
   }
+  bool all_match = true;  // every shape bit for bit first, tails and chunk counts included
+  for (const int shape : shapes)
+    for (const int n : {4, 8, 16, 20, 48, 1028, 2052, 4096})
+      for (const int chunks : {1, 3, 8, 24, 61})
+        all_match &= shape_matches_legacy(shape, n, chunks > n ? n : chunks);
+  std::fprintf(stderr, "shape checks: %s\n", all_match ? "all identical" : "SOME DIFFER");
+  if (!all_match)
+    return 1;
   std::vector<int> sizes;
   const char* text = std::getenv("STREAM_SIZES");
   for (const char* p = text ? text : "4096 16384"; *p;) {
@@ -278,11 +312,48 @@ int shape_sweep(int argc, char** argv) {
   return 0;
 }
 
+// --probe: the walk without the stencil (walk_probe.cuh) against the copy, at N = 4096 and 16384
+// and the chunk counts the mini-app's stream launches use there, beside the stencil's shape 2.
+int probe() {
+  namespace wp = stencil::perf::walk_probe;
+  cudaStream_t stream;
+  if (!ok(cudaStreamCreate(&stream), "cudaStreamCreate"))
+    return 1;
+  for (const int n : {4096, 16384}) {
+    const long cells = static_cast<long>(n) * n;
+    float *in = nullptr, *out = nullptr;
+    if (!ok(cudaMalloc(&in, cells * sizeof(float)), "cudaMalloc") ||
+        !ok(cudaMalloc(&out, cells * sizeof(float)), "cudaMalloc"))
+      return 1;
+    fill<<<(cells + 255) / 256, 256>>>(in, cells);
+    const int calls = n == 4096 ? 200 : 50;
+    const float copy_ms = ms_per_call(
+        [&] { cudaMemcpyAsync(out, in, cells * sizeof(float), cudaMemcpyDeviceToDevice, stream); },
+        calls, stream);
+    const Bench bench{n, in, out, calls, copy_ms, stream};
+    for (const int chunks : {n == 4096 ? 88 : 24, n == 4096 ? 120 : 33, n == 4096 ? 256 : 64}) {
+      bench.plain("stencil plain<1,4,4,3>", sd::stream_kernel<1, 4, 4, 3, 1, false>, chunks);
+      bench.plain("walk<4,3>, barrier", wp::walk_kernel<4, 3, true>, chunks);
+      bench.plain("walk<4,3>, no barrier", wp::walk_kernel<4, 3, false>, chunks);
+      bench.plain("walk<8,3>, barrier", wp::walk_kernel<8, 3, true>, chunks);
+      bench.plain("walk<8,3>, no barrier", wp::walk_kernel<8, 3, false>, chunks);
+      bench.plain("walk<4,4>, no barrier", wp::walk_kernel<4, 4, false>, chunks);
+    }
+    if (!ok(cudaDeviceSynchronize(), "probe"))
+      return 1;
+    cudaFree(in);
+    cudaFree(out);
+  }
+  return 0;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
   if (argc > 1 && std::strcmp(argv[1], "--shapes") == 0)
     return shape_sweep(argc, argv);
+  if (argc > 1 && std::strcmp(argv[1], "--probe") == 0)
+    return probe();
   cudaStream_t stream;
   if (!ok(cudaStreamCreate(&stream), "cudaStreamCreate"))
     return 1;
