@@ -17,11 +17,9 @@
 //    vertical window). Only a thread's first and last column have x neighbours in other threads:
 //    each level publishes just those two values per thread to shared memory, and the level
 //    above reads them one step later.
-//  * Level 0's window is the ring of input rows itself: six rows, three in use and three in
-//    flight. The windows of the other levels and the shared buffers rotate with period 3, the
-//    ring with period 6, and the step loop is unrolled by 6, so every rotation is a register name
-//    or an address offset fixed at compile time: no value is moved to age it, and no load lands
-//    in a register that is copied before the load's row is due.
+//  * The window, the shared buffers and the ring of input rows requested ahead all rotate with
+//    period 3, and the step loop is unrolled by 3, so every rotation is a register name or an
+//    address offset fixed at compile time: no value is moved to age it.
 //  * Border handling stays off the hot path: a block that holds no border column and no column
 //    outside the grid compiles without any column test, and only the steps where some level meets
 //    row 0 or the last row test rows.
@@ -42,14 +40,15 @@ namespace {
 constexpr int kMaxThreads = 256;
 constexpr int kColumns = 4;  // consecutive columns per thread
 constexpr int kPeriod = 3;   // rows per level window = shared buffers per level = input rows ahead
-constexpr int kRing = 2 * kPeriod;  // input rows in registers: kPeriod in use, kPeriod in flight
 // One published value per thread, one pad each side; the widest block's pitch at every width,
 // so every shared address is a thread's base plus a constant.
 constexpr int kPitch = kMaxThreads + 2;
 constexpr int kSharedFloatsPerLevel = kPeriod * 2 * kPitch;
 // Input columns a block holds beyond its output on each side: at least kFuse (each fused level
 // loses one valid column per side), rounded up to whole threads, so that every block's first
-// column is 16-byte aligned wherever the grid's rows are, and interior blocks take float4 loads.
+// column is 16-byte aligned wherever the grid's rows are and interior blocks take float4 loads.
+// (With k columns, blocks at k = 1 and 2 all started at 2 mod 4 and took the scalar form with
+// column tests: 0.83 of the copy at k = 2 and N = 16384 instead of 1.2.)
 template <int kFuse>
 constexpr int kHalo = (kFuse + kColumns - 1) / kColumns* kColumns;
 
@@ -85,31 +84,29 @@ __device__ __forceinline__ void walk_chunk(const float* __restrict__ in, float* 
   const bool vector_ok =
       !kColumnEdges || ((cols % 4 == 0) && (x0 & 3) == 0 && x0 >= 0 && x0 + kColumns <= cols);
   const bool store_whole = vector_ok && x0 >= out_begin && x0 + kColumns <= out_end;
-  bool column_border[kColumns];
-  int column_read[kColumns];  // the column a cell outside the grid reads in its place
+  bool column_border[kColumns], column_inside[kColumns];
 #pragma unroll
   for (int c = 0; c < kColumns; ++c) {
     column_border[c] = x0 + c == 0 || x0 + c == cols - 1;
-    column_read[c] = x0 + c < 0 ? 0 : (x0 + c < cols ? x0 + c : cols - 1);
+    column_inside[c] = x0 + c >= 0 && x0 + c < cols;
   }
 
   // Input rows the chunk needs: kFuse above and below its own rows, clipped to the array.
   const int load_begin = chunk.begin - kFuse > 0 ? chunk.begin - kFuse : 0;
   const int load_end = chunk.end + kFuse < rows ? chunk.end + kFuse : rows;
-  // Every load is unconditional: a row or column no needed cell uses reads the nearest one the
-  // chunk needs instead. (A load that may keep the register's old value makes the compiler land
-  // it in a spare register and copy it into the ring in the same step, which waits for the
-  // memory there: the copy took 38% of the stall samples at k = 4.)
   auto load_row = [&](ThreadColumns& q, int y) {
-    const int y_read = y < load_begin ? load_begin : (y < load_end ? y : load_end - 1);
-    const float* row = in + static_cast<long>(y_read) * cols;
+    if (y < load_begin || y >= load_end)
+      return;  // never consumed by a needed cell
+    const float* src = in + static_cast<long>(y) * cols + x0;
     if (vector_ok) {
-      const float4 t = __ldg(reinterpret_cast<const float4*>(row + x0));
+      const float4 t = __ldg(reinterpret_cast<const float4*>(src));
       q.v[0] = t.x, q.v[1] = t.y, q.v[2] = t.z, q.v[3] = t.w;
     } else {
 #pragma unroll
-      for (int c = 0; c < kColumns; ++c)
-        q.v[c] = __ldg(row + column_read[c]);
+      for (int c = 0; c < kColumns; ++c) {
+        if (column_inside[c])
+          q.v[c] = __ldg(src + c);
+      }
     }
   };
   auto store_row = [&](const ThreadColumns& r, int y) {
@@ -125,41 +122,36 @@ __device__ __forceinline__ void walk_chunk(const float* __restrict__ in, float* 
     }
   };
 
-  // window[t][s % kPeriod]: level t's row produced at step s, for t = 1..kFuse-1. Level 0's rows
-  // are the input rows themselves: ring[s % kRing] holds the input row of step s, requested at
-  // step s - kPeriod into the slot of row s - kPeriod - 3, which the last level-1 update of step
-  // s - kPeriod - 1 was done with. Six slots: three rows in use, three in flight, and no copy.
+  // window[t][s % kPeriod]: level t's row produced at step s; ring[s % kPeriod]: the input row
+  // of step s, requested at step s - kPeriod.
   ThreadColumns window[kFuse][kPeriod];
-  ThreadColumns ring[kRing];
+  ThreadColumns ring[kPeriod];
   const int j_begin = chunk.begin - kFuse;  // level 0 row of the first step
   const int steps = chunk.rows() + 2 * kFuse;
 #pragma unroll
   for (int a = 0; a < kPeriod; ++a)
     load_row(ring[a], j_begin + a);
 
-  // One step; `now` is the step's rotation of the ring, now % kPeriod the window's.
-  // kRowBorders: some level's row may be a border row.
+  // One step; `now` is the step's rotation. kRowBorders: some level's row may be a border row.
   auto step = [&](auto now_constant, auto row_borders_constant, int j) {
     constexpr int now = decltype(now_constant)::value;
     constexpr bool kRowBorders = decltype(row_borders_constant)::value;
-    constexpr int w_now = now % kPeriod;
-    constexpr int w_previous = (now + kPeriod - 1) % kPeriod;
-    constexpr int w_earlier = (now + kPeriod - 2) % kPeriod;
-    constexpr int r_previous = (now + kRing - 1) % kRing;
-    constexpr int r_earlier = (now + kRing - 2) % kRing;
-    load_row(ring[(now + kPeriod) % kRing], j + kPeriod);  // needed kPeriod steps from now
+    constexpr int previous = (now + kPeriod - 1) % kPeriod;
+    constexpr int earlier = (now + kPeriod - 2) % kPeriod;
+    window[0][now] = ring[now];
+    load_row(ring[now], j + kPeriod);  // refill: requested kPeriod steps before it is needed
     ThreadColumns last_level;
 #pragma unroll
     for (int t = 1; t <= kFuse; ++t) {
-      const ThreadColumns& above = t == 1 ? ring[r_earlier] : window[t - 1][w_earlier];
-      const ThreadColumns& centre = t == 1 ? ring[r_previous] : window[t - 1][w_previous];
-      const ThreadColumns& below = t == 1 ? ring[now] : window[t - 1][w_now];
+      const ThreadColumns& above = window[t - 1][earlier];
+      const ThreadColumns& centre = window[t - 1][previous];
+      const ThreadColumns& below = window[t - 1][now];
       // Thread i's values sit at index i + 1: the left neighbour is the previous thread's last
       // column, the right neighbour the next thread's first (pads at the block's two ends).
-      const float* published = firsts(t - 1, w_previous);
+      const float* published = firsts(t - 1, previous);
       const float left_edge = published[kPitch + me];
       const float right_edge = published[me + 2];
-      ThreadColumns& produced = t < kFuse ? window[t < kFuse ? t : 0][w_now] : last_level;
+      ThreadColumns& produced = t < kFuse ? window[t < kFuse ? t : 0][now] : last_level;
       bool row_border = false;
       if constexpr (kRowBorders) {
         const int y = j - t;  // the row level t computes at this step
@@ -183,9 +175,8 @@ __device__ __forceinline__ void walk_chunk(const float* __restrict__ in, float* 
     // Publish levels 0..kFuse-1 for the level above; store the last level's row.
 #pragma unroll
     for (int t = 0; t < kFuse; ++t) {
-      const ThreadColumns& row = t == 0 ? ring[now] : window[t][w_now];
-      firsts(t, w_now)[me + 1] = row.v[0];
-      firsts(t, w_now)[kPitch + me + 1] = row.v[kColumns - 1];
+      firsts(t, now)[me + 1] = window[t][now].v[0];
+      firsts(t, now)[kPitch + me + 1] = window[t][now].v[kColumns - 1];
     }
     const int y_out = j - kFuse;
     if (y_out >= chunk.begin && y_out < chunk.end)
@@ -197,25 +188,19 @@ __device__ __forceinline__ void walk_chunk(const float* __restrict__ in, float* 
   auto meets_border_row = [&](int j_first, int j_last) {
     return (j_last >= 1 && j_first <= kFuse) || (j_last >= rows && j_first <= rows - 1 + kFuse);
   };
-  for (int s_block = 0; s_block < steps; s_block += kRing) {
+  for (int s_block = 0; s_block < steps; s_block += kPeriod) {
     const int j_block = j_begin + s_block;
-    auto ring_turn = [&](auto row_borders) {
-      auto step_if_left = [&](auto now_constant) {
-        constexpr int now = decltype(now_constant)::value;
-        if (now == 0 || s_block + now < steps)  // block-uniform
-          step(now_constant, row_borders, j_block + now);
-      };
-      step_if_left(std::integral_constant<int, 0>{});
-      step_if_left(std::integral_constant<int, 1>{});
-      step_if_left(std::integral_constant<int, 2>{});
-      step_if_left(std::integral_constant<int, 3>{});
-      step_if_left(std::integral_constant<int, 4>{});
-      step_if_left(std::integral_constant<int, 5>{});
+    auto period = [&](auto row_borders) {
+      step(std::integral_constant<int, 0>{}, row_borders, j_block);
+      if (s_block + 1 < steps)  // block-uniform
+        step(std::integral_constant<int, 1>{}, row_borders, j_block + 1);
+      if (s_block + 2 < steps)
+        step(std::integral_constant<int, 2>{}, row_borders, j_block + 2);
     };
-    if (meets_border_row(j_block, j_block + kRing - 1))
-      ring_turn(std::true_type{});
+    if (meets_border_row(j_block, j_block + kPeriod - 1))
+      period(std::true_type{});
     else
-      ring_turn(std::false_type{});
+      period(std::false_type{});
   }
 }
 

@@ -19,10 +19,8 @@
 //    in registers. Only a member's first and last column have x neighbours in other members:
 //    each level publishes those two values per member in team scratch, and the level above
 //    reads them one step later.
-//  * Level 0's window is the ring of input rows itself: six rows, three in use and three in
-//    flight. The other levels' windows and the scratch buffers rotate with period 3, the ring
-//    with period 6, and the step loop is unrolled by 6, so every rotation is fixed at compile
-//    time and no row is copied to age it.
+//  * The window, the scratch buffers and the ring of input rows requested ahead all rotate with
+//    period 3, and the step loop is unrolled by 3, so every rotation is fixed at compile time.
 //  * Border handling stays off the hot path: a team with no border column and no column outside
 //    the grid runs a form without column tests, and only the steps where some level meets row 0
 //    or the last row test rows.
@@ -46,7 +44,6 @@ namespace temporal_detail {
 
 constexpr int kVectorLanes = 32;
 constexpr int kPeriod = 3;  // rows per level window = scratch buffers per level = input rows ahead
-constexpr int kRing = 2 * kPeriod;  // input rows per member: kPeriod in use, kPeriod in flight
 
 // Members of the widest team: 256, but 128 at k = 8, where the published edges (6 k floats per
 // member) must fit the 48 KB of shared memory a block may ask for without an opt-in that
@@ -133,27 +130,25 @@ void temporal_fused(const ExecSpace& space, const ConstDeviceView<ExecSpace>& in
         // or a row that is not 16-byte aligned.
         auto walk = [&](auto column_edges_constant) {
           constexpr bool kColumnEdges = decltype(column_edges_constant)::value;
-          // window[t][s % kPeriod]: level t's row produced at step s, t = 1..kFuse-1;
-          // ring[s % kRing]: the input row of step s (level 0's), requested at step s - kPeriod.
+          // window[t][s % kPeriod]: level t's row produced at step s; ring[s % kPeriod]: the
+          // input row of step s, requested at step s - kPeriod.
           Quad window[kFuse][kPeriod];
-          Quad ring[kRing];
+          Quad ring[kPeriod];
           auto vector_ok = [&](int x0) {
             return !kColumnEdges || (cols % 4 == 0 && x0 % 4 == 0 && x0 >= 0 && x0 + 4 <= cols);
           };
-          // Requests input row y for one member. Every load is unconditional: a row or column
-          // no needed cell uses reads the nearest one the chunk needs instead (a load that may
-          // keep the old value is landed in a spare register and copied into the ring in the
-          // same step, where the copy waits for the memory).
+          // Requests input row y for one member; rows no needed cell uses are skipped.
           auto load = [&](Quad& q, int y, int x0) {
-            const int y_read = y < load_begin ? load_begin : (y < load_end ? y : load_end - 1);
-            const float* row = source + row_offset<Index>(y_read, cols);
+            if (y < load_begin || y >= load_end)
+              return;
+            const float* row = source + row_offset<Index>(y, cols);
             if (vector_ok(x0)) {
               q = load_quad(row + x0);
             } else {
               STENCIL_UNROLL
               for (int c = 0; c < 4; ++c) {
-                const int x = x0 + c < 0 ? 0 : (x0 + c < cols ? x0 + c : cols - 1);
-                q.v[c] = row[x];
+                if (x0 + c >= 0 && x0 + c < cols)
+                  q.v[c] = row[x0 + c];
               }
             }
           };
@@ -175,34 +170,30 @@ void temporal_fused(const ExecSpace& space, const ConstDeviceView<ExecSpace>& in
             for_each_member([&](int, int x0) { load(ring[a], j_begin + a, x0); });
           }
 
-          // One step; `now` is its rotation of the ring, now % kPeriod the windows'.
-          // kRowBorders: some level's row may be a border row.
+          // One step; `now` is its rotation. kRowBorders: some level's row may be a border row.
           auto step = [&](auto now_constant, auto row_borders_constant, int j) {
             constexpr int now = decltype(now_constant)::value;
             constexpr bool kRowBorders = decltype(row_borders_constant)::value;
-            constexpr int w_now = now % kPeriod;
             constexpr int previous = (now + kPeriod - 1) % kPeriod;
             constexpr int earlier = (now + kPeriod - 2) % kPeriod;
-            constexpr int r_previous = (now + kRing - 1) % kRing;
-            constexpr int r_earlier = (now + kRing - 2) % kRing;
             const int y_out = j - kFuse;
             const bool store_row = y_out >= chunk.begin && y_out < chunk.end;
 
             for_each_member([&](int member, int x0) {
-              // Into the slot of row j - kPeriod, which step j - 1 was the last to use.
-              load(ring[(now + kPeriod) % kRing], j + kPeriod, x0);
+              window[0][now] = ring[now];
+              load(ring[now], j + kPeriod, x0);  // refill: kPeriod steps before its use
               Quad last_level;
               STENCIL_UNROLL
               for (int t = 1; t <= kFuse; ++t) {
-                const Quad& above = t == 1 ? ring[r_earlier] : window[t - 1][earlier];
-                const Quad& centre = t == 1 ? ring[r_previous] : window[t - 1][previous];
-                const Quad& below = t == 1 ? ring[now] : window[t - 1][w_now];
+                const Quad& above = window[t - 1][earlier];
+                const Quad& centre = window[t - 1][previous];
+                const Quad& below = window[t - 1][now];
                 // Member i's values sit at index i + 1: the left neighbour is the previous
                 // member's last column, the right neighbour the next member's first.
                 const int published = firsts(t - 1, previous);
                 const float left_edge = edges(published + kEdgePitch + member);
                 const float right_edge = edges(published + member + 2);
-                Quad& produced = t < kFuse ? window[t < kFuse ? t : 0][w_now] : last_level;
+                Quad& produced = t < kFuse ? window[t < kFuse ? t : 0][now] : last_level;
                 bool row_border = false;
                 if constexpr (kRowBorders) {
                   const int y = j - t;  // the row level t computes at this step
@@ -228,9 +219,8 @@ void temporal_fused(const ExecSpace& space, const ConstDeviceView<ExecSpace>& in
               // Publish levels 0..kFuse-1 for the level above; store the last level's row.
               STENCIL_UNROLL
               for (int t = 0; t < kFuse; ++t) {
-                const Quad& row = t == 0 ? ring[now] : window[t][w_now];
-                edges(firsts(t, w_now) + member + 1) = row.v[0];
-                edges(firsts(t, w_now) + kEdgePitch + member + 1) = row.v[3];
+                edges(firsts(t, now) + member + 1) = window[t][now].v[0];
+                edges(firsts(t, now) + kEdgePitch + member + 1) = window[t][now].v[3];
               }
               if (store_row)
                 store(last_level, y_out, x0);
@@ -244,25 +234,19 @@ void temporal_fused(const ExecSpace& space, const ConstDeviceView<ExecSpace>& in
             return (j_last >= 1 && j_first <= kFuse) ||
                    (j_last >= rows && j_first <= rows - 1 + kFuse);
           };
-          for (int s_block = 0; s_block < steps; s_block += kRing) {
+          for (int s_block = 0; s_block < steps; s_block += kPeriod) {
             const int j_block = j_begin + s_block;
-            auto ring_turn = [&](auto row_borders) {
-              auto step_if_left = [&](auto now_constant) {
-                constexpr int now = decltype(now_constant)::value;
-                if (now == 0 || s_block + now < steps)  // team-uniform
-                  step(now_constant, row_borders, j_block + now);
-              };
-              step_if_left(std::integral_constant<int, 0>{});
-              step_if_left(std::integral_constant<int, 1>{});
-              step_if_left(std::integral_constant<int, 2>{});
-              step_if_left(std::integral_constant<int, 3>{});
-              step_if_left(std::integral_constant<int, 4>{});
-              step_if_left(std::integral_constant<int, 5>{});
+            auto period = [&](auto row_borders) {
+              step(std::integral_constant<int, 0>{}, row_borders, j_block);
+              if (s_block + 1 < steps)  // team-uniform
+                step(std::integral_constant<int, 1>{}, row_borders, j_block + 1);
+              if (s_block + 2 < steps)
+                step(std::integral_constant<int, 2>{}, row_borders, j_block + 2);
             };
-            if (meets_border_row(j_block, j_block + kRing - 1))
-              ring_turn(std::true_type{});
+            if (meets_border_row(j_block, j_block + kPeriod - 1))
+              period(std::true_type{});
             else
-              ring_turn(std::false_type{});
+              period(std::false_type{});
           }
         };
 
