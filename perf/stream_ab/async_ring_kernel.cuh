@@ -36,7 +36,7 @@ constexpr int kRightHalo = kRowStart + kBlockWidth;
 constexpr int kBufferFloats = kBlockWidth + 8;
 
 template <int kDepth>
-constexpr int kSharedBytes = kDepth * kBufferFloats * static_cast<int>(sizeof(float));
+constexpr int kSharedBytes = kDepth* kBufferFloats* static_cast<int>(sizeof(float));
 
 template <int kDepth, int kMinBlocks>
 __global__ void __launch_bounds__(kThreads, kMinBlocks)
@@ -59,7 +59,9 @@ __global__ void __launch_bounds__(kThreads, kMinBlocks)
   const int last_read = y_end < rows ? y_end : rows - 1;
 
   // Buffer of row y, for y >= first_read - 2.
-  auto buffer = [&](int y) { return ring + ((y - first_read + kDepth) & (kDepth - 1)) * kBufferFloats; };
+  auto buffer = [&](int y) {
+    return ring + ((y - first_read + kDepth) & (kDepth - 1)) * kBufferFloats;
+  };
   // One cp.async group per call, empty past the last row, so that "kDepth - 3 groups may pend"
   // always means the oldest row has landed.
   auto request = [&](int y) {
@@ -75,7 +77,9 @@ __global__ void __launch_bounds__(kThreads, kMinBlocks)
     }
     __pipeline_commit();
   };
-  auto own = [&](int y) { return *reinterpret_cast<const float4*>(buffer(y) + kRowStart + 4 * me); };
+  auto own = [&](int y) {
+    return *reinterpret_cast<const float4*>(buffer(y) + kRowStart + 4 * me);
+  };
   // Row y from `above`, `centre` (row y's own four values) and `below`; its x neighbours from
   // row y's buffer.
   auto compute = [&](int y, const float4& above, const float4& centre, const float4& below) {
@@ -92,9 +96,8 @@ __global__ void __launch_bounds__(kThreads, kMinBlocks)
     for (int e = 0; e < 4; ++e) {
       const float left = e > 0 ? c[e - 1] : before;
       const float right = e < 3 ? c[e + 1] : after;
-      result[e] = is_border_2d(x + e, y, cols, rows)
-                      ? c[e]
-                      : five_point(c[e], left, right, up[e], down[e]);
+      result[e] =
+          is_border_2d(x + e, y, cols, rows) ? c[e] : five_point(c[e], left, right, up[e], down[e]);
     }
     *reinterpret_cast<float4*>(out + static_cast<long>(y) * cols + x) =
         make_float4(result[0], result[1], result[2], result[3]);
@@ -136,7 +139,7 @@ void launch(const float* in, float* out, int rows, int cols, int chunks, cudaStr
   if (chunks <= 0)
     chunks = wave_filling_chunks(wave, column_blocks, rows, kMinRows);
   kernel<<<dim3(column_blocks, chunks), kThreads, kSharedBytes<kDepth>, queue>>>(in, out, rows,
-                                                                                  cols);
+                                                                                 cols);
   check_launch("stream_async_kernel launch");
 }
 
