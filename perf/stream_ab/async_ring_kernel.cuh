@@ -24,7 +24,11 @@
 #include "stencil/arithmetic.hpp"
 #include "stencil/row_chunks.hpp"
 
-namespace stencil::cuda::stream_async {
+namespace stencil::perf::async_ring {
+
+using stencil::cuda::check;
+using stencil::cuda::check_launch;
+using stencil::cuda::multiprocessor_count;
 
 constexpr int kThreads = 256;
 constexpr int kBlockWidth = 4 * kThreads;
@@ -143,4 +147,4 @@ void launch(const float* in, float* out, int rows, int cols, int chunks, cudaStr
   check_launch("stream_async_kernel launch");
 }
 
-}  // namespace stencil::cuda::stream_async
+}  // namespace stencil::perf::async_ring

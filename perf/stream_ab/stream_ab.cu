@@ -108,35 +108,10 @@ struct Bench {
   }
 };
 
-// Bitwise comparison of a stream kernel's output with the previous kernel's (any chunk count
-// gives the same grid), both written over poisoned buffers.
-template <class Kernel>
-bool matches_legacy(const char* name, Kernel kernel, int cluster, int n, int chunks) {
-  const long cells = static_cast<long>(n) * n;
-  float *in, *a, *b;
-  cudaMalloc(&in, cells * 4);
-  cudaMalloc(&a, cells * 4);
-  cudaMalloc(&b, cells * 4);
-  fill<<<(cells + 255) / 256, 256>>>(in, cells);
-  cudaMemset(a, 0xFF, cells * 4);
-  cudaMemset(b, 0xFE, cells * 4);
-  const dim3 grid((n + 1023) / 1024, chunks);
-  legacy::stream_kernel<1, 4, 4, 3><<<grid, 256>>>(in, a, n);
-  const stencil::cuda::ClusterLaunch launch(grid, dim3(256), cluster, nullptr);
-  cudaLaunchKernelEx(&launch.config, kernel, static_cast<const float*>(in), b, n, n);
-  std::vector<float> ha(cells), hb(cells);
-  cudaMemcpy(ha.data(), a, cells * 4, cudaMemcpyDeviceToHost);
-  cudaMemcpy(hb.data(), b, cells * 4, cudaMemcpyDeviceToHost);
-  cudaFree(in);
-  cudaFree(a);
-  cudaFree(b);
-  const bool same = std::memcmp(ha.data(), hb.data(), cells * 4) == 0;
-  std::printf("check %s n=%d chunks=%d: %s\n", name, n, chunks, same ? "identical" : "DIFFERENT");
-  return same;
-}
-
-// The same comparison for a compiled shape of stream_shapes.cuh, launched as the sweep does.
-bool shape_matches_legacy(int shape, int n, int chunks) {
+// Whether `launch(in, out)` writes the same grid as the previous kernel (any chunk count gives
+// the same grid), both written over poisoned buffers.
+template <class Launch>
+bool same_as_legacy(int n, int chunks, Launch launch) {
   const long cells = static_cast<long>(n) * n;
   float *in, *a, *b;
   cudaMalloc(&in, cells * 4);
@@ -146,15 +121,34 @@ bool shape_matches_legacy(int shape, int n, int chunks) {
   cudaMemset(a, 0xFF, cells * 4);
   cudaMemset(b, 0xFE, cells * 4);
   legacy::stream_kernel<1, 4, 4, 3><<<dim3((n + 1023) / 1024, chunks), 256>>>(in, a, n);
-  stencil::perf::stream_shapes::launch(shape, in, b, n, n, chunks, nullptr);
+  launch(static_cast<const float*>(in), b);
+  const bool ran = ok(cudaDeviceSynchronize(), "bit-for-bit check");
   std::vector<float> ha(cells), hb(cells);
-  const bool ran = ok(cudaDeviceSynchronize(), "shape check");
   cudaMemcpy(ha.data(), a, cells * 4, cudaMemcpyDeviceToHost);
   cudaMemcpy(hb.data(), b, cells * 4, cudaMemcpyDeviceToHost);
   cudaFree(in);
   cudaFree(a);
   cudaFree(b);
-  const bool same = ran && std::memcmp(ha.data(), hb.data(), cells * 4) == 0;
+  return ran && std::memcmp(ha.data(), hb.data(), cells * 4) == 0;
+}
+
+// A kernel of stream_kernel.cuh, launched with an explicit grid in clusters of `cluster`.
+template <class Kernel>
+bool matches_legacy(const char* name, Kernel kernel, int cluster, int n, int chunks) {
+  const bool same = same_as_legacy(n, chunks, [&](const float* in, float* out) {
+    const stencil::cuda::ClusterLaunch launch(dim3((n + 1023) / 1024, chunks), dim3(256), cluster,
+                                              nullptr);
+    cudaLaunchKernelEx(&launch.config, kernel, in, out, n, n);
+  });
+  std::printf("check %s n=%d chunks=%d: %s\n", name, n, chunks, same ? "identical" : "DIFFERENT");
+  return same;
+}
+
+// A compiled shape of stream_shapes.cuh, launched as the sweep does.
+bool shape_matches_legacy(int shape, int n, int chunks) {
+  const bool same = same_as_legacy(n, chunks, [&](const float* in, float* out) {
+    stencil::perf::stream_shapes::launch(shape, in, out, n, n, chunks, nullptr);
+  });
   if (!same)
     std::printf("check shape %d n=%d chunks=%d: DIFFERENT\n", shape, n, chunks);
   return same;

@@ -42,19 +42,19 @@ inline void launch(int shape, const float* in, float* out, int rows, int cols, i
       return launch_plain<1, 4, 4, 3, true>(in, out, rows, cols, chunks, queue);
     case 10:
       return launch_clustered<1, 4, 4, 8>(in, out, rows, cols, chunks, queue);
-    // The cp.async ring (stream_async_kernel.cuh): <ring depth, blocks per SM, rows per chunk>.
+    // The cp.async ring (async_ring_kernel.cuh): <ring depth, blocks per SM, rows per chunk>.
     case 11:
-      return stencil::cuda::stream_async::launch<8, 3, 128>(in, out, rows, cols, chunks, queue);
+      return async_ring::launch<8, 3, 128>(in, out, rows, cols, chunks, queue);
     case 12:
-      return stencil::cuda::stream_async::launch<8, 4, 64>(in, out, rows, cols, chunks, queue);
+      return async_ring::launch<8, 4, 64>(in, out, rows, cols, chunks, queue);
     case 13:
-      return stencil::cuda::stream_async::launch<16, 2, 128>(in, out, rows, cols, chunks, queue);
+      return async_ring::launch<16, 2, 128>(in, out, rows, cols, chunks, queue);
     case 14:
-      return stencil::cuda::stream_async::launch<16, 3, 64>(in, out, rows, cols, chunks, queue);
+      return async_ring::launch<16, 3, 64>(in, out, rows, cols, chunks, queue);
     case 15:
-      return stencil::cuda::stream_async::launch<16, 3, 128>(in, out, rows, cols, chunks, queue);
+      return async_ring::launch<16, 3, 128>(in, out, rows, cols, chunks, queue);
     case 16:
-      return stencil::cuda::stream_async::launch<32, 1, 64>(in, out, rows, cols, chunks, queue);
+      return async_ring::launch<32, 1, 64>(in, out, rows, cols, chunks, queue);
     default:  // 6, the mini-app's launch_stream
       return launch_hybrid<1, 4, 3, 4, 4, 8>(in, out, rows, cols, chunks, queue);
   }

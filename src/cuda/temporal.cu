@@ -47,10 +47,13 @@ constexpr int kSharedFloatsPerLevel = kPeriod * 2 * kPitch;
 // Input columns a block holds beyond its output on each side: at least kFuse (each fused level
 // loses one valid column per side), rounded up to whole threads, so that every block's first
 // column is 16-byte aligned wherever the grid's rows are and interior blocks take float4 loads.
-// (With k columns, blocks at k = 1 and 2 all started at 2 mod 4 and took the scalar form with
-// column tests: 0.83 of the copy at k = 2 and N = 16384 instead of 1.2.)
+// (An overlap of exactly k columns would start every block at 2 mod 4 at k = 2, and send every
+// block through the scalar form with column tests.)
+constexpr int whole_threads(int columns) {
+  return (columns + kColumns - 1) / kColumns * kColumns;
+}
 template <int kFuse>
-constexpr int kHalo = (kFuse + kColumns - 1) / kColumns* kColumns;
+constexpr int kHalo = whole_threads(kFuse);
 
 // The kColumns consecutive cells of one row a thread owns, kept in registers.
 struct ThreadColumns {
@@ -211,8 +214,8 @@ __global__ void __launch_bounds__(kMaxThreads, kMinBlocks<kFuse>)
   // the last columns, published for the level above.
   extern __shared__ float edges[];
   const int block_input = static_cast<int>(blockDim.x) * kColumns;
-  const int first_column =
-      static_cast<int>(blockIdx.x) * (block_input - 2 * kHalo<kFuse>)-kHalo<kFuse>;
+  constexpr int kSide = kHalo<kFuse>;
+  const int first_column = static_cast<int>(blockIdx.x) * (block_input - 2 * kSide) - kSide;
   // The chunk comes from the launched grid (row_chunks.hpp), so the chunks cover every row.
   const RowChunk chunk = row_chunk(rows, static_cast<int>(gridDim.y), static_cast<int>(blockIdx.y));
   if (chunk.empty())

@@ -8,9 +8,8 @@
 //    member) and produces the 4M - 2h in the middle, h = k rounded up to whole members: each
 //    fused level loses one valid column per side, so the overlap between neighbouring teams is
 //    recomputed rather than exchanged, and whole members of overlap keep every team 16-byte
-//    aligned. M is
-//    the fewest whole warps of members (at most 256, 128 at k = 8, see below) that give the grid
-//    as few column blocks as the widest team would.
+//    aligned. M is the fewest whole warps of members (at most 256, 128 at k = 8, see below) that
+//    give the grid as few column blocks as the widest team would.
 //  * The team walks its chunk of rows downwards in "steps". At step j, level 0 brings in input
 //    row j, and level t (1..k) computes row j - t from level t-1's rows j-t-1 .. j-t+1, which
 //    level t-1 produced at steps j-2 .. j. Only the centre row's x neighbours cross members, and
@@ -54,7 +53,7 @@ constexpr int kMaxMembers = kFuse < 8 ? 256 : 128;
 // Input columns a team holds beyond its output on each side: at least kFuse, rounded up to
 // whole members, so that every team's first column is 16-byte aligned wherever the rows are.
 template <int kFuse>
-constexpr int kHalo = (kFuse + 3) / 4 * 4;
+constexpr int kHalo = 4 * ((kFuse + 3) / 4);
 
 // Members per team: the fewest whole warps whose teams cover cols in as few column blocks as the
 // widest team would.
