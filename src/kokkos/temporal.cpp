@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
-// temporal, the portable form of src/cuda/temporal.cu: k iterations fused into one pass
+// temporal, the portable form of src/cuda/temporal_kernel.cuh: k iterations fused into one pass
 // over the grid, so the grid crosses memory once per k iterations instead of once per iteration.
 //
 // Register streaming with a skewed wavefront, as the native kernel, written with Kokkos' team
