@@ -139,10 +139,10 @@ bool all_shapes_match(long most_cells) {
   return all;
 }
 
-// Milliseconds of `calls` calls of `call` (given the call's index) on `stream`, after two
-// untimed calls.
+// Milliseconds per call of `call` (given the call's index) on `stream`, over `calls` calls after
+// two untimed ones.
 template <class Call>
-float ms_of(Call call, int calls, cudaStream_t stream) {
+float ms_per_call(Call call, int calls, cudaStream_t stream) {
   cudaEvent_t start, stop;
   cudaEventCreate(&start);
   cudaEventCreate(&stop);
@@ -157,7 +157,7 @@ float ms_of(Call call, int calls, cudaStream_t stream) {
   cudaEventElapsedTime(&ms, start, stop);
   cudaEventDestroy(start);
   cudaEventDestroy(stop);
-  return ms;
+  return ms / calls;
 }
 
 float median(std::vector<float> v) {
@@ -185,22 +185,16 @@ int rates(int rounds) {
       cudaMemcpy(grid.a, grid.in, cells * sizeof(float), cudaMemcpyDeviceToDevice);
       for (const int fuse : fuses) {
         // The copy moves each cell once in and once out, as one single step does.
-        const float copy_ms = ms_of(
-                                  [&](int) {
-                                    cudaMemcpyAsync(grid.b, grid.a, cells * sizeof(float),
-                                                    cudaMemcpyDeviceToDevice, stream);
-                                  },
-                                  kIterations, stream) /
-                              kIterations;
+        auto copy = [&](int) {
+          cudaMemcpyAsync(grid.b, grid.a, cells * sizeof(float), cudaMemcpyDeviceToDevice, stream);
+        };
+        const float copy_ms = ms_per_call(copy, kIterations, stream);
         for (const int ring : rings) {
           const Launch launch = launch_of(ring, fuse);
-          const float pass_ms =
-              ms_of(
-                  [&](int i) {
-                    launch(i % 2 ? grid.b : grid.a, i % 2 ? grid.a : grid.b, n, n, 0, stream);
-                  },
-                  kIterations / fuse, stream) /
-              (kIterations / fuse);
+          auto pass = [&](int i) {
+            launch(i % 2 ? grid.b : grid.a, i % 2 ? grid.a : grid.b, n, n, 0, stream);
+          };
+          const float pass_ms = ms_per_call(pass, kIterations / fuse, stream);
           if (!ok(cudaGetLastError(), "the timed passes"))
             return 1;
           const double ratio = fuse * copy_ms / pass_ms;

@@ -56,7 +56,7 @@ constexpr int kEdgeBytes = (kFuse * kSharedFloatsPerLevel * static_cast<int>(siz
 template <int kFuse, int kRing>
 constexpr int shared_bytes() {
   if constexpr (kRing > 0)
-    return kEdgeBytes<kFuse> + StagedRows<kRing>::shared_bytes(kMaxThreads * 4);
+    return kEdgeBytes<kFuse> + StagedRows<kRing>::shared_bytes(kMaxThreads * kColumns);
   else
     return kFuse * kSharedFloatsPerLevel * static_cast<int>(sizeof(float));
 }
