@@ -1,7 +1,8 @@
 # SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # What a study must report beside each figure, fixed at configure time: the compilers and their
-# flags, the Kokkos release and its backends. generated/stencil_build_info.hpp carries them into
-# the binaries (miniapp/build_info.cpp); the configuration summary prints the same values.
+# flags, the Kokkos release and its execution spaces (Kokkos' "backends").
+# generated/stencil_build_info.hpp carries them into the binaries (miniapp/build_info.cpp); the
+# configuration summary prints the same values.
 
 # Kokkos numbers its releases MAJOR.MINOR.PATCH with a two-digit patch (3.4.01, 4.6.01), as
 # KOKKOS_VERSION and Kokkos' own release notes spell them; CMake's package version drops the zero.

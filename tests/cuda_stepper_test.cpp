@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // The native CUDA stepper's environment (GPU suite): Kokkos 3.4's CUDA initialisation sets
-// cudaFuncCachePreferShared for the whole device, which slowed the native kernels and the copy
-// reference by 3-4% on the H200 (docs/stream-and-temporal.md). The stepper must give the device
-// CUDA's default while it lives and put the previous setting back afterwards.
+// cudaFuncCachePreferShared for the whole device, which slows the native kernels and the copy
+// reference (docs/stream-and-temporal.md). The stepper must give the device CUDA's default while
+// it lives and put the previous setting back afterwards.
 #include <gtest/gtest.h>
 
 #if defined(STENCIL_HAVE_CUDA)

@@ -212,7 +212,7 @@ TEST(KernelReport, SharedLoadsPerOutputMatchTheSeedArithmetic) {
   EXPECT_DOUBLE_EQ(*shared_loads_per_output(r, k), 4.0);
   k.shared_ld_requests = 117964800;
   EXPECT_DOUBLE_EQ(*shared_loads_per_output(r, k), 2.25);
-  // What Nsight Compute measured at p = 4 on the H200: vector loads, 0.75 per output.
+  // At p = 4 the kernel's shared loads are vector loads (Nsight Compute's request count).
   k.shared_ld_requests = 39321600;
   EXPECT_DOUBLE_EQ(*shared_loads_per_output(r, k), 0.75);
   // A launch that fuses 4 iterations updates every cell 4 times: a quarter per cell update.
@@ -265,7 +265,8 @@ const std::vector<std::string> kSharedCsvColumns = {
 TEST(KernelReport, CsvAppendsTheSharedColumnsAfterTheSectorColumns) {
   std::vector<std::string> keys;
   auto field = csv_fields(tiled_pitch32_report(), &keys);
-  // Readers that index columns keep their positions: the earlier columns end at commit, as before.
+  // Readers that index columns keep their positions: the sector columns end at commit, and the
+  // shared-memory columns follow.
   ASSERT_EQ(keys.size(), 35u);
   EXPECT_EQ(keys[12], "total_sectors");
   EXPECT_EQ(keys[26], "commit");

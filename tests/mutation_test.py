@@ -148,7 +148,7 @@ def first_step(path: str) -> np.ndarray:
 
 
 def forged_inputs(check: str, miniapp: str, work: str) -> list:
-    """Inputs forged with h5py that an earlier reader took silently; each must be refused by
+    """Inputs forged with h5py that a lax reader would take silently; each must be refused by
     -input (exit 2, one line), or read as the state it names. Returns the failures."""
     failures = []
     cells = np.arange(256, dtype=np.float32).reshape(16, 16) / 256

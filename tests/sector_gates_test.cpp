@@ -22,7 +22,7 @@ namespace {
 constexpr int kChunks = 16;
 constexpr double kDerivationTolerance = 0.01;
 constexpr double kSeedStripSectors = 853e6;   // lesson 000: the strip starter
-constexpr double kSeedStripTolerance = 0.03;  // "about 853 million"
+constexpr double kSeedStripTolerance = 0.03;  // the lesson gives the count as "about"
 constexpr std::uint64_t kRollingGate = 530'000'000;
 
 ProcessResult miniapp(const std::vector<std::string>& args) {

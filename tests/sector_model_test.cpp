@@ -50,8 +50,8 @@ TEST(SectorDerivation, RejectsSizesTheClosedFormsDoNotCover) {
   EXPECT_THROW(derived_sectors_per_launch(Variant::naive1d, 100, 16), std::invalid_argument);
 }
 
-// Lesson 000 measured about 853 million sectors for the strip starter and about 435 million for
-// the rolling solution at the profile size; the derivation must land within 1% of both.
+// Lesson 000's sector counts of the strip starter and the rolling solution at the profile size
+// are the known answers; the derivation must land within 1% of both.
 TEST(SectorDerivation, AgreesWithTheSeedMeasurements) {
   EXPECT_NEAR(static_cast<double>(derived_total(Variant::strip)), 853e6, 0.01 * 853e6);
   EXPECT_NEAR(static_cast<double>(derived_total(Variant::rolling)), 435e6, 0.01 * 435e6);

@@ -19,8 +19,8 @@ cudaStream_t stream_of(const GridAccess& grids) {
   return static_cast<cudaStream_t>(grids.cuda_stream);
 }
 
-// A device buffer for halo cells that grows to the largest request and is then kept, so an
-// exchange allocates only on its first round.
+// A device buffer for halo cells that grows to the largest request and is then kept, so only
+// the first exchange allocates.
 class StagingBuffer {
  public:
   StagingBuffer() = default;
@@ -191,7 +191,7 @@ double timed_cuda_copies(Stepper& stepper, int repetitions) {
   STENCIL_CUDA_CHECK(cudaEventCreate(&stop));
   // One untimed copy goes ahead of the start event. On an idle stream the start event completes
   // at once, so the interval would also hold the host's enqueueing of the first timed copy: a
-  // few microseconds, which is 5-10% of a short batch of copies at N = 4096.
+  // few microseconds, a visible share of a short batch of copies on a small grid.
   queue_cuda_copy(grids, cells);
   STENCIL_CUDA_CHECK(cudaEventRecord(start, stream));
   for (int r = 0; r < repetitions; ++r)
