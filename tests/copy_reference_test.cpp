@@ -142,8 +142,8 @@ TEST(CopyReference, RunsOnTheModelsThreads) {
 
     for (const long thread : copy_threads) {
       EXPECT_TRUE(kernel_threads.count(thread))
-          << "thread " << thread << " ran the copy reference but none of the "
-          << backend.label() << " kernels: the copy runs on another runtime's threads";
+          << "thread " << thread << " ran the copy reference but none of the " << backend.label()
+          << " kernels: the copy runs on another runtime's threads";
     }
     ++checked;
   }
@@ -157,8 +157,9 @@ TEST(CopyReference, RatioAtMostOneUnlessNoisy) {
         !info(Variant::naive).implemented_by(backend.implementation))
       continue;
     SCOPED_TRACE(backend.label());
-    std::vector<std::string> args = {"-impl", backend.implementation, "-variant", "naive", "-n",
-                                     "2048", "-iters", "40", "-csv", "-no-progress"};
+    std::vector<std::string> args = {
+        "-impl", backend.implementation, "-variant", "naive", "-n", "2048", "-iters", "40",
+        "-csv",  "-no-progress"};
     if (!backend.space.empty())
       args.insert(args.end(), {"-space", backend.space});
     const ProcessResult r = run_program(STENCIL_MINIAPP_PATH, args);
