@@ -9,14 +9,17 @@ host memory (perf/registry.py; cuda on a GPU, openmp on a CPU).
 FILE.csv holds `stencil_miniapp -csv` rows (scripts/study.sh writes them; a header line per
 file, or one per row, and `#` comment lines are fine). Writes into DIR:
 
-- study.csv, in the P3 analysis library's column convention: problem (variant and N), platform,
-  application (the model), fom (Gcell/s), app_efficiency (fom / the best native fom of the same
-  problem on the same platform; empty without a native row) and arch_efficiency (the row's
-  ratio_to_copy: the rate against the in-process copy of the same bytes);
+- study.csv, in the P3 analysis library's column convention (docs/performance.md gives the
+  schema): problem (variant and N), platform, application (the model), fom (Gcell/s, higher is
+  better), app_efficiency (fom / the best fom of any model on the same problem and platform:
+  P3's application efficiency, in (0, 1]) and arch_efficiency (the row's ratio to the
+  in-process copy of the same bytes / the variant's bound in copies, at most 1); then variant,
+  n, dimensions, native_ratio (fom / the native model's fom of the same problem on the same
+  platform; empty without a native row), ratio_to_copy and arch_bound;
 - phi.csv: Pennycook's Φ (the harmonic mean of the efficiencies over the platform set, 0 where a
   platform is unsupported) per model and problem class, for both efficiencies. A class is a
   variant, held at the largest N the model ran it at on each platform, or `best`: the model's
-  fastest variant against the fastest native variant at the platform's largest 2-D N;
+  fastest variant against the fastest row of any model at the platform's largest 2-D N;
 - cascade_<class>_<efficiency>.png, where matplotlib is importable: per model, its efficiency
   on each platform (platforms sorted by that efficiency, best first) and Φ over the first k.
 
@@ -27,21 +30,53 @@ repeats), the fastest row is its result. docs/performance.md describes the metho
 import argparse
 import csv
 import os
+import re
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import registry  # noqa: E402
 from report import phi  # noqa: E402  (Pennycook's metric, efficiencies capped at 1)
 
+HERE = os.path.dirname(os.path.abspath(__file__))
+VARIANT_TABLE = os.path.join(HERE, "..", "src", "stencil", "variants.hpp")
+VARIANT_ROW = re.compile(r"X\((?P<name>[a-z0-9_]+), *\d+, *[a-z]+, *(?P<shape>[a-z]+),")
+DEFAULT_FUSE = re.compile(r"kDefaultFuse *= *(\d+);")
+
 # Each platform kind's native model: the registry's native row of its memory.
 NATIVE = {"gpu": registry.native_model(registry.GPU_MEMORY).name,
           "cpu": registry.native_model(registry.HOST_MEMORY).name}
 BEST = "best"
 EFFICIENCIES = ("app_efficiency", "arch_efficiency")
+# study.csv: P3's columns first (docs/performance.md, "The study's files").
+STUDY_COLUMNS = ["problem", "platform", "application", "fom", "app_efficiency", "arch_efficiency",
+                 "variant", "n", "dimensions", "native_ratio", "ratio_to_copy", "arch_bound"]
 
 
 class StudyInputError(Exception):
     pass
+
+
+def fused_variants(path=VARIANT_TABLE):
+    """{variant: iterations per pass over the grid at the driver's default -fuse} for the
+    variants of the variant table whose shape option is -fuse; {} without the table."""
+    try:
+        with open(path) as f:
+            text = f.read()
+    except OSError:
+        return {}
+    depth = DEFAULT_FUSE.search(text)
+    return {m["name"]: int(depth.group(1)) for m in VARIANT_ROW.finditer(text)
+            if m["shape"] == "fuse" and depth}
+
+
+def arch_bound(row, variant, fused):
+    """The variant's bound, in copies of the grid per iteration time: one pass over the grid
+    moves at least a copy's bytes, so a variant that advances k iterations per pass is bound
+    by k times the copy rate, a single-step one by the copy rate. k is the row's `fuse` where
+    the CSV has it, else the driver's default (scripts/study.sh passes no -fuse)."""
+    if variant not in fused:
+        return 1
+    return int(row.get("fuse") or fused[variant])
 
 
 def parse_spec(spec):
@@ -73,22 +108,33 @@ def read_rows(path):
 class Result:
     """The fastest row of one model on one problem on one platform."""
 
-    def __init__(self, platform, application, variant, n, dimensions, fom, ratio_to_copy):
+    def __init__(self, platform, application, variant, n, dimensions, fom, ratio_to_copy, bound):
         self.platform = platform
         self.application = application
         self.variant = variant
         self.n = n
         self.dimensions = dimensions
         self.fom = fom
-        self.arch_efficiency = ratio_to_copy
+        self.ratio_to_copy = ratio_to_copy
+        self.arch_bound = bound
         self.app_efficiency = None
+        self.native_ratio = None
 
     @property
     def problem(self):
         return "%s N=%d" % (self.variant, self.n)
 
+    @property
+    def arch_efficiency(self):
+        """The ratio to the copy over the variant's bound, at most 1: a measured ratio above
+        its bound is noise in that run (ratio_to_copy keeps it)."""
+        if self.ratio_to_copy is None:
+            return None
+        return min(self.ratio_to_copy / self.arch_bound, 1.0)
 
-def load_platform(kind, platform, path):
+
+def load_platform(kind, platform, path, fused=None):
+    fused = fused_variants() if fused is None else fused
     best = {}
     for row in read_rows(path):
         try:
@@ -96,19 +142,27 @@ def load_platform(kind, platform, path):
             fom = float(row["gcells_per_s"])
             ratio = float(row["ratio_to_copy"]) if row.get("ratio_to_copy", "") else None
             dims = int(row.get("dimensions") or 2)
+            bound = arch_bound(row, key[1], fused)
         except (KeyError, ValueError) as e:
             raise StudyInputError("study: %s: unreadable row (%s): %s" % (path, e, row))
         if key not in best or fom > best[key].fom:
-            best[key] = Result(platform, key[0], key[1], key[2], dims, fom, ratio)
+            best[key] = Result(platform, key[0], key[1], key[2], dims, fom, ratio, bound)
+    # P3's application efficiency: against the best figure of any model on the same problem
+    # and platform. The ratio to the native model stays beside it.
+    top = {}
+    for (_, variant, n), r in best.items():
+        top[(variant, n)] = max(top.get((variant, n), 0.0), r.fom)
     native = NATIVE[kind]
-    for r in best.values():
-        reference = best.get((native, r.variant, r.n))
+    for (_, variant, n), r in best.items():
+        if top[(variant, n)] > 0:
+            r.app_efficiency = r.fom / top[(variant, n)]
+        reference = best.get((native, variant, n))
         if reference and reference.fom > 0:
-            r.app_efficiency = r.fom / reference.fom
+            r.native_ratio = r.fom / reference.fom
     return list(best.values())
 
 
-def class_efficiency(results, platform, application, problem_class, efficiency, native):
+def class_efficiency(results, platform, application, problem_class, efficiency):
     """One model's efficiency on one platform for a problem class: 0 where the model has no row
     (unsupported), None where the efficiency has no reference there."""
     mine = [r for r in results if r.platform == platform and r.application == application]
@@ -123,9 +177,9 @@ def class_efficiency(results, platform, application, problem_class, efficiency, 
         top = max(mine, key=lambda r: r.fom)
         if efficiency == "arch_efficiency":
             return top.arch_efficiency
-        natives = [r.fom for r in results if r.platform == platform and r.application == native
-                   and r.n == n and r.dimensions == 2]
-        return top.fom / max(natives) if natives and max(natives) > 0 else None
+        fastest = max(r.fom for r in results
+                      if r.platform == platform and r.n == n and r.dimensions == 2)
+        return top.fom / fastest if fastest > 0 else None
     mine = [r for r in mine if r.variant == problem_class]
     if not mine:
         return 0.0
@@ -142,7 +196,9 @@ def phi_or_none(efficiencies):
 
 
 def fmt(value):
-    return "" if value is None else "%.4f" % value
+    """Four significant digits, so that a small efficiency stays above 0 (P3 reads it as a
+    number, and 0 means unsupported)."""
+    return "" if value is None else "%.4g" % value
 
 
 def write_study_csv(path, results, platforms):
@@ -150,14 +206,14 @@ def write_study_csv(path, results, platforms):
     results = sorted(results, key=lambda r: (r.variant, r.n, order[r.platform], r.application))
     with open(path, "w", newline="") as f:
         w = csv.writer(f)
-        w.writerow(["problem", "platform", "application", "fom", "app_efficiency",
-                    "arch_efficiency", "variant", "n"])
+        w.writerow(STUDY_COLUMNS)
         for r in results:
-            w.writerow([r.problem, r.platform, r.application, "%.4f" % r.fom,
-                        fmt(r.app_efficiency), fmt(r.arch_efficiency), r.variant, r.n])
+            w.writerow([r.problem, r.platform, r.application, "%.6g" % r.fom,
+                        fmt(r.app_efficiency), fmt(r.arch_efficiency), r.variant, r.n,
+                        r.dimensions, fmt(r.native_ratio), fmt(r.ratio_to_copy), r.arch_bound])
 
 
-def phi_table(results, platforms, kinds):
+def phi_table(results, platforms):
     """Rows (application, class, {efficiency: [per-platform values]}, {efficiency: Φ})."""
     applications = sorted({r.application for r in results})
     classes = [BEST] + sorted({r.variant for r in results})
@@ -169,8 +225,8 @@ def phi_table(results, platforms, kinds):
                 continue
             values, phis = {}, {}
             for eff in EFFICIENCIES:
-                values[eff] = [class_efficiency(results, p, app, problem_class, eff,
-                                                NATIVE[kinds[p]]) for p in platforms]
+                values[eff] = [class_efficiency(results, p, app, problem_class, eff)
+                               for p in platforms]
                 phis[eff] = phi_or_none(values[eff])
             table.append((app, problem_class, values, phis))
     return table
@@ -267,10 +323,9 @@ def main(argv=None):
     if not results:
         print("study: no rows in " + ", ".join(p for _, _, p in specs), file=sys.stderr)
         return 2
-    kinds = {p: k for k, p, _ in specs}
     os.makedirs(args.out, exist_ok=True)
     write_study_csv(os.path.join(args.out, "study.csv"), results, platforms)
-    table = phi_table(results, platforms, kinds)
+    table = phi_table(results, platforms)
     write_phi_csv(os.path.join(args.out, "phi.csv"), table, platforms)
     plots = write_plots(args.out, table, platforms, args.plot_classes.split(","))
     print("study: wrote %s (study.csv, phi.csv%s)" %

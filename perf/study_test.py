@@ -16,7 +16,8 @@ import study  # noqa: E402
 
 HEADER = "schema_version,variant,implementation,execution_space,dimensions,n,iterations,gcells_per_s,ratio_to_copy\n"
 
-# The GPU: cuda naive twice (the faster row counts), tiled the fastest native variant.
+# The GPU: cuda naive twice (the faster row counts), tiled the fastest native variant; temporal
+# at a smaller N (so that `best`, at the largest N, leaves it out), kokkos' ratio past its bound.
 GPU_ROWS = HEADER + """\
 1,naive,cuda,"NVIDIA H200 (132 SMs)",2,4096,100,100.0,0.4
 1,naive,cuda,"NVIDIA H200 (132 SMs)",2,4096,100,200.0,0.8
@@ -24,6 +25,8 @@ GPU_ROWS = HEADER + """\
 1,naive,openacc,"gpu, loop shape collapse",2,4096,100,50.0,0.2
 1,tiled,cuda,"NVIDIA H200 (132 SMs)",2,4096,100,250.0,1.0
 1,tiled,kokkos,cuda,2,4096,100,125.0,0.5
+1,temporal,cuda,"NVIDIA H200 (132 SMs)",2,1024,100,800.0,2.0
+1,temporal,kokkos,cuda,2,1024,100,700.0,9.0
 """
 # The CPU: the header repeats (one run per call appends its own); openacc has no row here.
 CPU_ROWS = """\
@@ -34,6 +37,8 @@ CPU_ROWS = """\
 1,naive,kokkos,openmp,2,2048,100,8.0,0.4
 1,tiled,openmp,"native OpenMP (2 threads)",2,2048,100,12.0,0.6
 1,tiled,kokkos,openmp,2,2048,100,6.0,0.3
+1,halo1d,openmp,"native OpenMP (2 threads)",1,4194304,100,4.5,0.45
+1,halo1d,kokkos,openmp,1,4194304,100,9.0,0.9
 """
 
 
@@ -67,20 +72,24 @@ class StudyTest(unittest.TestCase):
     def test_p3_columns_and_one_row_per_problem_platform_model(self):
         self.assertEqual(self.rc, 0)
         with open(os.path.join(self.out, "study.csv")) as f:
-            self.assertEqual(f.readline().strip().split(",")[:6],
+            self.assertEqual(f.readline().strip().split(","),
                              ["problem", "platform", "application", "fom", "app_efficiency",
-                              "arch_efficiency"])
-        # GPU: cuda, kokkos, openacc naive; cuda, kokkos tiled. CPU: openmp, kokkos twice each.
-        self.assertEqual(len(self.study), 9)
+                              "arch_efficiency", "variant", "n", "dimensions", "native_ratio",
+                              "ratio_to_copy", "arch_bound"])
+        # GPU: cuda, kokkos, openacc naive; cuda, kokkos tiled and temporal. CPU: openmp, kokkos
+        # naive, tiled and halo1d.
+        self.assertEqual(len(self.study), 13)
 
-    def test_fastest_row_counts_and_native_is_one(self):
+    def test_fastest_row_counts_and_the_fastest_model_is_one(self):
         row = self.study[("naive N=4096", "H200", "cuda")]
         self.assertAlmostEqual(float(row["fom"]), 200.0)
         self.assertAlmostEqual(float(row["app_efficiency"]), 1.0)
+        self.assertAlmostEqual(float(row["native_ratio"]), 1.0)
         self.assertAlmostEqual(float(row["arch_efficiency"]), 0.8)
+        self.assertEqual(row["arch_bound"], "1")
 
-    def test_efficiencies_against_the_native_model_of_each_platform(self):
-        # GPU: 150 / 200 (cuda); CPU: 8 / 10 (openmp). Arch: the rows' ratio_to_copy.
+    def test_app_efficiency_against_the_fastest_model_of_each_problem(self):
+        # GPU: 150 / 200 (cuda the fastest); CPU: 8 / 10 (openmp). Arch: the rows' ratio_to_copy.
         gpu = self.study[("naive N=4096", "H200", "kokkos")]
         cpu = self.study[("naive N=2048", "EPYC", "kokkos")]
         self.assertAlmostEqual(float(gpu["app_efficiency"]), 0.75)
@@ -91,6 +100,33 @@ class StudyTest(unittest.TestCase):
         self.assertAlmostEqual(
             float(self.study[("naive N=4096", "H200", "openacc")]["app_efficiency"]), 0.25)
 
+    def test_a_model_faster_than_the_native_one_is_one_and_native_ratio_keeps_its_lead(self):
+        kokkos = self.study[("halo1d N=4194304", "EPYC", "kokkos")]
+        openmp = self.study[("halo1d N=4194304", "EPYC", "openmp")]
+        # kokkos 9.0 is the fastest: 1; openmp 4.5 / 9.0 = 0.5. Against the native model: 2 and 1.
+        self.assertAlmostEqual(float(kokkos["app_efficiency"]), 1.0)
+        self.assertAlmostEqual(float(openmp["app_efficiency"]), 0.5)
+        self.assertAlmostEqual(float(kokkos["native_ratio"]), 2.0)
+        self.assertAlmostEqual(float(openmp["native_ratio"]), 1.0)
+        # openacc against cuda's naive: 50 / 200.
+        self.assertEqual(self.study[("naive N=4096", "H200", "openacc")]["native_ratio"], "0.25")
+
+    def test_temporal_is_bound_by_its_iterations_per_pass(self):
+        k = study.fused_variants()["temporal"]
+        cuda = self.study[("temporal N=1024", "H200", "cuda")]
+        kokkos = self.study[("temporal N=1024", "H200", "kokkos")]
+        self.assertEqual(int(cuda["arch_bound"]), k)
+        # 2.0 copies' worth per iteration time, over a bound of k.
+        self.assertAlmostEqual(float(cuda["arch_efficiency"]), 2.0 / k, places=4)
+        # 9.0 is past any bound of 8 or less: at most 1, and the raw ratio stays beside it.
+        self.assertEqual(float(kokkos["arch_efficiency"]), 1.0)
+        self.assertAlmostEqual(float(kokkos["ratio_to_copy"]), 9.0)
+
+    def test_fused_depth_from_the_rows_fuse_column_where_it_has_one(self):
+        self.assertEqual(study.arch_bound({"fuse": "8"}, "temporal", {"temporal": 4}), 8)
+        self.assertEqual(study.arch_bound({}, "temporal", {"temporal": 4}), 4)
+        self.assertEqual(study.arch_bound({"fuse": "8"}, "naive", {"temporal": 4}), 1)
+
     def test_phi_is_the_harmonic_mean_over_the_platforms(self):
         row = self.phi[("kokkos", "naive")]
         # 2 / (1/0.75 + 1/0.8) = 2 / (4/3 + 5/4) = 24/31
@@ -100,9 +136,10 @@ class StudyTest(unittest.TestCase):
         # tiled: GPU 125/250 = 0.5, CPU 6/12 = 0.5: Φ = 0.5
         self.assertAlmostEqual(float(self.phi[("kokkos", "tiled")]["phi_app"]), 0.5, places=4)
 
-    def test_best_class_holds_the_fastest_variant_to_the_fastest_native(self):
+    def test_best_class_holds_the_fastest_variant_to_the_fastest_row(self):
         row = self.phi[("kokkos", "best")]
-        # GPU: kokkos' best 150 (naive) / cuda's best 250 (tiled) = 0.6; CPU: 8 / 12 = 2/3.
+        # At the largest 2-D N of each platform. GPU: kokkos' best 150 (naive) / the fastest row
+        # 250 (cuda tiled) = 0.6; CPU: 8 / 12 (openmp tiled) = 2/3.
         # 2 / (1/0.6 + 3/2) = 2 / (5/3 + 3/2) = 12/19
         self.assertAlmostEqual(float(row["phi_app"]), 12 / 19, places=4)
         # Arch: the ratio_to_copy of those rows, 0.6 and 0.4: 12/25.

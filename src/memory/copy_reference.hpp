@@ -3,9 +3,11 @@
 // grid into the spare one (the same bytes one step reads and writes), defined once per memory
 // kind and used by the run (Stepper::copy_seconds) and the benchmark
 // (perf/benchmark/copy_reference.cpp) alike.
-//   host memory:        a parallel copy on as many OpenMP threads as the model computes with,
-//                       each thread a static share, a plain loop like the kernels' (no streaming
-//                       stores); complete when it returns.
+//   host memory:        the model's own parallel copy where its stepper gives one
+//                       (GridAccess::host_copy), on the threads and scheduler of its kernels;
+//                       else a parallel copy on as many OpenMP threads as the model computes
+//                       with, each thread a static share, a plain loop like the kernels' (no
+//                       streaming stores). Complete when it returns.
 //   CUDA device memory: cudaMemcpyAsync device to device, queued on the grids' stream.
 #pragma once
 

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
-// The host memory kind: halo access by copying in place, and the copy reference as a parallel
-// copy on the model's thread count (memory/halo_access.hpp, memory/copy_reference.hpp).
+// The host memory kind: halo access by copying in place, and the copy reference as the model's
+// own parallel copy, or else a parallel copy on the model's thread count
+// (memory/halo_access.hpp, memory/copy_reference.hpp).
 #include <chrono>
 #include <cstdint>
 #include <string>
@@ -80,6 +81,8 @@ std::unique_ptr<HaloAccess> make_host_halo_access(Stepper& stepper) {
 void queue_host_copy(const GridAccess& grids, std::size_t cells) {
   const Element* from = grids.current;
   Element* to = grids.next;
+  if (grids.host_copy != nullptr)
+    return grids.host_copy(from, to, cells);
   const auto count = static_cast<std::int64_t>(cells);
 #if defined(STENCIL_HAVE_OPENMP)
 #pragma omp parallel for simd schedule(static) num_threads(grids.host_threads)

@@ -9,7 +9,8 @@
 //   Grid                       its grid type; data(grid) its cells
 //   allocate(cells)            a grid of `cells` cells, first touched by the model's threads
 //                              (throws std::bad_alloc)
-//   copy(from, to, cells)      parallel copy (no overlap), fill(to, cells, value) parallel fill
+//   copy(from, to, cells)      parallel copy (no overlap), fill(to, cells, value) parallel fill;
+//                              the copy is also the run's copy reference (GridAccess::host_copy)
 //   host_threads()             the threads the kernels run on
 //   description()              what it runs on, for the result block
 #pragma once
@@ -82,6 +83,7 @@ class HostStepper final : public Stepper {
     grids.current = Model::data(current_);
     grids.next = Model::data(next_);
     grids.host_threads = Model::host_threads();
+    grids.host_copy = &Model::copy;
     return grids;
   }
 

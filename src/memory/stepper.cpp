@@ -74,6 +74,9 @@ double timed_grid_copies(Stepper& stepper, int repetitions) {
 std::string copy_description(const GridAccess& grids) {
   switch (grids.memory) {
     case MemoryKind::host:
+      if (grids.host_copy != nullptr)
+        return "the model's own parallel copy on " + std::to_string(grids.host_threads) +
+               " threads";
       return "parallel copy on " + std::to_string(grids.host_threads) + " OpenMP threads";
     case MemoryKind::cuda:
       return "cudaMemcpyAsync device to device";

@@ -46,6 +46,13 @@ struct GridAccess {
   void* cuda_stream = nullptr;
   // MemoryKind::host: how many threads its steps run on (the copy reference uses as many).
   int host_threads = 1;
+  // MemoryKind::host: the model's own parallel copy (no overlap), where it has one. The copy
+  // reference then runs on the threads and scheduler of the model's kernels, so that both meet
+  // the same machine: a copy on another runtime's threads competes with the model's threads,
+  // which spin for a while after each step, and a static team waits for its slowest thread
+  // where a work-stealing scheduler hands a late thread's share to the others.
+  // nullptr: an OpenMP team of host_threads.
+  void (*host_copy)(const Element* from, Element* to, std::size_t cells) = nullptr;
 };
 
 // Host memory for halo buffers (HaloAccess::host_staging), freed the way it was allocated.
