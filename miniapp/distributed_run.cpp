@@ -308,9 +308,9 @@ double reduce(double value, MPI_Op op) {
 }
 
 // The job's step/copy pairs: each half the slowest rank's, as the job's time is.
-std::vector<CopyPair> slowest_pairs(std::vector<CopyPair> pairs) {
+std::vector<measure::CopyPair> slowest_pairs(std::vector<measure::CopyPair> pairs) {
   std::vector<double> seconds;
-  for (const CopyPair& pair : pairs) {
+  for (const measure::CopyPair& pair : pairs) {
     seconds.push_back(pair.step_seconds);
     seconds.push_back(pair.copy_seconds);
   }
@@ -352,7 +352,7 @@ DistributedResult measure(const Options& options, RankSetup& setup, int rank) {
   run.patch = variant.uses_shape(ShapeOption::patch) ? options.patch : 0;
   run.pitch = variant.uses_shape(ShapeOption::pitch) ? options.pitch : 0;
   run.seconds = reduce(times.compute_seconds, MPI_MAX);
-  run.copy_ratio = summarize(slowest_pairs(times.pairs));
+  run.copy_ratio = measure::summarize(slowest_pairs(times.pairs));
   run.initial_state = run_metadata(setup).initial_state;
   run.first_step = setup.schedule.first;
   run.io_seconds = reduce(times.io_seconds, MPI_MAX);

@@ -2,7 +2,7 @@
 // The copy reference: the data movement each run's rate is compared with, copying the current
 // grid into the spare one (the same bytes one step reads and writes), defined once per memory
 // kind and used by the run (Stepper::copy_seconds) and the benchmark
-// (perf/benchmark/copy_reference.cpp) alike.
+// (src/measure/copy_reference.cpp) alike.
 //   host memory:        a parallel copy on as many OpenMP threads as the model computes with,
 //                       each thread a static share, a plain loop like the kernels' (no streaming
 //                       stores); complete when it returns.

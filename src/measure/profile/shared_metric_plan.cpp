@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
-#include "profile/shared_metric_plan.hpp"
+#include "measure/profile/shared_metric_plan.hpp"
 
 #include <array>
 
-#include "profile/shared_metrics.hpp"
+#include "measure/profile/shared_metrics.hpp"
 
 namespace stencil::profile {
 namespace {

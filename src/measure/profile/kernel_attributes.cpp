@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
-#include "profile/kernel_attributes.hpp"
+#include "measure/profile/kernel_attributes.hpp"
 
 #include <cuda_runtime.h>
 

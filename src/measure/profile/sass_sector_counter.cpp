@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
-#include "profile/sass_sector_counter.hpp"
+#include "measure/profile/sass_sector_counter.hpp"
 
 #include <algorithm>
 #include <array>
@@ -8,7 +8,7 @@
 #include <string>
 #include <utility>
 
-#include "profile/sass_metrics.hpp"
+#include "measure/profile/sass_metrics.hpp"
 
 namespace stencil::profile {
 namespace {

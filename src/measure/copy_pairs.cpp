@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
-#include "copy_pairs.hpp"
+#include "measure/copy_pairs.hpp"
 
 #include <algorithm>
 #include <cmath>
 #include <stdexcept>
 
-namespace stencil::app {
+namespace stencil::measure {
 
 double CopyPair::ratio() const {
   return seconds_per_copy() / (step_seconds / iterations);
@@ -43,4 +43,4 @@ RatioSummary summarize(const std::vector<CopyPair>& pairs) {
   return summary;
 }
 
-}  // namespace stencil::app
+}  // namespace stencil::measure

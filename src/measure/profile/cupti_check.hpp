@@ -9,7 +9,7 @@
 
 #include <string>
 
-#include "profile/profile.hpp"
+#include "measure/profile/profile.hpp"
 
 namespace stencil::profile {
 

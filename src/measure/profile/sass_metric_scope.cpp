@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
-#include "profile/sass_metric_scope.hpp"
+#include "measure/profile/sass_metric_scope.hpp"
 
 #include <cuda_runtime.h>
 #include <cupti_sass_metrics.h>
@@ -10,7 +10,7 @@
 #include <utility>
 
 #include "cuda/check.hpp"
-#include "profile/cupti_check.hpp"
+#include "measure/profile/cupti_check.hpp"
 
 namespace stencil::profile {
 namespace {

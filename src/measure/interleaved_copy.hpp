@@ -9,10 +9,10 @@
 
 #include <vector>
 
-#include "copy_pairs.hpp"
+#include "measure/copy_pairs.hpp"
 #include "stencil/stepper.hpp"
 
-namespace stencil::app {
+namespace stencil::measure {
 
 // Copies owed per stencil iteration stepped.
 inline constexpr double kCopyShare = 0.25;
@@ -32,4 +32,4 @@ class InterleavedCopy {
   std::vector<CopyPair> pairs_;
 };
 
-}  // namespace stencil::app
+}  // namespace stencil::measure

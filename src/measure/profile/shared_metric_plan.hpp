@@ -14,7 +14,7 @@
 #include <string>
 #include <vector>
 
-#include "profile/kernel_report.hpp"
+#include "measure/profile/kernel_report.hpp"
 
 namespace stencil::profile {
 

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
-#include "profile/launch_recorder.hpp"
+#include "measure/profile/launch_recorder.hpp"
 
 #include <cuda.h>
 #include <cuda_runtime.h>
@@ -8,7 +8,7 @@
 
 #include <cstddef>
 
-#include "profile/cupti_check.hpp"
+#include "measure/profile/cupti_check.hpp"
 
 namespace stencil::profile {
 namespace {

@@ -12,8 +12,8 @@
 #include <string>
 #include <vector>
 
-#include "profile/sass_metric_scope.hpp"
-#include "profile/sector_counts.hpp"
+#include "measure/profile/sass_metric_scope.hpp"
+#include "measure/profile/sector_counts.hpp"
 
 namespace stencil::profile {
 

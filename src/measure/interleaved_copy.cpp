@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
-#include "interleaved_copy.hpp"
+#include "measure/interleaved_copy.hpp"
 
 #include <cmath>
 
-namespace stencil::app {
+namespace stencil::measure {
 
 int InterleavedCopy::copies_after(int iterations) {
   owed_ += kCopyShare * iterations;
@@ -24,4 +24,4 @@ void InterleavedCopy::record(Stepper& stepper, double step_seconds, int iteratio
   pairs_.push_back(pair);
 }
 
-}  // namespace stencil::app
+}  // namespace stencil::measure

@@ -10,15 +10,15 @@
 #include <vector>
 
 #include "cuda/check.hpp"
-#include "profile/event_timer.hpp"
-#include "profile/kernel_attributes.hpp"
-#include "profile/kernel_names.hpp"
-#include "profile/launch_recorder.hpp"
-#include "profile/profile.hpp"
-#include "profile/sass_metrics.hpp"
-#include "profile/sass_sector_counter.hpp"
-#include "profile/shared_fallback.hpp"
-#include "profile/shared_metric_plan.hpp"
+#include "measure/profile/event_timer.hpp"
+#include "measure/profile/kernel_attributes.hpp"
+#include "measure/profile/kernel_names.hpp"
+#include "measure/profile/launch_recorder.hpp"
+#include "measure/profile/profile.hpp"
+#include "measure/profile/sass_metrics.hpp"
+#include "measure/profile/sass_sector_counter.hpp"
+#include "measure/profile/shared_fallback.hpp"
+#include "measure/profile/shared_metric_plan.hpp"
 #include "stencil/initial_state.hpp"
 
 namespace stencil::profile {

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
-#include "profile/sector_counts.hpp"
+#include "measure/profile/sector_counts.hpp"
 
-#include "profile/kernel_names.hpp"
+#include "measure/profile/kernel_names.hpp"
 
 namespace stencil::profile {
 

@@ -1,13 +1,13 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
-#include "copy_reference.hpp"
+#include "measure/copy_reference.hpp"
 
 #include <cmath>
 #include <vector>
 
-#include "memory/copy_reference.hpp"
+#include "memory/grid_copy.hpp"
 #include "stencil/stepper.hpp"
 
-namespace stencil::perf {
+namespace stencil::measure {
 namespace {
 
 // The target's grids for `cells` cells: a stepper of a 1-D variant of `cells` cells where the
@@ -26,7 +26,7 @@ std::unique_ptr<Stepper> open_grids(const Backend& target, std::size_t cells) {
   throw UnsupportedRequest("no grid of " + std::to_string(cells) + " cells on " + target.label());
 }
 
-// The memory kind's copy reference (memory/copy_reference.hpp) on the target's own grids.
+// The memory kind's grid copy (memory/grid_copy.hpp) on the target's own grids.
 class GridCopy final : public CopyReference {
  public:
   GridCopy(const Backend& target, std::size_t cells)
@@ -49,4 +49,4 @@ std::unique_ptr<CopyReference> make_copy_reference(const Backend& target, std::s
   return std::make_unique<GridCopy>(target, cells);
 }
 
-}  // namespace stencil::perf
+}  // namespace stencil::measure

@@ -5,7 +5,7 @@
 
 #include <cstdint>
 
-#include "profile/launch_recorder.hpp"
+#include "measure/profile/launch_recorder.hpp"
 
 namespace stencil::profile {
 

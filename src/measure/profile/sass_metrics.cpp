@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
-#include "profile/sass_metrics.hpp"
+#include "measure/profile/sass_metrics.hpp"
 
 #include <cupti_profiler_target.h>
 #include <cupti_sass_metrics.h>
@@ -7,7 +7,7 @@
 
 #include <mutex>
 
-#include "profile/cupti_check.hpp"
+#include "measure/profile/cupti_check.hpp"
 
 namespace stencil::profile {
 namespace {

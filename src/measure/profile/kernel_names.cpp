@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
-#include "profile/kernel_names.hpp"
+#include "measure/profile/kernel_names.hpp"
 
 #include <cxxabi.h>
 

@@ -5,8 +5,8 @@
 #include <algorithm>
 
 #include "cuda/check.hpp"
-#include "profile/profile.hpp"
-#include "profile/sass_metrics.hpp"
+#include "measure/profile/profile.hpp"
+#include "measure/profile/sass_metrics.hpp"
 
 namespace stencil::profile {
 

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // The reference data movement each size is compared against: copying the same bytes a stencil
 // step moves (one grid read, one grid written) on the same target, with the definition of the
-// target's memory kind that every run uses too (src/memory/copy_reference.hpp). A kernel's ratio
+// target's memory kind that every run uses too (src/memory/grid_copy.hpp). A kernel's ratio
 // to it survives a noisy machine, because both are measured in the same run.
 #pragma once
 
@@ -9,9 +9,9 @@
 #include <memory>
 #include <string>
 
-#include "targets.hpp"
+#include "backends.hpp"
 
-namespace stencil::perf {
+namespace stencil::measure {
 
 // Same blocking shape as Stepper: copy() may return early, fence() waits.
 class CopyReference {
@@ -25,4 +25,4 @@ class CopyReference {
 // Two buffers of `cells` floats on the target. Throws UnsupportedRequest when they do not fit.
 std::unique_ptr<CopyReference> make_copy_reference(const Backend& target, std::size_t cells);
 
-}  // namespace stencil::perf
+}  // namespace stencil::measure

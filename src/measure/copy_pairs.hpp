@@ -8,7 +8,7 @@
 
 #include <vector>
 
-namespace stencil::app {
+namespace stencil::measure {
 
 // One block of steps and the copies timed right after it.
 struct CopyPair {
@@ -44,4 +44,4 @@ double quantile(std::vector<double> values, double q);
 
 RatioSummary summarize(const std::vector<CopyPair>& pairs);
 
-}  // namespace stencil::app
+}  // namespace stencil::measure

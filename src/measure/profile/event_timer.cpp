@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
-#include "profile/event_timer.hpp"
+#include "measure/profile/event_timer.hpp"
 
 #include "cuda/check.hpp"
 

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
-#include "profile/kernel_report.hpp"
+#include "measure/profile/kernel_report.hpp"
 
-#include "profile/shared_metrics.hpp"
+#include "measure/profile/shared_metrics.hpp"
 #include "stencil/text_format.hpp"
 
 #include <algorithm>
