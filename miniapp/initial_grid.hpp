@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -39,5 +40,12 @@ io::ReadRules input_read_rules(int dimensions, const std::string& variant_name);
 // iteration. `where` names the dataset ("file:dataset"). Throws UsageError.
 void check_input_against_options(const Options& options, const std::string& where, int n,
                                  std::int64_t iteration);
+
+// -input as every rank of an MPI run sees it before the decomposition: N and the step number
+// come from it; nullopt without -input. Local (no MPI); throws io::FileRejected for an unusable
+// file and UsageError when -n disagrees.
+std::optional<io::GridOutline> outline_input(const Options& options);
+// "file.h5:/step_000040/u", with "; input not verified (...)" when it cannot be.
+std::string input_description(const io::GridOutline& input);
 
 }  // namespace stencil::app

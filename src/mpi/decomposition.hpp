@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // The 2-D domain decomposition of an N x N grid over a P x Q grid of ranks (P rank rows along y,
-// Q rank columns along x), and the tile each rank owns with its halo. Pure arithmetic: no MPI, so
-// every rule here is unit-tested without launching ranks.
+// Q rank columns along x), and the subgrid each rank owns with its halo. Pure arithmetic: no MPI,
+// so every rule here is unit-tested without launching ranks.
 //
 // Global indices are 64-bit: the global N may exceed what one rank's 32-bit kernels address.
 #pragma once
@@ -38,7 +38,7 @@ std::string to_string(const ProcessGrid& grid);
 // What one rank holds: the cells it owns, and how many halo cells it keeps on each side. A side
 // on the global border has no halo, so the kernels' "copy the outermost ring" rule applies there
 // to the true border and elsewhere only to halo cells, which the next exchange overwrites.
-struct Tile {
+struct Subgrid {
   Span rows;  // owned global rows (y)
   Span cols;  // owned global columns (x)
   int halo_top = 0;
@@ -62,12 +62,12 @@ struct GlobalExtent {
   }
 };
 
-// The tile of the rank at (grid_row, grid_col) with halos `depth` cells deep (k for -fuse k).
-Tile tile_of(const GlobalExtent& extent, const ProcessGrid& grid, int grid_row, int grid_col,
-             int depth);
-inline Tile tile_of(std::int64_t n, const ProcessGrid& grid, int grid_row, int grid_col,
-                    int depth) {
-  return tile_of(GlobalExtent::square(n), grid, grid_row, grid_col, depth);
+// The subgrid of the rank at (grid_row, grid_col) with halos `depth` cells deep (k for -fuse k).
+Subgrid subgrid_of(const GlobalExtent& extent, const ProcessGrid& grid, int grid_row, int grid_col,
+                   int depth);
+inline Subgrid subgrid_of(std::int64_t n, const ProcessGrid& grid, int grid_row, int grid_col,
+                          int depth) {
+  return subgrid_of(GlobalExtent::square(n), grid, grid_row, grid_col, depth);
 }
 
 // Why the extent cannot be split over `grid` with halos `depth` deep, or "" when it can. A rank

@@ -26,17 +26,17 @@ HostBuffer allocate(Stepper* stepper, std::int64_t cells) {
 
 }  // namespace
 
-HaloExchange::HaloExchange(const CartesianGrid& ranks, const Tile& tile, int depth,
+HaloExchange::HaloExchange(const CartesianGrid& ranks, const Subgrid& subgrid, int depth,
                            Stepper* stepper)
-    : comm_(ranks.comm()), local_cols_(tile.local_cols()) {
+    : comm_(ranks.comm()), local_cols_(subgrid.local_cols()) {
   for (int d = 0; d < 8; ++d) {
     const int neighbour = ranks.neighbour(d);
     if (neighbour == MPI_PROC_NULL)
       continue;
     neighbours_.push_back(neighbour);
     directions_.push_back(d);
-    send_regions_.push_back(send_region(tile, depth, d));
-    receive_regions_.push_back(receive_region(tile, depth, d));
+    send_regions_.push_back(send_region(subgrid, depth, d));
+    receive_regions_.push_back(receive_region(subgrid, depth, d));
     message_count(send_regions_.back().cells());
   }
   send_buffer_ = allocate(stepper, buffer_cells(send_regions_));

@@ -19,7 +19,8 @@ namespace stencil::mpi {
 class HaloExchange final : public HaloTransport {
  public:
   // Buffers come from the stepper's halo access (page-locked for device memory) where given.
-  HaloExchange(const CartesianGrid& ranks, const Tile& tile, int depth, Stepper* stepper = nullptr);
+  HaloExchange(const CartesianGrid& ranks, const Subgrid& subgrid, int depth,
+               Stepper* stepper = nullptr);
 
   // A host-resident local array: pack from `local` and post; then wait and unpack into it.
   void start(const float* local);

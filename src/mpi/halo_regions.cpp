@@ -35,15 +35,19 @@ bool has_neighbour(const ProcessGrid& grid, int grid_row, int grid_col, int dire
   return row >= 0 && row < grid.rows && col >= 0 && col < grid.cols;
 }
 
-Region send_region(const Tile& tile, int depth, int direction) {
-  const auto rows = send_axis(kDirections[direction].dy, tile.halo_top, tile.rows.count, depth);
-  const auto cols = send_axis(kDirections[direction].dx, tile.halo_left, tile.cols.count, depth);
+Region send_region(const Subgrid& subgrid, int depth, int direction) {
+  const auto rows =
+      send_axis(kDirections[direction].dy, subgrid.halo_top, subgrid.rows.count, depth);
+  const auto cols =
+      send_axis(kDirections[direction].dx, subgrid.halo_left, subgrid.cols.count, depth);
   return Region{rows.first, rows.count, cols.first, cols.count};
 }
 
-Region receive_region(const Tile& tile, int depth, int direction) {
-  const auto rows = receive_axis(kDirections[direction].dy, tile.halo_top, tile.rows.count, depth);
-  const auto cols = receive_axis(kDirections[direction].dx, tile.halo_left, tile.cols.count, depth);
+Region receive_region(const Subgrid& subgrid, int depth, int direction) {
+  const auto rows =
+      receive_axis(kDirections[direction].dy, subgrid.halo_top, subgrid.rows.count, depth);
+  const auto cols =
+      receive_axis(kDirections[direction].dx, subgrid.halo_left, subgrid.cols.count, depth);
   return Region{rows.first, rows.count, cols.first, cols.count};
 }
 

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Which cells a rank sends to and receives from each of its up to eight neighbours, in the
-// coordinates of its local array (tile plus halo, row-major). Pure arithmetic: no MPI.
+// coordinates of its local array (subgrid plus halo, row-major). Pure arithmetic: no MPI.
 //
 // Corners are exchanged with the diagonal neighbours directly, so one round of messages fills the
 // whole halo and k-deep halos serve k fused steps (a cell k steps ahead depends on its diagonal
@@ -35,9 +35,9 @@ inline constexpr int opposite(int direction) {
 bool has_neighbour(const ProcessGrid& grid, int grid_row, int grid_col, int direction);
 
 // The owned cells next to side d that the neighbour there needs (depth cells deep).
-Region send_region(const Tile& tile, int depth, int direction);
+Region send_region(const Subgrid& subgrid, int depth, int direction);
 // The halo cells on side d, which the neighbour there fills.
-Region receive_region(const Tile& tile, int depth, int direction);
+Region receive_region(const Subgrid& subgrid, int depth, int direction);
 
 // Copying a region to or from a contiguous buffer (stencil/grid_region.hpp). The device backends
 // will have their own packing kernels over the same regions.

@@ -66,8 +66,8 @@ void refuse_shared_gpus(MPI_Comm comm) {
 
 class NcclHaloExchange final : public HaloTransport {
  public:
-  NcclHaloExchange(const CartesianGrid& ranks, const Tile& tile, int depth, Stepper& stepper)
-      : layout_(ranks, tile, depth),
+  NcclHaloExchange(const CartesianGrid& ranks, const Subgrid& subgrid, int depth, Stepper& stepper)
+      : layout_(ranks, subgrid, depth),
         queue_(static_cast<cudaStream_t>(stepper.grids().cuda_stream)) {
     refuse_shared_gpus(ranks.comm());
     ncclUniqueId id;
@@ -153,13 +153,14 @@ bool nccl_built() {
   return true;
 }
 
-std::unique_ptr<HaloTransport> make_nccl_exchange(const CartesianGrid& ranks, const Tile& tile,
-                                                  int depth, Stepper& stepper) {
+std::unique_ptr<HaloTransport> make_nccl_exchange(const CartesianGrid& ranks,
+                                                  const Subgrid& subgrid, int depth,
+                                                  Stepper& stepper) {
   refuse_together(ranks.comm(), stepper.grids().memory != MemoryKind::cuda,
                   "-impl " + stepper.implementation() + " on " + stepper.execution_space() +
                       " has no device buffers (NCCL moves GPU memory: use a model or space whose "
                       "grids are in CUDA device memory, see -list)");
-  return std::make_unique<NcclHaloExchange>(ranks, tile, depth, stepper);
+  return std::make_unique<NcclHaloExchange>(ranks, subgrid, depth, stepper);
 }
 
 }  // namespace stencil::mpi

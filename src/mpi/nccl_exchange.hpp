@@ -19,7 +19,8 @@ bool nccl_built();
 // Collective over `ranks`: every rank calls it, and every rank throws UnsupportedRequest with the
 // same one-line reason where NCCL cannot serve the job (not built, a host stepper, ranks sharing a
 // GPU, NCCL refusing the communicator).
-std::unique_ptr<HaloTransport> make_nccl_exchange(const CartesianGrid& ranks, const Tile& tile,
-                                                  int depth, Stepper& stepper);
+std::unique_ptr<HaloTransport> make_nccl_exchange(const CartesianGrid& ranks,
+                                                  const Subgrid& subgrid, int depth,
+                                                  Stepper& stepper);
 
 }  // namespace stencil::mpi

@@ -51,17 +51,17 @@ TEST(ParseProcessGrid, AcceptsPxQAndRejectsEverythingElse) {
   }
 }
 
-TEST(TileOf, HasHalosExactlyTowardsNeighbours) {
+TEST(SubgridOf, HasHalosExactlyTowardsNeighbours) {
   const ProcessGrid grid{2, 3};
   for (int r = 0; r < grid.rows; ++r) {
     for (int c = 0; c < grid.cols; ++c) {
-      const Tile tile = tile_of(10, grid, r, c, 2);
-      EXPECT_EQ(tile.halo_top, r > 0 ? 2 : 0);
-      EXPECT_EQ(tile.halo_bottom, r < grid.rows - 1 ? 2 : 0);
-      EXPECT_EQ(tile.halo_left, c > 0 ? 2 : 0);
-      EXPECT_EQ(tile.halo_right, c < grid.cols - 1 ? 2 : 0);
-      EXPECT_EQ(tile.local_rows(), tile.rows.count + tile.halo_top + tile.halo_bottom);
-      EXPECT_EQ(tile.local_cols(), tile.cols.count + tile.halo_left + tile.halo_right);
+      const Subgrid subgrid = subgrid_of(10, grid, r, c, 2);
+      EXPECT_EQ(subgrid.halo_top, r > 0 ? 2 : 0);
+      EXPECT_EQ(subgrid.halo_bottom, r < grid.rows - 1 ? 2 : 0);
+      EXPECT_EQ(subgrid.halo_left, c > 0 ? 2 : 0);
+      EXPECT_EQ(subgrid.halo_right, c < grid.cols - 1 ? 2 : 0);
+      EXPECT_EQ(subgrid.local_rows(), subgrid.rows.count + subgrid.halo_top + subgrid.halo_bottom);
+      EXPECT_EQ(subgrid.local_cols(), subgrid.cols.count + subgrid.halo_left + subgrid.halo_right);
     }
   }
 }
@@ -88,25 +88,25 @@ TEST(HaloRegions, SendsMatchTheNeighboursReceivesAndStayInTheirZones) {
           continue;
         for (int r = 0; r < grid.rows; ++r) {
           for (int c = 0; c < grid.cols; ++c) {
-            const Tile tile = tile_of(n, grid, r, c, depth);
+            const Subgrid subgrid = subgrid_of(n, grid, r, c, depth);
             for (int d = 0; d < 8; ++d) {
               if (!has_neighbour(grid, r, c, d))
                 continue;
               const int nr = r + kDirections[d].dy, nc = c + kDirections[d].dx;
-              const Tile other = tile_of(n, grid, nr, nc, depth);
-              const Region send = send_region(tile, depth, d);
+              const Subgrid other = subgrid_of(n, grid, nr, nc, depth);
+              const Region send = send_region(subgrid, depth, d);
               const Region receive = receive_region(other, depth, opposite(d));
               EXPECT_EQ(send.rows, receive.rows);
               EXPECT_EQ(send.cols, receive.cols);
-              // Sends are owned cells of this tile.
-              EXPECT_GE(send.row0, tile.halo_top);
-              EXPECT_LE(send.row0 + send.rows, tile.halo_top + tile.rows.count);
-              EXPECT_GE(send.col0, tile.halo_left);
-              EXPECT_LE(send.col0 + send.cols, tile.halo_left + tile.cols.count);
+              // Sends are owned cells of this subgrid.
+              EXPECT_GE(send.row0, subgrid.halo_top);
+              EXPECT_LE(send.row0 + send.rows, subgrid.halo_top + subgrid.rows.count);
+              EXPECT_GE(send.col0, subgrid.halo_left);
+              EXPECT_LE(send.col0 + send.cols, subgrid.halo_left + subgrid.cols.count);
               // The global cells sent are the ones the neighbour's halo stands for.
-              EXPECT_EQ(tile.rows.begin + send.row0 - tile.halo_top,
+              EXPECT_EQ(subgrid.rows.begin + send.row0 - subgrid.halo_top,
                         other.rows.begin + receive.row0 - other.halo_top);
-              EXPECT_EQ(tile.cols.begin + send.col0 - tile.halo_left,
+              EXPECT_EQ(subgrid.cols.begin + send.col0 - subgrid.halo_left,
                         other.cols.begin + receive.col0 - other.halo_left);
             }
           }

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // The decomposition and halo exchange, run on every rank of the job (1 to 4 ranks under ctest):
 // a distributed run of the reference stencil, halos exchanged every k steps and k steps taken on
-// each rank's tile plus halo, must equal the single-process reference bit for bit, on every
+// each rank's subgrid plus halo, must equal the single-process reference bit for bit, on every
 // decomposition of the job's ranks, uneven and one cell wide included. Halo cells start as NaN,
 // so a halo cell the exchange misses poisons the owned cells next to it.
 #include <gtest/gtest.h>
@@ -40,13 +40,13 @@ std::vector<ProcessGrid> grids_for(int ranks) {
   return grids;
 }
 
-// The rank's tile plus halo: owned cells from the initial state, halo cells NaN.
-std::vector<float> initial_local(const Tile& tile, std::int64_t n) {
-  std::vector<float> local(tile.local_cells(), std::numeric_limits<float>::quiet_NaN());
-  for (std::int64_t y = 0; y < tile.rows.count; ++y) {
-    for (std::int64_t x = 0; x < tile.cols.count; ++x) {
-      const std::int64_t global = (tile.rows.begin + y) * n + tile.cols.begin + x;
-      local[(tile.halo_top + y) * tile.local_cols() + tile.halo_left + x] =
+// The rank's subgrid plus halo: owned cells from the initial state, halo cells NaN.
+std::vector<float> initial_local(const Subgrid& subgrid, std::int64_t n) {
+  std::vector<float> local(subgrid.local_cells(), std::numeric_limits<float>::quiet_NaN());
+  for (std::int64_t y = 0; y < subgrid.rows.count; ++y) {
+    for (std::int64_t x = 0; x < subgrid.cols.count; ++x) {
+      const std::int64_t global = (subgrid.rows.begin + y) * n + subgrid.cols.begin + x;
+      local[(subgrid.halo_top + y) * subgrid.local_cols() + subgrid.halo_left + x] =
           hashed_value(static_cast<std::uint64_t>(global), kSeed);
     }
   }
@@ -54,11 +54,12 @@ std::vector<float> initial_local(const Tile& tile, std::int64_t n) {
 }
 
 // `passes` passes of `depth` steps each; exchange == false skips the exchange (the control case).
-std::vector<float> distributed_run(const CartesianGrid& ranks, const Tile& tile, std::int64_t n,
-                                   int depth, int passes, bool exchange) {
-  std::vector<float> current = initial_local(tile, n), next(current.size());
-  HaloExchange halos(ranks, tile, depth);
-  const int rows = static_cast<int>(tile.local_rows()), cols = static_cast<int>(tile.local_cols());
+std::vector<float> distributed_run(const CartesianGrid& ranks, const Subgrid& subgrid,
+                                   std::int64_t n, int depth, int passes, bool exchange) {
+  std::vector<float> current = initial_local(subgrid, n), next(current.size());
+  HaloExchange halos(ranks, subgrid, depth);
+  const int rows = static_cast<int>(subgrid.local_rows()),
+            cols = static_cast<int>(subgrid.local_cols());
   for (int pass = 0; pass < passes; ++pass) {
     if (exchange) {
       halos.start(current.data());
@@ -73,16 +74,17 @@ std::vector<float> distributed_run(const CartesianGrid& ranks, const Tile& tile,
 }
 
 // Owned cells that differ from the single-process reference, summed over all ranks.
-long long mismatches_on_all_ranks(const CartesianGrid& ranks, const Tile& tile, std::int64_t n,
-                                  const std::vector<float>& local, int iterations) {
+long long mismatches_on_all_ranks(const CartesianGrid& ranks, const Subgrid& subgrid,
+                                  std::int64_t n, const std::vector<float>& local, int iterations) {
   const auto& square = *find_variant("naive");
   const std::vector<float> expected =
       reference_run(square, static_cast<int>(n), iterations, random_field(n * n, kSeed));
   long long wrong = 0;
-  for (std::int64_t y = 0; y < tile.rows.count; ++y) {
-    for (std::int64_t x = 0; x < tile.cols.count; ++x) {
-      const float got = local[(tile.halo_top + y) * tile.local_cols() + tile.halo_left + x];
-      const float want = expected[(tile.rows.begin + y) * n + tile.cols.begin + x];
+  for (std::int64_t y = 0; y < subgrid.rows.count; ++y) {
+    for (std::int64_t x = 0; x < subgrid.cols.count; ++x) {
+      const float got =
+          local[(subgrid.halo_top + y) * subgrid.local_cols() + subgrid.halo_left + x];
+      const float want = expected[(subgrid.rows.begin + y) * n + subgrid.cols.begin + x];
       // Bit for bit: the same float, and NaN (a missed halo) never equals anything.
       if (!(got == want) || std::signbit(got) != std::signbit(want))
         ++wrong;
@@ -101,10 +103,10 @@ TEST(DistributedReference, MatchesTheSingleProcessRunBitForBitOnEveryDecompositi
       for (int depth : {1, 2, 4}) {
         if (!decomposition_problem(n, grid, depth).empty())
           continue;
-        const Tile tile = tile_of(n, grid, ranks.grid_row(), ranks.grid_col(), depth);
+        const Subgrid subgrid = subgrid_of(n, grid, ranks.grid_row(), ranks.grid_col(), depth);
         const int passes = 12 / depth;  // 12 steps whatever the depth
-        const auto local = distributed_run(ranks, tile, n, depth, passes, true);
-        EXPECT_EQ(mismatches_on_all_ranks(ranks, tile, n, local, passes * depth), 0)
+        const auto local = distributed_run(ranks, subgrid, n, depth, passes, true);
+        EXPECT_EQ(mismatches_on_all_ranks(ranks, subgrid, n, local, passes * depth), 0)
             << "N=" << n << " decomposition " << to_string(grid) << " depth " << depth;
         ++cases;
       }
@@ -120,9 +122,9 @@ TEST(DistributedReference, FailsWithoutTheExchangeWhereRanksHaveNeighbours) {
     GTEST_SKIP() << "one rank has no neighbours";
   const CartesianGrid ranks(MPI_COMM_WORLD, std::nullopt);
   const std::int64_t n = 16;
-  const Tile tile = tile_of(n, ranks.grid(), ranks.grid_row(), ranks.grid_col(), 1);
-  const auto local = distributed_run(ranks, tile, n, 1, 4, false);
-  EXPECT_GT(mismatches_on_all_ranks(ranks, tile, n, local, 4), 0);
+  const Subgrid subgrid = subgrid_of(n, ranks.grid(), ranks.grid_row(), ranks.grid_col(), 1);
+  const auto local = distributed_run(ranks, subgrid, n, 1, 4, false);
+  EXPECT_GT(mismatches_on_all_ranks(ranks, subgrid, n, local, 4), 0);
 }
 
 TEST(CartesianGrid, AutomaticGridUsesEveryRankWithTheLongerSideAlongY) {

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
-// The cost model of one host-staged halo exchange, from link figures measured in the same job:
+// The cost model of one host-staged boundary exchange, from link figures measured in the same job:
 //   predicted = latency (one round of 1-float messages with the same neighbours)
 //             + bytes sent by the busiest rank / MPI bandwidth (a 16 MiB ping-pong, ranks 0 and 1)
 //             + staging (the stepper packing and unpacking its halos: device <-> page-locked host)
@@ -8,11 +8,14 @@
 
 #include <cstdint>
 
-#include "mpi/halo_exchange.hpp"
+#include "stencil/stepper.hpp"
 
-namespace stencil::app {
+namespace stencil::mpi {
 
-struct HaloModel {
+class CartesianGrid;
+class HaloExchange;
+
+struct ExchangeCostModel {
   double latency_seconds = 0.0;
   double bandwidth_bytes_per_second = 0.0;  // 0 with one rank
   double staging_seconds = 0.0;
@@ -32,7 +35,7 @@ struct HaloModel {
 // Collective: every rank calls it with its exchange and stepper, after the run: it leaves the
 // owned cells unchanged (it packs and unpacks their own values, and refreshes the halo cells).
 // The figures are the slowest rank's.
-HaloModel calibrate_halo_model(const mpi::CartesianGrid& ranks, mpi::HaloExchange& exchange,
-                               Stepper& stepper);
+ExchangeCostModel calibrate_exchange_cost_model(const CartesianGrid& ranks, HaloExchange& exchange,
+                                                Stepper& stepper);
 
-}  // namespace stencil::app
+}  // namespace stencil::mpi

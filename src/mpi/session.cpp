@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
-#include "mpi_session.hpp"
+#include "mpi/session.hpp"
 
 #include <cstdlib>
 #include <initializer_list>
@@ -8,7 +8,7 @@
 #include <mpi.h>
 #endif
 
-namespace stencil::app {
+namespace stencil::mpi {
 
 bool launched_by_mpi() {
   for (const char* name : {"OMPI_COMM_WORLD_SIZE", "PMI_SIZE", "PMIX_RANK"}) {
@@ -19,7 +19,7 @@ bool launched_by_mpi() {
 }
 
 #if defined(STENCIL_HAVE_MPI)
-MpiSession::MpiSession(int& argc, char**& argv) {
+Session::Session(int& argc, char**& argv) {
   if (!launched_by_mpi())
     return;
   int provided = 0;
@@ -28,13 +28,13 @@ MpiSession::MpiSession(int& argc, char**& argv) {
   MPI_Comm_rank(MPI_COMM_WORLD, &rank_);
 }
 
-MpiSession::~MpiSession() {
+Session::~Session() {
   if (active_)
     MPI_Finalize();
 }
 #else
-MpiSession::MpiSession(int&, char**&) {}
-MpiSession::~MpiSession() = default;
+Session::Session(int&, char**&) {}
+Session::~Session() = default;
 #endif
 
-}  // namespace stencil::app
+}  // namespace stencil::mpi

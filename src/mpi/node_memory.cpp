@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
-#include "node_memory.hpp"
+#include "mpi/node_memory.hpp"
 
 #include <mpi.h>
 
@@ -8,7 +8,7 @@
 #include "stencil/memory_budget.hpp"
 #include "stencil/stepper.hpp"
 
-namespace stencil::app {
+namespace stencil::mpi {
 
 std::vector<int> node_world_ranks() {
   int world_rank = 0;
@@ -23,18 +23,18 @@ std::vector<int> node_world_ranks() {
   return ranks;
 }
 
-std::size_t rank_host_bytes(const mpi::GlobalExtent& extent, const mpi::ProcessGrid& grid,
-                            int depth, int rank) {
-  const mpi::Tile tile = mpi::tile_of(extent, grid, rank / grid.cols, rank % grid.cols, depth);
-  std::size_t bytes = 4 * static_cast<std::size_t>(tile.local_cells()) * sizeof(float);
+std::size_t rank_host_bytes(const GlobalExtent& extent, const ProcessGrid& grid, int depth,
+                            int rank) {
+  const Subgrid subgrid = subgrid_of(extent, grid, rank / grid.cols, rank % grid.cols, depth);
+  std::size_t bytes = 4 * static_cast<std::size_t>(subgrid.local_cells()) * sizeof(float);
   const std::int64_t cells = extent.rows * extent.cols;
   if (rank == 0 && cells <= INT_MAX)
     bytes += static_cast<std::size_t>(cells) * sizeof(float);  // the gathered grid
   return bytes;
 }
 
-void require_node_memory(const std::vector<int>& node, const mpi::GlobalExtent& extent,
-                         const mpi::ProcessGrid& grid, int depth) {
+void require_node_memory(const std::vector<int>& node, const GlobalExtent& extent,
+                         const ProcessGrid& grid, int depth) {
   std::size_t needed = 0;
   for (const int rank : node)
     needed += rank_host_bytes(extent, grid, depth, rank);
@@ -48,4 +48,4 @@ void require_node_memory(const std::vector<int>& node, const mpi::GlobalExtent& 
   }
 }
 
-}  // namespace stencil::app
+}  // namespace stencil::mpi

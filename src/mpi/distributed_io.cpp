@@ -1,12 +1,11 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
-#include "distributed_io.hpp"
+#include "mpi/distributed_io.hpp"
 
 #include <mpi.h>
 
 #include <cstdio>
 #include <random>
 
-#include "initial_grid.hpp"
 #include "io/atomic_file.hpp"
 #include "io/dataset_ref.hpp"
 #include "io/errors.hpp"
@@ -15,10 +14,10 @@
 #include "io/save_set_id.hpp"
 #include "io/tile_file_writer.hpp"
 #include "io/xdmf.hpp"
-#include "rank_agreement.hpp"
+#include "mpi/rank_agreement.hpp"
 #include "stencil/grid_region.hpp"
 
-namespace stencil::app {
+namespace stencil::mpi {
 namespace {
 
 constexpr int kExitFailure = 1;
@@ -47,44 +46,28 @@ io::SaveSetId new_save_set_id() {
   return io::SaveSetId{parts[0], parts[1]};
 }
 
-io::TilePiece piece_of(const mpi::Tile& tile) {
+// The piece of the global grid a subgrid's tile file holds.
+io::TilePiece piece_of(const Subgrid& subgrid) {
   io::TilePiece piece;
-  piece.row0 = tile.rows.begin;
-  piece.rows = tile.rows.count;
-  piece.col0 = tile.cols.begin;
-  piece.cols = tile.cols.count;
+  piece.row0 = subgrid.rows.begin;
+  piece.rows = subgrid.rows.count;
+  piece.col0 = subgrid.cols.begin;
+  piece.cols = subgrid.cols.count;
   return piece;
-}
-
-std::vector<float> owned_cells(const std::vector<float>& local, const mpi::Tile& tile) {
-  const GridRegion owned{tile.halo_top, tile.rows.count, tile.halo_left, tile.cols.count};
-  std::vector<float> cells(static_cast<std::size_t>(owned.cells()));
-  pack_region(local.data(), tile.local_cols(), owned, cells.data());
-  return cells;
 }
 
 }  // namespace
 
-std::optional<io::GridOutline> outline_input(const Options& options) {
-  if (options.input.empty())
-    return std::nullopt;
-  const io::DatasetRef ref = io::parse_dataset_ref(options.input);
-  io::ReadRules rules = input_read_rules(options.variant_info->dimensions, options.variant);
-  io::GridOutline outline = io::outline_grid(ref, rules);
-  check_input_against_options(options, ref.file + ":" + outline.dataset, outline.n,
-                              outline.iteration);
-  return outline;
+std::vector<float> owned_cells(const std::vector<float>& local, const Subgrid& subgrid) {
+  const GridRegion owned{subgrid.halo_top, subgrid.rows.count, subgrid.halo_left,
+                         subgrid.cols.count};
+  std::vector<float> cells(static_cast<std::size_t>(owned.cells()));
+  pack_region(local.data(), subgrid.local_cols(), owned, cells.data());
+  return cells;
 }
 
-std::string input_description(const io::GridOutline& input) {
-  std::string text = input.file + ":" + input.dataset;
-  if (!input.unverified_reason.empty())
-    text += "; input not verified (" + input.unverified_reason + ")";
-  return text;
-}
-
-std::vector<float> read_input_tile(const io::GridOutline& input, const mpi::Tile& tile,
-                                   std::ostream& err) {
+std::vector<float> read_input_subgrid(const io::GridOutline& input, const Subgrid& subgrid,
+                                      std::ostream& err) {
   const int rank = world_rank();
   const int ranks = world_size();
   io::ReadRules rules;
@@ -109,8 +92,8 @@ std::vector<float> read_input_tile(const io::GridOutline& input, const mpi::Tile
   std::vector<float> local;
   status = attempt(
       [&] {
-        local = io::read_region(input, tile.rows.begin - tile.halo_top, tile.local_rows(),
-                                tile.cols.begin - tile.halo_left, tile.local_cols());
+        local = io::read_region(input, subgrid.rows.begin - subgrid.halo_top, subgrid.local_rows(),
+                                subgrid.cols.begin - subgrid.halo_left, subgrid.local_cols());
       },
       message);
   agree_or_throw(status, message, err);
@@ -129,10 +112,10 @@ struct DistributedSaver::Impl {
   explicit Impl(std::ostream& e) : err(e) {}
 };
 
-DistributedSaver::DistributedSaver(const Options& options, const io::RunMetadata& metadata,
-                                   const mpi::ProcessGrid& grid, const mpi::Tile& tile, int depth,
-                                   SaveSchedule schedule, std::ostream& err)
-    : impl_(std::make_unique<Impl>(err)), schedule_(schedule) {
+DistributedSaver::DistributedSaver(const std::string& output, bool compress,
+                                   const io::RunMetadata& metadata, const ProcessGrid& grid,
+                                   const Subgrid& subgrid, int depth, std::ostream& err)
+    : impl_(std::make_unique<Impl>(err)) {
   Impl& s = *impl_;
   s.rank = world_rank();
   s.ranks = world_size();
@@ -145,14 +128,14 @@ DistributedSaver::DistributedSaver(const Options& options, const io::RunMetadata
       [&] {
         if (s.rank != 0)
           return;
-        s.main = std::make_unique<io::GridFileWriter>(options.output, metadata, options.compress);
+        s.main = std::make_unique<io::GridFileWriter>(output, metadata, compress);
         // Under the output's lock, before any rank of this run creates a tile file.
         io::remove_stale_tile_temporaries(s.main->path());
         // Named from the file the output resolves to, and relative to its directory.
         for (int r = 0; r < grid.size(); ++r) {
           io::TilePiece piece =
-              piece_of(mpi::tile_of(mpi::GlobalExtent::of(metadata.dimensions, metadata.n), grid,
-                                    r / grid.cols, r % grid.cols, depth));
+              piece_of(subgrid_of(GlobalExtent::of(metadata.dimensions, metadata.n), grid,
+                                  r / grid.cols, r % grid.cols, depth));
           piece.file = io::tile_file_name(s.main->path(), s.set, r, s.ranks);
           piece.save_set_id = s.save_set_id;
           s.pieces.push_back(piece);
@@ -163,11 +146,11 @@ DistributedSaver::DistributedSaver(const Options& options, const io::RunMetadata
   status = attempt(
       [&] {
         // Beside the file the output path resolves to (a symlink is followed), like the output.
-        const std::string main_path = io::resolve_output_path(options.output);
+        const std::string main_path = io::resolve_output_path(output);
         const std::string path = io::directory_of(main_path) + "/" +
                                  io::tile_file_name(main_path, s.set, s.rank, s.ranks);
-        s.tile = std::make_unique<io::TileFileWriter>(path, metadata, piece_of(tile), s.rank,
-                                                      s.ranks, options.compress, s.save_set_id);
+        s.tile = std::make_unique<io::TileFileWriter>(path, metadata, piece_of(subgrid), s.rank,
+                                                      s.ranks, compress, s.save_set_id);
       },
       message);
   agree_or_throw(status, message, err);
@@ -176,12 +159,12 @@ DistributedSaver::DistributedSaver(const Options& options, const io::RunMetadata
 DistributedSaver::~DistributedSaver() = default;
 
 void DistributedSaver::save(std::int64_t iteration, const std::vector<float>& local,
-                            const mpi::Tile& tile) {
+                            const Subgrid& subgrid) {
   Impl& s = *impl_;
   std::optional<std::uint64_t> hash;
   std::string message;
   int status =
-      attempt([&] { hash = s.tile->write_step(iteration, owned_cells(local, tile)); }, message);
+      attempt([&] { hash = s.tile->write_step(iteration, owned_cells(local, subgrid)); }, message);
   agree_or_throw(status, message, s.err);
 
   // Rank 0 records every tile's hash in the virtual dataset.
@@ -238,18 +221,4 @@ std::string DistributedSaver::output_text() const {
          " tile files " + io::tile_file_name(s.main->path(), s.set, 0, s.ranks) + " ...)";
 }
 
-double tile_sum_checksum(const std::vector<float>& local, const mpi::Tile& tile) {
-  const std::vector<float> owned = owned_cells(local, tile);
-  double sum = 0.0;
-  for (const float cell : owned)
-    sum += cell;
-  const int ranks = world_size();
-  std::vector<double> sums(world_rank() == 0 ? ranks : 0);
-  MPI_Gather(&sum, 1, MPI_DOUBLE, sums.data(), 1, MPI_DOUBLE, 0, MPI_COMM_WORLD);
-  double total = 0.0;
-  for (const double part : sums)
-    total += part;
-  return total;
-}
-
-}  // namespace stencil::app
+}  // namespace stencil::mpi

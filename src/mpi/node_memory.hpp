@@ -11,20 +11,20 @@
 
 #include "mpi/decomposition.hpp"
 
-namespace stencil::app {
+namespace stencil::mpi {
 
 // The MPI_COMM_WORLD ranks that share this rank's node (MPI_COMM_TYPE_SHARED), this one included.
 // Collective over MPI_COMM_WORLD.
 std::vector<int> node_world_ranks();
 
-// The host memory the stepper of world rank `rank` holds: its local array (tile plus halo) four
+// The host memory the stepper of world rank `rank` holds: its local array (subgrid plus halo) four
 // times (two grids, the driver's initial and final copies), plus on rank 0 the gathered grid.
-std::size_t rank_host_bytes(const mpi::GlobalExtent& extent, const mpi::ProcessGrid& grid,
-                            int depth, int rank);
+std::size_t rank_host_bytes(const GlobalExtent& extent, const ProcessGrid& grid, int depth,
+                            int rank);
 
 // Throws UnsupportedRequest (exit 2) when the ranks in `node` need more host memory together
 // than the node has available. Local: no communication.
-void require_node_memory(const std::vector<int>& node, const mpi::GlobalExtent& extent,
-                         const mpi::ProcessGrid& grid, int depth);
+void require_node_memory(const std::vector<int>& node, const GlobalExtent& extent,
+                         const ProcessGrid& grid, int depth);
 
-}  // namespace stencil::app
+}  // namespace stencil::mpi

@@ -9,17 +9,14 @@
 #include <string>
 
 #include "io/errors.hpp"
-#include "options.hpp"
+#include "mpi/world.hpp"
 #include "stencil/stepper.hpp"
 
-namespace stencil::app {
-
-// This process's rank in, and the size of, MPI_COMM_WORLD.
-int world_rank();
-int world_size();
+namespace stencil::mpi {
 
 // Runs `body` and returns the exit status of what it threw: 0 for nothing, 2 for bad input (the
-// user's request or file), 1 for anything else (a failed write, the machine); `message` gets its
+// user's request or file: the driver hands a bad option in as UnsupportedRequest), 1 for anything
+// else (a failed write, the machine); `message` gets its
 // text. The status is what one rank brings to agree().
 template <class Body>
 int attempt(Body&& body, std::string& message) {
@@ -32,9 +29,6 @@ int attempt(Body&& body, std::string& message) {
     message = e.what();
     return kExitUsage;
   } catch (const io::FileRejected& e) {
-    message = e.what();
-    return kExitUsage;
-  } catch (const UsageError& e) {
     message = e.what();
     return kExitUsage;
   } catch (const std::exception& e) {
@@ -62,4 +56,4 @@ class AgreedFailure : public std::runtime_error {
 // agree(), then throw AgreedFailure when the agreed status is not 0.
 void agree_or_throw(int status, const std::string& message, std::ostream& err);
 
-}  // namespace stencil::app
+}  // namespace stencil::mpi

@@ -1,23 +1,11 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
-#include "rank_agreement.hpp"
+#include "mpi/rank_agreement.hpp"
 
 #include <mpi.h>
 
 #include <climits>
 
-namespace stencil::app {
-
-int world_rank() {
-  int rank = 0;
-  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-  return rank;
-}
-
-int world_size() {
-  int size = 1;
-  MPI_Comm_size(MPI_COMM_WORLD, &size);
-  return size;
-}
+namespace stencil::mpi {
 
 int agree(int status, const std::string& message, std::ostream& err) {
   const int rank = world_rank();
@@ -40,4 +28,4 @@ void agree_or_throw(int status, const std::string& message, std::ostream& err) {
     throw AgreedFailure(agreed);
 }
 
-}  // namespace stencil::app
+}  // namespace stencil::mpi

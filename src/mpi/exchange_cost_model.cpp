@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
-#include "halo_model.hpp"
+#include "mpi/exchange_cost_model.hpp"
 
 #include <mpi.h>
 
@@ -8,8 +8,9 @@
 #include <vector>
 
 #include "memory/halo_access.hpp"
+#include "mpi/halo_exchange.hpp"
 
-namespace stencil::app {
+namespace stencil::mpi {
 namespace {
 
 using Clock = std::chrono::steady_clock;
@@ -24,7 +25,7 @@ double slowest(double seconds, MPI_Comm comm) {
 }
 
 // One round of 1-float messages with every neighbour the exchange has, as many messages as it.
-double latency_of_one_round(const mpi::CartesianGrid& ranks, const mpi::HaloExchange& exchange) {
+double latency_of_one_round(const CartesianGrid& ranks, const HaloExchange& exchange) {
   const std::size_t count = exchange.neighbours().size();
   std::vector<float> out(count, 0.0f), in(count, 0.0f);
   std::vector<MPI_Request> requests(2 * count);
@@ -33,8 +34,8 @@ double latency_of_one_round(const mpi::CartesianGrid& ranks, const mpi::HaloExch
   for (int r = 0; r < kRepetitions; ++r) {
     for (std::size_t i = 0; i < count; ++i) {
       const int direction = exchange.directions()[i];
-      MPI_Irecv(&in[i], 1, MPI_FLOAT, exchange.neighbours()[i], mpi::opposite(direction),
-                ranks.comm(), &requests[i]);
+      MPI_Irecv(&in[i], 1, MPI_FLOAT, exchange.neighbours()[i], opposite(direction), ranks.comm(),
+                &requests[i]);
       MPI_Isend(&out[i], 1, MPI_FLOAT, exchange.neighbours()[i], direction, ranks.comm(),
                 &requests[count + i]);
     }
@@ -45,7 +46,7 @@ double latency_of_one_round(const mpi::CartesianGrid& ranks, const mpi::HaloExch
 
 // Bytes per second between ranks 0 and 1 (each way of a ping-pong), from their own page-locked
 // buffers; 0 where there is no rank 1.
-double bandwidth_between_first_two(const mpi::CartesianGrid& ranks, Stepper& stepper) {
+double bandwidth_between_first_two(const CartesianGrid& ranks, Stepper& stepper) {
   int size = 0;
   MPI_Comm_size(ranks.comm(), &size);
   if (size < 2)
@@ -77,7 +78,7 @@ double bandwidth_between_first_two(const mpi::CartesianGrid& ranks, Stepper& ste
 }
 
 // The stepper copying its own halos out and the same values back in: the device <-> host staging.
-double staging(const mpi::HaloExchange& exchange, Stepper& stepper) {
+double staging(const HaloExchange& exchange, Stepper& stepper) {
   const HostBuffer out = stepper.halos().host_staging(buffer_cells(exchange.send_regions()));
   const auto start = Clock::now();
   for (int r = 0; r < kRepetitions; ++r) {
@@ -89,8 +90,7 @@ double staging(const mpi::HaloExchange& exchange, Stepper& stepper) {
 }
 
 // The whole exchange (pack, messages, unpack) with nothing else running.
-double exchange_alone(const mpi::CartesianGrid& ranks, mpi::HaloExchange& exchange,
-                      Stepper& stepper) {
+double exchange_alone(const CartesianGrid& ranks, HaloExchange& exchange, Stepper& stepper) {
   MPI_Barrier(ranks.comm());
   const auto start = Clock::now();
   for (int r = 0; r < kRepetitions; ++r) {
@@ -103,9 +103,9 @@ double exchange_alone(const mpi::CartesianGrid& ranks, mpi::HaloExchange& exchan
 
 }  // namespace
 
-HaloModel calibrate_halo_model(const mpi::CartesianGrid& ranks, mpi::HaloExchange& exchange,
-                               Stepper& stepper) {
-  HaloModel model;
+ExchangeCostModel calibrate_exchange_cost_model(const CartesianGrid& ranks, HaloExchange& exchange,
+                                                Stepper& stepper) {
+  ExchangeCostModel model;
   model.latency_seconds = slowest(latency_of_one_round(ranks, exchange), ranks.comm());
   model.bandwidth_bytes_per_second = bandwidth_between_first_two(ranks, stepper);
   model.staging_seconds = slowest(staging(exchange, stepper), ranks.comm());
@@ -119,4 +119,4 @@ HaloModel calibrate_halo_model(const mpi::CartesianGrid& ranks, mpi::HaloExchang
   return model;
 }
 
-}  // namespace stencil::app
+}  // namespace stencil::mpi
