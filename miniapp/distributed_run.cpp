@@ -207,16 +207,16 @@ DistributedResult measure(const Options& options, RankSetup& setup, int rank) {
 
   result.ranks = domain.grid().size();
   result.decomposition = mpi::to_string(domain.grid());
-  result.halo_depth = domain.depth();
+  result.ghost_depth = domain.depth();
   result.step_seconds_min = mpi::min_over_ranks(times.compute_seconds) / steps;
   result.step_seconds_max = run.seconds / steps;
   const double loop_total = mpi::sum_over_ranks(times.compute_seconds);
   const double exchange_total = mpi::sum_over_ranks(domain.exchange_seconds());
-  result.halo_share = loop_total > 0.0 ? exchange_total / loop_total : 0.0;
-  result.halo_bytes_max = mpi::max_over_ranks(domain.bytes_sent());
-  result.halo_transport = domain.transport();
+  result.exchange_share = loop_total > 0.0 ? exchange_total / loop_total : 0.0;
+  result.exchange_bytes_max = mpi::max_over_ranks(domain.bytes_sent());
+  result.exchange_transport = domain.transport();
   result.overlap = domain.overlap();
-  result.halo_seconds_per_step = mpi::max_over_ranks(domain.exchange_seconds()) / steps;
+  result.exchange_seconds_per_step = mpi::max_over_ranks(domain.exchange_seconds()) / steps;
   if (model) {
     result.model_latency_seconds = model->latency_seconds;
     result.model_bandwidth = model->bandwidth_bytes_per_second;

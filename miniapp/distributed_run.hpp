@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // A run across the ranks of an MPI job (mpirun -np P): each rank steps its tile of the global
-// grid with a halo as deep as one step's iterations, exchanging halos before every step; rank 0
-// gathers the final grid for the checksum and -verify and prints the one result block.
+// grid with a ghost layer as deep as one step's iterations, exchanging ghost cells before every
+// step; rank 0 gathers the final grid for the checksum and -verify and prints the one result block.
 #pragma once
 
 #include <ostream>

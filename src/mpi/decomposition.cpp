@@ -42,10 +42,10 @@ Subgrid subgrid_of(const GlobalExtent& extent, const ProcessGrid& grid, int grid
   Subgrid subgrid;
   subgrid.rows = split_evenly(extent.rows, grid.rows, grid_row);
   subgrid.cols = split_evenly(extent.cols, grid.cols, grid_col);
-  subgrid.halo_top = grid_row > 0 ? depth : 0;
-  subgrid.halo_bottom = grid_row + 1 < grid.rows ? depth : 0;
-  subgrid.halo_left = grid_col > 0 ? depth : 0;
-  subgrid.halo_right = grid_col + 1 < grid.cols ? depth : 0;
+  subgrid.ghost_top = grid_row > 0 ? depth : 0;
+  subgrid.ghost_bottom = grid_row + 1 < grid.rows ? depth : 0;
+  subgrid.ghost_left = grid_col > 0 ? depth : 0;
+  subgrid.ghost_right = grid_col + 1 < grid.cols ? depth : 0;
   return subgrid;
 }
 

@@ -59,7 +59,7 @@ io::TilePiece piece_of(const Subgrid& subgrid) {
 }  // namespace
 
 std::vector<float> owned_cells(const std::vector<float>& local, const Subgrid& subgrid) {
-  const GridRegion owned{subgrid.halo_top, subgrid.rows.count, subgrid.halo_left,
+  const GridRegion owned{subgrid.ghost_top, subgrid.rows.count, subgrid.ghost_left,
                          subgrid.cols.count};
   std::vector<float> cells(static_cast<std::size_t>(owned.cells()));
   pack_region(local.data(), subgrid.local_cols(), owned, cells.data());
@@ -92,8 +92,8 @@ std::vector<float> read_input_subgrid(const io::GridOutline& input, const Subgri
   std::vector<float> local;
   status = attempt(
       [&] {
-        local = io::read_region(input, subgrid.rows.begin - subgrid.halo_top, subgrid.local_rows(),
-                                subgrid.cols.begin - subgrid.halo_left, subgrid.local_cols());
+        local = io::read_region(input, subgrid.rows.begin - subgrid.ghost_top, subgrid.local_rows(),
+                                subgrid.cols.begin - subgrid.ghost_left, subgrid.local_cols());
       },
       message);
   agree_or_throw(status, message, err);

@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "memory/halo_access.hpp"
-#include "mpi/halo_exchange.hpp"
+#include "mpi/boundary_exchange.hpp"
 
 namespace stencil::mpi {
 namespace {
@@ -25,7 +25,7 @@ double slowest(double seconds, MPI_Comm comm) {
 }
 
 // One round of 1-float messages with every neighbour the exchange has, as many messages as it.
-double latency_of_one_round(const CartesianGrid& ranks, const HaloExchange& exchange) {
+double latency_of_one_round(const CartesianGrid& ranks, const BoundaryExchange& exchange) {
   const std::size_t count = exchange.neighbours().size();
   std::vector<float> out(count, 0.0f), in(count, 0.0f);
   std::vector<MPI_Request> requests(2 * count);
@@ -77,8 +77,9 @@ double bandwidth_between_first_two(const CartesianGrid& ranks, Stepper& stepper)
   return total > 0.0 ? bytes / total : 0.0;
 }
 
-// The stepper copying its own halos out and the same values back in: the device <-> host staging.
-double staging(const HaloExchange& exchange, Stepper& stepper) {
+// The stepper copying its own ghost cells out and the same values back in: the device <-> host
+// staging.
+double staging(const BoundaryExchange& exchange, Stepper& stepper) {
   const HostBuffer out = stepper.halos().host_staging(buffer_cells(exchange.send_regions()));
   const auto start = Clock::now();
   for (int r = 0; r < kRepetitions; ++r) {
@@ -90,7 +91,7 @@ double staging(const HaloExchange& exchange, Stepper& stepper) {
 }
 
 // The whole exchange (pack, messages, unpack) with nothing else running.
-double exchange_alone(const CartesianGrid& ranks, HaloExchange& exchange, Stepper& stepper) {
+double exchange_alone(const CartesianGrid& ranks, BoundaryExchange& exchange, Stepper& stepper) {
   MPI_Barrier(ranks.comm());
   const auto start = Clock::now();
   for (int r = 0; r < kRepetitions; ++r) {
@@ -103,8 +104,8 @@ double exchange_alone(const CartesianGrid& ranks, HaloExchange& exchange, Steppe
 
 }  // namespace
 
-ExchangeCostModel calibrate_exchange_cost_model(const CartesianGrid& ranks, HaloExchange& exchange,
-                                                Stepper& stepper) {
+ExchangeCostModel calibrate_exchange_cost_model(const CartesianGrid& ranks,
+                                                BoundaryExchange& exchange, Stepper& stepper) {
   ExchangeCostModel model;
   model.latency_seconds = slowest(latency_of_one_round(ranks, exchange), ranks.comm());
   model.bandwidth_bytes_per_second = bandwidth_between_first_two(ranks, stepper);

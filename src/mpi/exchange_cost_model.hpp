@@ -2,7 +2,8 @@
 // The cost model of one host-staged boundary exchange, from link figures measured in the same job:
 //   predicted = latency (one round of 1-float messages with the same neighbours)
 //             + bytes sent by the busiest rank / MPI bandwidth (a 16 MiB ping-pong, ranks 0 and 1)
-//             + staging (the stepper packing and unpacking its halos: device <-> page-locked host)
+//             + staging (the stepper packing and unpacking its ghost cells: device <-> page-locked
+//             host)
 // set against the exchange time the run measured. docs/mpi.md explains the terms.
 #pragma once
 
@@ -13,7 +14,7 @@
 namespace stencil::mpi {
 
 class CartesianGrid;
-class HaloExchange;
+class BoundaryExchange;
 
 struct ExchangeCostModel {
   double latency_seconds = 0.0;
@@ -33,9 +34,9 @@ struct ExchangeCostModel {
 };
 
 // Collective: every rank calls it with its exchange and stepper, after the run: it leaves the
-// owned cells unchanged (it packs and unpacks their own values, and refreshes the halo cells).
+// owned cells unchanged (it packs and unpacks their own values, and refreshes the ghost cells).
 // The figures are the slowest rank's.
-ExchangeCostModel calibrate_exchange_cost_model(const CartesianGrid& ranks, HaloExchange& exchange,
-                                                Stepper& stepper);
+ExchangeCostModel calibrate_exchange_cost_model(const CartesianGrid& ranks,
+                                                BoundaryExchange& exchange, Stepper& stepper);
 
 }  // namespace stencil::mpi

@@ -17,8 +17,9 @@ namespace stencil::mpi {
 // Collective over MPI_COMM_WORLD.
 std::vector<int> node_world_ranks();
 
-// The host memory the stepper of world rank `rank` holds: its local array (subgrid plus halo) four
-// times (two grids, the driver's initial and final copies), plus on rank 0 the gathered grid.
+// The host memory the stepper of world rank `rank` holds: its local array (subgrid plus ghost
+// layer) four times (two grids, the driver's initial and final copies), plus on rank 0 the gathered
+// grid.
 std::size_t rank_host_bytes(const GlobalExtent& extent, const ProcessGrid& grid, int depth,
                             int rank);
 

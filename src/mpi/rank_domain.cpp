@@ -7,9 +7,9 @@
 #include <climits>
 #include <stdexcept>
 
+#include "mpi/boundary_exchange.hpp"
 #include "mpi/cartesian.hpp"
 #include "mpi/distributed_io.hpp"
-#include "mpi/halo_exchange.hpp"
 #include "mpi/nccl_exchange.hpp"
 #include "mpi/node_memory.hpp"
 #include "mpi/world.hpp"
@@ -64,7 +64,7 @@ RankDomain::RankDomain(const DomainRequest& request, const std::vector<int>& nod
   if (request.host_memory)
     require_node_memory(node, extent_, grid, depth_);
   stepper_ = request.open_stepper(checked);
-  exchange_ = std::make_unique<HaloExchange>(*ranks_, subgrid_, depth_, stepper_.get());
+  exchange_ = std::make_unique<BoundaryExchange>(*ranks_, subgrid_, depth_, stepper_.get());
   transport_ = exchange_.get();
   overlap_ = request.overlap && stepper_->iterations_per_step() == 1 && grid.size() > 1;
 }
@@ -83,8 +83,8 @@ void RankDomain::use_nccl() {
 std::vector<float> RankDomain::initial_cells(std::uint64_t seed) const {
   std::vector<float> cells(static_cast<std::size_t>(subgrid_.local_cells()));
   const std::int64_t n = extent_.cols;
-  const std::int64_t row0 = subgrid_.rows.begin - subgrid_.halo_top;
-  const std::int64_t col0 = subgrid_.cols.begin - subgrid_.halo_left;
+  const std::int64_t row0 = subgrid_.rows.begin - subgrid_.ghost_top;
+  const std::int64_t col0 = subgrid_.cols.begin - subgrid_.ghost_left;
   const std::int64_t cols = subgrid_.local_cols();
   for (std::int64_t r = 0; r < subgrid_.local_rows(); ++r) {
     for (std::int64_t c = 0; c < cols; ++c) {

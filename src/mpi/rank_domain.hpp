@@ -27,8 +27,8 @@
 namespace stencil::mpi {
 
 class CartesianGrid;
-class HaloExchange;
-class HaloTransport;
+class BoundaryExchange;
+class BoundaryTransport;
 
 // What the driver asks of the decomposition.
 struct DomainRequest {
@@ -100,9 +100,9 @@ class RankDomain {
   Subgrid subgrid_;
   int depth_ = 1;
   std::unique_ptr<Stepper> stepper_;
-  std::unique_ptr<HaloExchange> exchange_;  // host-staged MPI; also the regions for NCCL
-  std::unique_ptr<HaloTransport> nccl_;     // -halo nccl
-  HaloTransport* transport_ = nullptr;      // the one the loop uses
+  std::unique_ptr<BoundaryExchange> exchange_;  // host-staged MPI; also the regions for NCCL
+  std::unique_ptr<BoundaryTransport> nccl_;     // -halo nccl
+  BoundaryTransport* transport_ = nullptr;      // the one the loop uses
   bool overlap_ = false;
   double exchange_seconds_ = 0.0;
 };

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
-#include "mpi/halo_exchange.hpp"
+#include "mpi/boundary_exchange.hpp"
 
 #include <climits>
 #include <stdexcept>
@@ -26,8 +26,8 @@ HostBuffer allocate(Stepper* stepper, std::int64_t cells) {
 
 }  // namespace
 
-HaloExchange::HaloExchange(const CartesianGrid& ranks, const Subgrid& subgrid, int depth,
-                           Stepper* stepper)
+BoundaryExchange::BoundaryExchange(const CartesianGrid& ranks, const Subgrid& subgrid, int depth,
+                                   Stepper* stepper)
     : comm_(ranks.comm()), local_cols_(subgrid.local_cols()) {
   for (int d = 0; d < 8; ++d) {
     const int neighbour = ranks.neighbour(d);
@@ -44,32 +44,32 @@ HaloExchange::HaloExchange(const CartesianGrid& ranks, const Subgrid& subgrid, i
   requests_.reserve(2 * neighbours_.size());
 }
 
-void HaloExchange::start(const float* local) {
+void BoundaryExchange::start(const float* local) {
   pack_regions(local, local_cols_, send_regions_, send_buffer_.get());
   post();
 }
 
-void HaloExchange::finish(float* local) {
+void BoundaryExchange::finish(float* local) {
   wait();
   unpack_regions(local, local_cols_, receive_regions_, receive_buffer_.get());
 }
 
-void HaloExchange::start(Stepper& stepper) {
+void BoundaryExchange::start(Stepper& stepper) {
   stepper.halos().pack_regions(send_regions_, send_buffer_.get());
   post();
 }
 
-void HaloExchange::start_stepped(Stepper& stepper) {
+void BoundaryExchange::start_stepped(Stepper& stepper) {
   stepper.halos().pack_stepped_regions(send_regions_, send_buffer_.get());
   post();
 }
 
-void HaloExchange::finish(Stepper& stepper) {
+void BoundaryExchange::finish(Stepper& stepper) {
   wait();
   stepper.halos().unpack_regions(receive_regions_, receive_buffer_.get());
 }
 
-void HaloExchange::post() {
+void BoundaryExchange::post() {
   requests_.clear();
   // The tag is the direction the message travels, so the receiver matches it with the side it
   // arrives on (the opposite of the direction it was sent in).
@@ -90,12 +90,12 @@ void HaloExchange::post() {
   }
 }
 
-void HaloExchange::wait() {
+void BoundaryExchange::wait() {
   MPI_Waitall(static_cast<int>(requests_.size()), requests_.data(), MPI_STATUSES_IGNORE);
   requests_.clear();
 }
 
-std::int64_t HaloExchange::bytes_sent() const {
+std::int64_t BoundaryExchange::bytes_sent() const {
   return buffer_cells(send_regions_) * static_cast<std::int64_t>(sizeof(float));
 }
 

@@ -1,11 +1,12 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Which cells a rank sends to and receives from each of its up to eight neighbours, in the
-// coordinates of its local array (subgrid plus halo, row-major). Pure arithmetic: no MPI.
+// coordinates of its local array (subgrid plus ghost layer, row-major). Pure arithmetic: no MPI.
 //
 // Corners are exchanged with the diagonal neighbours directly, so one round of messages fills the
-// whole halo and k-deep halos serve k fused steps (a cell k steps ahead depends on its diagonal
-// neighbours too). Because the decomposition is a tensor product of row and column spans, what a
-// rank sends towards direction d has exactly the shape its neighbour receives from -d.
+// whole ghost layer and k-deep ghost layers serve k fused steps (a cell k steps ahead depends on
+// its diagonal neighbours too). Because the decomposition is a tensor product of row and column
+// spans, what a rank sends towards direction d has exactly the shape its neighbour receives from
+// -d.
 #pragma once
 
 #include <array>
@@ -16,7 +17,7 @@
 
 namespace stencil::mpi {
 
-// A rectangle of the local array (the same type the steppers copy halos through).
+// A rectangle of the local array (the same type the steppers copy ghost cells through).
 using Region = GridRegion;
 
 // The eight directions (dy, dx), dy = -1 towards smaller global rows. Index 7 - d is the opposite
@@ -36,7 +37,7 @@ bool has_neighbour(const ProcessGrid& grid, int grid_row, int grid_col, int dire
 
 // The owned cells next to side d that the neighbour there needs (depth cells deep).
 Region send_region(const Subgrid& subgrid, int depth, int direction);
-// The halo cells on side d, which the neighbour there fills.
+// The ghost cells on side d, which the neighbour there fills.
 Region receive_region(const Subgrid& subgrid, int depth, int direction);
 
 // Copying a region to or from a contiguous buffer (stencil/grid_region.hpp). The device backends

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
-// The decomposition and halo exchange, run on every rank of the job (1 to 4 ranks under ctest):
-// a distributed run of the reference stencil, halos exchanged every k steps and k steps taken on
-// each rank's subgrid plus halo, must equal the single-process reference bit for bit, on every
-// decomposition of the job's ranks, uneven and one cell wide included. Halo cells start as NaN,
-// so a halo cell the exchange misses poisons the owned cells next to it.
+// The decomposition and boundary exchange, run on every rank of the job (1 to 4 ranks under ctest):
+// a distributed run of the reference stencil, ghost cells exchanged every k steps and k steps taken
+// on each rank's subgrid plus ghost layer, must equal the single-process reference bit for bit, on
+// every decomposition of the job's ranks, uneven and one cell wide included. Ghost cells start as
+// NaN, so a ghost layer cell the exchange misses poisons the owned cells next to it.
 #include <gtest/gtest.h>
 #include <mpi.h>
 
@@ -13,9 +13,9 @@
 #include <optional>
 #include <vector>
 
+#include "mpi/boundary_exchange.hpp"
 #include "mpi/cartesian.hpp"
 #include "mpi/decomposition.hpp"
-#include "mpi/halo_exchange.hpp"
 #include "stencil/initial_state.hpp"
 #include "stencil/reference.hpp"
 
@@ -40,13 +40,13 @@ std::vector<ProcessGrid> grids_for(int ranks) {
   return grids;
 }
 
-// The rank's subgrid plus halo: owned cells from the initial state, halo cells NaN.
+// The rank's subgrid plus ghost layer: owned cells from the initial state, ghost cells NaN.
 std::vector<float> initial_local(const Subgrid& subgrid, std::int64_t n) {
   std::vector<float> local(subgrid.local_cells(), std::numeric_limits<float>::quiet_NaN());
   for (std::int64_t y = 0; y < subgrid.rows.count; ++y) {
     for (std::int64_t x = 0; x < subgrid.cols.count; ++x) {
       const std::int64_t global = (subgrid.rows.begin + y) * n + subgrid.cols.begin + x;
-      local[(subgrid.halo_top + y) * subgrid.local_cols() + subgrid.halo_left + x] =
+      local[(subgrid.ghost_top + y) * subgrid.local_cols() + subgrid.ghost_left + x] =
           hashed_value(static_cast<std::uint64_t>(global), kSeed);
     }
   }
@@ -57,13 +57,13 @@ std::vector<float> initial_local(const Subgrid& subgrid, std::int64_t n) {
 std::vector<float> distributed_run(const CartesianGrid& ranks, const Subgrid& subgrid,
                                    std::int64_t n, int depth, int passes, bool exchange) {
   std::vector<float> current = initial_local(subgrid, n), next(current.size());
-  HaloExchange halos(ranks, subgrid, depth);
+  BoundaryExchange boundary(ranks, subgrid, depth);
   const int rows = static_cast<int>(subgrid.local_rows()),
             cols = static_cast<int>(subgrid.local_cols());
   for (int pass = 0; pass < passes; ++pass) {
     if (exchange) {
-      halos.start(current.data());
-      halos.finish(current.data());
+      boundary.start(current.data());
+      boundary.finish(current.data());
     }
     for (int s = 0; s < depth; ++s) {
       reference_step_2d(current.data(), next.data(), rows, cols);
@@ -83,9 +83,9 @@ long long mismatches_on_all_ranks(const CartesianGrid& ranks, const Subgrid& sub
   for (std::int64_t y = 0; y < subgrid.rows.count; ++y) {
     for (std::int64_t x = 0; x < subgrid.cols.count; ++x) {
       const float got =
-          local[(subgrid.halo_top + y) * subgrid.local_cols() + subgrid.halo_left + x];
+          local[(subgrid.ghost_top + y) * subgrid.local_cols() + subgrid.ghost_left + x];
       const float want = expected[(subgrid.rows.begin + y) * n + subgrid.cols.begin + x];
-      // Bit for bit: the same float, and NaN (a missed halo) never equals anything.
+      // Bit for bit: the same float, and NaN (a missed ghost layer) never equals anything.
       if (!(got == want) || std::signbit(got) != std::signbit(want))
         ++wrong;
     }

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
-// One halo exchange of a local array, either host-resident or a stepper's current state: pack the
-// owned cells each neighbour needs into one buffer, post every receive and send at once, then
-// (after the caller has started the step that needs no new halo) wait and unpack.
+// One boundary exchange of a local array, either host-resident or a stepper's current state: pack
+// the owned cells each neighbour needs into one buffer, post every receive and send at once, then
+// (after the caller has started the step that needs no new ghost layer) wait and unpack.
 #pragma once
 
 #include <mpi.h>
@@ -9,24 +9,24 @@
 #include <array>
 #include <vector>
 
+#include "mpi/boundary_transport.hpp"
 #include "mpi/cartesian.hpp"
-#include "mpi/halo_regions.hpp"
-#include "mpi/halo_transport.hpp"
+#include "mpi/ghost_regions.hpp"
 #include "stencil/stepper.hpp"
 
 namespace stencil::mpi {
 
-class HaloExchange final : public HaloTransport {
+class BoundaryExchange final : public BoundaryTransport {
  public:
-  // Buffers come from the stepper's halo access (page-locked for device memory) where given.
-  HaloExchange(const CartesianGrid& ranks, const Subgrid& subgrid, int depth,
-               Stepper* stepper = nullptr);
+  // Buffers come from the stepper's ghost layer access (page-locked for device memory) where given.
+  BoundaryExchange(const CartesianGrid& ranks, const Subgrid& subgrid, int depth,
+                   Stepper* stepper = nullptr);
 
   // A host-resident local array: pack from `local` and post; then wait and unpack into it.
   void start(const float* local);
   void finish(float* local);
 
-  // A stepper's current state, through its halo access (only the regions move).
+  // A stepper's current state, through its ghost layer access (only the regions move).
   // Staged through host buffers: the stepper packs into them, MPI moves them.
   void start(Stepper& stepper) override;
   void start_stepped(Stepper& stepper) override;
