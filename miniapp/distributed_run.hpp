@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
-// A run across the ranks of an MPI job (mpirun -np P): each rank steps its tile of the global
+// A run across the ranks of an MPI job (mpirun -np P): each rank steps its subgrid of the global
 // grid with a ghost layer as deep as one step's iterations, exchanging ghost cells before every
 // step; rank 0 gathers the final grid for the checksum and -verify and prints the one result block.
 #pragma once

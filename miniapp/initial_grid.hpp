@@ -32,7 +32,7 @@ InitialGrid initial_grid(const Options& options, const VariantInfo& variant);
 // io::FileRejected.
 void read_initial_cells(const VariantInfo& variant, InitialGrid& grid);
 
-// What every -input is read with, whole (one process) or tile by tile (under mpirun): the
+// What every -input is read with, whole (one process) or subgrid by subgrid (under mpirun): the
 // variant's rank, named in the message as "the <dimensions>-D variant '<name>'".
 io::ReadRules input_read_rules(int dimensions, const std::string& variant_name);
 // What every -input is checked for once its N and iteration are known: -n, if given, must equal

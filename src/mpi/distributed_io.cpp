@@ -108,7 +108,7 @@ struct DistributedSaver::Impl {
   io::SaveSetId save_set_id;
   std::vector<io::TilePiece> pieces;         // rank 0: every rank's, in rank order
   std::unique_ptr<io::GridFileWriter> main;  // rank 0
-  std::unique_ptr<io::TileFileWriter> tile;
+  std::unique_ptr<io::TileFileWriter> tile_file;
   explicit Impl(std::ostream& e) : err(e) {}
 };
 
@@ -149,8 +149,8 @@ DistributedSaver::DistributedSaver(const std::string& output, bool compress,
         const std::string main_path = io::resolve_output_path(output);
         const std::string path = io::directory_of(main_path) + "/" +
                                  io::tile_file_name(main_path, s.set, s.rank, s.ranks);
-        s.tile = std::make_unique<io::TileFileWriter>(path, metadata, piece_of(subgrid), s.rank,
-                                                      s.ranks, compress, s.save_set_id);
+        s.tile_file = std::make_unique<io::TileFileWriter>(
+            path, metadata, piece_of(subgrid), s.rank, s.ranks, compress, s.save_set_id);
       },
       message);
   agree_or_throw(status, message, err);
@@ -163,8 +163,8 @@ void DistributedSaver::save(std::int64_t iteration, const std::vector<float>& lo
   Impl& s = *impl_;
   std::optional<std::uint64_t> hash;
   std::string message;
-  int status =
-      attempt([&] { hash = s.tile->write_step(iteration, owned_cells(local, subgrid)); }, message);
+  int status = attempt(
+      [&] { hash = s.tile_file->write_step(iteration, owned_cells(local, subgrid)); }, message);
   agree_or_throw(status, message, s.err);
 
   // Rank 0 records every tile's hash in the virtual dataset.
@@ -192,12 +192,12 @@ void DistributedSaver::commit() {
   Impl& s = *impl_;
   std::string message;
   // 1. Every tile file complete (closed) on every rank; a failure removes all temporaries.
-  int status = attempt([&] { s.tile->close(); }, message);
+  int status = attempt([&] { s.tile_file->close(); }, message);
   agree_or_throw(status, message, s.err);
   // 2. Renamed to new names: nothing of an earlier set is touched yet.
-  status = attempt([&] { s.tile->commit(); }, message);
+  status = attempt([&] { s.tile_file->commit(); }, message);
   if (agree(status, message, s.err) != 0) {
-    s.tile->remove();
+    s.tile_file->remove();
     throw AgreedFailure(kExitFailure);
   }
   // 3. The output and its sidecar: the one rename that replaces the earlier set.
@@ -208,7 +208,7 @@ void DistributedSaver::commit() {
       },
       message);
   if (const int agreed = agree(status, message, s.err); agreed != 0) {
-    s.tile->remove();
+    s.tile_file->remove();
     throw AgreedFailure(agreed);
   }
 }

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // The SASS metrics behind the shared-memory columns of -profile sectors, named once for the plan
 // that configures them and the report that cites them. All four are offered by GH100's SASS
-// Metrics API (`-profile sass-metrics` on the H200). Plain C++.
+// Metrics API (`-profile sass-metrics` lists what a chip offers). Plain C++.
 #pragma once
 
 namespace stencil::profile {
