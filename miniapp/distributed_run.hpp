@@ -10,10 +10,11 @@
 
 namespace stencil::app {
 
-// Call on every rank of MPI_COMM_WORLD (MPI initialised, see mpi/session.hpp). Returns the exit
-// status every rank agrees on: 0, 1 (verification failed) or 2 (a request the ranks cannot serve:
-// one line on `err` from the lowest rank that refused it, rank 0 for anything every rank sees).
-// A failure in the middle of the run aborts the whole job (MPI_Abort), so no rank waits forever.
+// Call on every rank of MPI_COMM_WORLD (MPI initialised, see mpi/launcher_session.hpp). Returns the
+// exit status every rank agrees on: 0, 1 (verification failed) or 2 (a request the ranks cannot
+// serve: one line on `err` from the lowest rank that refused it, rank 0 for anything every rank
+// sees). A failure in the middle of the run aborts the whole job (MPI_Abort), so no rank waits
+// forever.
 int run_distributed(const Options& options, std::ostream& out, std::ostream& err);
 
 }  // namespace stencil::app

@@ -18,7 +18,7 @@
 #include "io/errors.hpp"
 #include "io/interrupt_cleanup.hpp"
 #include "measure/profile/profile.hpp"
-#include "mpi/session.hpp"
+#include "mpi/launcher_session.hpp"
 #include "options.hpp"
 #include "profile_mode.hpp"
 #include "run.hpp"

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
-#include "mpi/session.hpp"
+#include "mpi/launcher_session.hpp"
 
 #include <cstdlib>
 #include <initializer_list>
