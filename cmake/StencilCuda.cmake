@@ -18,7 +18,7 @@ if(NOT STENCIL_ENABLE_CUDA STREQUAL "OFF")
     endif()
     enable_language(CUDA)
     # One shared CUDA runtime in the process: the kernels, the driver and CUPTI's launch callbacks
-    # must all see the same one (perf/profile hands runtime kernel handles back to it).
+    # must all see the same one (src/measure/profile hands runtime kernel handles back to it).
     set(CMAKE_CUDA_RUNTIME_LIBRARY Shared)
     set(CMAKE_CUDA_STANDARD 17)
     set(CMAKE_CUDA_STANDARD_REQUIRED ON)

@@ -61,4 +61,22 @@ void read_initial_cells(const VariantInfo& variant, InitialGrid& grid) {
   grid.cells = std::move(state.cells);
 }
 
+std::optional<io::GridOutline> outline_input(const Options& options) {
+  if (options.input.empty())
+    return std::nullopt;
+  const io::DatasetRef ref = io::parse_dataset_ref(options.input);
+  io::ReadRules rules = input_read_rules(options.variant_info->dimensions, options.variant);
+  io::GridOutline outline = io::outline_grid(ref, rules);
+  check_input_against_options(options, ref.file + ":" + outline.dataset, outline.n,
+                              outline.iteration);
+  return outline;
+}
+
+std::string input_description(const io::GridOutline& input) {
+  std::string text = input.file + ":" + input.dataset;
+  if (!input.unverified_reason.empty())
+    text += "; input not verified (" + input.unverified_reason + ")";
+  return text;
+}
+
 }  // namespace stencil::app

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -31,7 +32,7 @@ InitialGrid initial_grid(const Options& options, const VariantInfo& variant);
 // io::FileRejected.
 void read_initial_cells(const VariantInfo& variant, InitialGrid& grid);
 
-// What every -input is read with, whole (one process) or tile by tile (under mpirun): the
+// What every -input is read with, whole (one process) or subgrid by subgrid (under mpirun): the
 // variant's rank, named in the message as "the <dimensions>-D variant '<name>'".
 io::ReadRules input_read_rules(int dimensions, const std::string& variant_name);
 // What every -input is checked for once its N and iteration are known: -n, if given, must equal
@@ -39,5 +40,12 @@ io::ReadRules input_read_rules(int dimensions, const std::string& variant_name);
 // iteration. `where` names the dataset ("file:dataset"). Throws UsageError.
 void check_input_against_options(const Options& options, const std::string& where, int n,
                                  std::int64_t iteration);
+
+// -input as every rank of an MPI run sees it before the decomposition: N and the step number
+// come from it; nullopt without -input. Local (no MPI); throws io::FileRejected for an unusable
+// file and UsageError when -n disagrees.
+std::optional<io::GridOutline> outline_input(const Options& options);
+// "file.h5:/step_000040/u", with "; input not verified (...)" when it cannot be.
+std::string input_description(const io::GridOutline& input);
 
 }  // namespace stencil::app

@@ -17,9 +17,9 @@
 #include "install_layout.hpp"
 #include "io/errors.hpp"
 #include "io/interrupt_cleanup.hpp"
-#include "mpi_session.hpp"
+#include "measure/profile/profile.hpp"
+#include "mpi/launcher_session.hpp"
 #include "options.hpp"
-#include "profile/profile.hpp"
 #include "profile_mode.hpp"
 #include "run.hpp"
 #include "stencil/text_format.hpp"
@@ -134,7 +134,7 @@ int main(int argc, char* argv[]) {
   std::signal(SIGXFSZ, SIG_IGN);
   // Ctrl-C or a batch system's SIGTERM: unfinished outputs are removed, earlier ones kept.
   stencil::io::remove_temporaries_on_interrupt("stencil_miniapp");
-  const stencil::app::MpiSession mpi(argc, argv);  // only when an MPI launcher started us
+  const stencil::mpi::Session mpi(argc, argv);  // only when an MPI launcher started us
   g_rank = mpi.rank();
   // Kokkos Tools by bare name, from the installed tree or the build's folders: resolved before
   // the options are checked, since the check loads the library.

@@ -2,8 +2,8 @@
 #include "profile_mode.hpp"
 
 #include "backends.hpp"
+#include "measure/profile/profile.hpp"
 #include "options_config.hpp"
-#include "profile/profile.hpp"
 #include "stencil_version.hpp"
 
 namespace stencil::app {

@@ -1,13 +1,13 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // -profile sectors: hands the chosen implementation to stencil::profile and prints its report;
 // -profile sass-metrics: prints the SASS metrics the GPU's chip offers. The driver knows nothing
-// about CUPTI; perf/profile/ does the counting.
+// about CUPTI; src/measure/profile/ does the counting.
 #pragma once
 
 #include <ostream>
 
+#include "measure/profile/kernel_report.hpp"
 #include "options.hpp"
-#include "profile/kernel_report.hpp"
 
 namespace stencil::app {
 

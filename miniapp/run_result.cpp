@@ -71,7 +71,7 @@ std::string build_json(const BuildInfo& b) {
 }
 
 // The pairs' spread, and a warning line when it is large.
-std::string ratio_spread_text(const RatioSummary& ratio) {
+std::string ratio_spread_text(const measure::RatioSummary& ratio) {
   std::string text = "  ratio spread     : " + significant(ratio.lower_quartile, 3) + " .. " +
                      significant(ratio.upper_quartile, 3) + " (interquartile of " +
                      std::to_string(ratio.pairs) + " step/copy pairs, interleaved)\n";

@@ -8,7 +8,7 @@
 #include <string>
 
 #include "build_info.hpp"
-#include "copy_pairs.hpp"
+#include "measure/copy_pairs.hpp"
 #include "options.hpp"
 
 namespace stencil::app {
@@ -29,8 +29,8 @@ struct RunResult {
   double seconds = 0.0;      // compute only: saving is timed apart, in io_seconds
   int patch = 0;             // regblock's p; 0 for other variants
   int pitch = 0;             // tiled's shared row pitch; 0 for other variants
-  RatioSummary copy_ratio;   // the interleaved step/copy pairs (copy_pairs.hpp)
-  double io_seconds = 0.0;   // downloading and writing saved states (0 without -output)
+  measure::RatioSummary copy_ratio;  // the interleaved step/copy pairs (measure/copy_pairs.hpp)
+  double io_seconds = 0.0;           // downloading and writing saved states (0 without -output)
   std::size_t states_saved = 0;
   std::string output;           // "run.h5 (+ run.xmf)"; empty without -output
   std::string initial_state;    // "random field, seed S" or "file.h5:/step_000040/u"

@@ -4,7 +4,7 @@
 #include <algorithm>
 #include <chrono>
 
-#include "interleaved_copy.hpp"
+#include "measure/interleaved_copy.hpp"
 #include "progress.hpp"
 
 namespace stencil::app {
@@ -41,7 +41,7 @@ LoopTimes run_timed_loop(Stepper& stepper, const SaveSchedule& schedule, bool sh
   hooks.before_loop(stepper);
 
   Progress progress(steps, show_progress);
-  InterleavedCopy copy;
+  measure::InterleavedCopy copy;
   const int blocks = std::min(kCopyBlocks, steps);
   int block = 0;
   double block_seconds = 0.0;

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // The timed loop of every run, single-process and MPI: steps in batches that end at save points,
 // progress updates and copy-pair blocks; each batch fenced and timed as compute; saves timed
-// apart as i/o; the copy reference interleaved with the steps (interleaved_copy.hpp). What
+// apart as i/o; the copy reference interleaved with the steps (measure/interleaved_copy.hpp). What
 // differs between runs (how one step is taken, where states are saved) comes in through
 // LoopHooks.
 #pragma once
@@ -9,7 +9,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "copy_pairs.hpp"
+#include "measure/copy_pairs.hpp"
 #include "save_schedule.hpp"
 #include "stencil/stepper.hpp"
 
@@ -33,9 +33,9 @@ class LoopHooks {
 };
 
 struct LoopTimes {
-  double compute_seconds = 0.0;  // the steps, fenced; no saving, no copies
-  double io_seconds = 0.0;       // saving and committing
-  std::vector<CopyPair> pairs;   // the interleaved copy reference
+  double compute_seconds = 0.0;          // the steps, fenced; no saving, no copies
+  double io_seconds = 0.0;               // saving and committing
+  std::vector<measure::CopyPair> pairs;  // the interleaved copy reference
 };
 
 // The blocks the run is cut into for its step/copy pairs: up to this many, of equal length.

@@ -6,13 +6,20 @@
 
 #include <sstream>
 
-#include "copy_pairs.hpp"
-#include "interleaved_copy.hpp"
+#include "measure/copy_pairs.hpp"
+#include "measure/interleaved_copy.hpp"
 #include "process.hpp"
 #include "run_result.hpp"
 
 namespace stencil::app {
 namespace {
+
+using measure::CopyPair;
+using measure::InterleavedCopy;
+using measure::kCopyShare;
+using measure::quantile;
+using measure::RatioSummary;
+using measure::summarize;
 
 CopyPair pair_of(double step_seconds, int iterations, double copy_seconds, int copies) {
   return CopyPair{step_seconds, iterations, copy_seconds, copies};

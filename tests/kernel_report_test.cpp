@@ -9,11 +9,11 @@
 #include <string>
 #include <vector>
 
+#include "measure/profile/kernel_names.hpp"
+#include "measure/profile/kernel_report.hpp"
+#include "measure/profile/shared_fallback.hpp"
+#include "measure/profile/shared_metric_plan.hpp"
 #include "process.hpp"
-#include "profile/kernel_names.hpp"
-#include "profile/kernel_report.hpp"
-#include "profile/shared_fallback.hpp"
-#include "profile/shared_metric_plan.hpp"
 
 namespace stencil::profile {
 namespace {

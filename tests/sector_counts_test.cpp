@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "profile/sector_counts.hpp"
+#include "measure/profile/sector_counts.hpp"
 
 namespace stencil::profile {
 namespace {

@@ -72,7 +72,7 @@ TEST(TimedLoop, StepsOnceSavesTheScheduleAndCopiesWithinBudget) {
       ASSERT_FALSE(times.pairs.empty());
       EXPECT_EQ(hooks.copies_announced, static_cast<int>(times.pairs.size()));
       int copies = 0, iterations = 0;
-      for (const CopyPair& pair : times.pairs) {
+      for (const measure::CopyPair& pair : times.pairs) {
         EXPECT_GT(pair.copies, 0);
         EXPECT_GT(pair.iterations, 0);
         copies += pair.copies;

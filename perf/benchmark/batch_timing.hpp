@@ -12,8 +12,8 @@
 
 namespace stencil::perf {
 
-// Operations per timed batch. A GPU batch holds at least 2^28 cell updates (about 0.5 ms on an
-// H200, against a few microseconds of fence and launch gap) and never fewer than 4 steps; on a
+// Operations per timed batch. A GPU batch holds at least 2^28 cell updates (many times the
+// microseconds of fence and launch gap on any GPU) and never fewer than 4 steps; on a
 // host a fence is only a thread barrier, so a batch of 2^22 updates keeps small grids honest
 // without making the large ones slow.
 inline int operations_per_batch(std::size_t cells, bool on_gpu) {

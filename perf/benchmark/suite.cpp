@@ -7,8 +7,8 @@
 
 #include "backends.hpp"
 #include "batch_timing.hpp"
-#include "copy_reference.hpp"
-#include "interleaved_copy.hpp"
+#include "measure/copy_reference.hpp"
+#include "measure/interleaved_copy.hpp"
 #include "stencil/initial_state.hpp"
 #include "stencil/variants.hpp"
 
@@ -48,7 +48,7 @@ void set_rate_counters(benchmark::State& state, std::size_t cells, int batch, do
 // A kernel's ratio to the copy of its own bytes, by the run command's method: the copies are
 // interleaved with the timed batches, and the ratio is the median of the step/copy pairs.
 void set_ratio_counters(benchmark::State& state, std::size_t cells,
-                        const app::RatioSummary& ratio) {
+                        const measure::RatioSummary& ratio) {
   state.counters["copy_gb_per_s"] = copy_bytes(cells) / ratio.median_seconds_per_copy * 1e-9;
   state.counters["ratio_to_copy"] = ratio.median;
   state.counters["ratio_q1"] = ratio.lower_quartile;
@@ -59,7 +59,7 @@ void set_ratio_counters(benchmark::State& state, std::size_t cells,
 
 void time_copy(benchmark::State& state, const Backend& target, std::size_t cells) {
   try {
-    auto copy = make_copy_reference(target, cells);
+    auto copy = measure::make_copy_reference(target, cells);
     copy->copy();  // warm-up, outside the timing
     copy->fence();
     const int batch = operations_per_batch(cells, target.on_gpu());
@@ -87,7 +87,7 @@ void time_stencil(benchmark::State& state, const VariantInfo& variant, const Bac
     stepper->copy_seconds(1);  // the same for the copy reference
     const int batch = operations_per_batch(cells, target.on_gpu());
     const int iterations = batch * stepper->iterations_per_step();
-    app::InterleavedCopy copy;
+    measure::InterleavedCopy copy;
     const double seconds = time_batches(
         state, batch, [&] { stepper->step(); }, [&] { stepper->fence(); },
         [&](double batch_seconds) {
@@ -95,7 +95,7 @@ void time_stencil(benchmark::State& state, const VariantInfo& variant, const Bac
             copy.record(*stepper, batch_seconds, iterations, copies);
         });
     set_rate_counters(state, cells, batch, seconds, stepper->iterations_per_step());
-    set_ratio_counters(state, cells, app::summarize(copy.pairs()));
+    set_ratio_counters(state, cells, measure::summarize(copy.pairs()));
   } catch (const std::exception& e) {
     state.SkipWithError(e.what());
   }

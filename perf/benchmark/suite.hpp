@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // The benchmark suite, registered from the one variant table: for every size, for every target,
 // first the copy reference on its own, then every variant. Each variant's ratio to the copy comes
-// from copies interleaved with its own timed batches (the run command's method, ratio/), so a
-// machine whose load changes between rows still gives honest ratios.
+// from copies interleaved with its own timed batches (the run command's method,
+// measure/interleaved_copy.hpp), so a machine whose load changes between rows still gives honest
+// ratios.
 #pragma once
 
 #include <vector>

@@ -8,8 +8,8 @@
 #include <string>
 
 #include "cuda/check.hpp"
-#include "memory/copy_reference.hpp"
 #include "memory/cuda_halo_pack.hpp"
+#include "memory/grid_copy.hpp"
 #include "memory/halo_access.hpp"
 
 namespace stencil {

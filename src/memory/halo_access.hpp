@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
-// Halo access for MPI runs (src/mpi/halo_exchange.hpp, src/mpi/nccl_exchange.cpp), written once
+// Halo access for MPI runs (src/mpi/boundary_exchange.hpp, src/mpi/nccl_exchange.cpp), written once
 // per memory kind on top of Stepper::grids(), so no model writes any of it: host memory copies in
 // place; CUDA device memory packs on the device (memory/cuda_halo_pack.hpp) and moves one
 // contiguous buffer.

@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // The host memory kind: halo access by copying in place, and the copy reference as the model's
 // own parallel copy, or else a parallel copy on the model's thread count
-// (memory/halo_access.hpp, memory/copy_reference.hpp).
+// (memory/halo_access.hpp, memory/grid_copy.hpp).
 #include <chrono>
 #include <cstdint>
 #include <string>
 
-#include "memory/copy_reference.hpp"
+#include "memory/grid_copy.hpp"
 #include "memory/halo_access.hpp"
 #include "stencil/stepped_cell.hpp"
 

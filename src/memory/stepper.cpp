@@ -3,7 +3,7 @@
 // the halo access (src/memory/).
 #include "stencil/stepper.hpp"
 
-#include "memory/copy_reference.hpp"
+#include "memory/grid_copy.hpp"
 #include "memory/halo_access.hpp"
 
 namespace stencil {

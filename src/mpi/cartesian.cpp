@@ -4,7 +4,7 @@
 #include <stdexcept>
 #include <string>
 
-#include "mpi/halo_regions.hpp"
+#include "mpi/ghost_regions.hpp"
 
 namespace stencil::mpi {
 

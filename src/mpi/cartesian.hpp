@@ -14,7 +14,7 @@ class CartesianGrid {
  public:
   // Arranges the ranks of `world`: as `forced` when given (its size must equal the rank count,
   // else std::invalid_argument with one line saying so), else as square as MPI_Dims_create makes
-  // it, with the longer side along y so that most halos are whole contiguous rows.
+  // it, with the longer side along y so that most ghost cells are whole contiguous rows.
   CartesianGrid(MPI_Comm world, const std::optional<ProcessGrid>& forced);
   ~CartesianGrid();
   CartesianGrid(const CartesianGrid&) = delete;
@@ -25,7 +25,7 @@ class CartesianGrid {
   int rank() const { return rank_; }
   int grid_row() const { return row_; }
   int grid_col() const { return col_; }
-  // The rank of the neighbour in direction d (see halo_regions.hpp), or MPI_PROC_NULL.
+  // The rank of the neighbour in direction d (see ghost_regions.hpp), or MPI_PROC_NULL.
   int neighbour(int direction) const;
 
  private:

@@ -37,16 +37,16 @@ std::string to_string(const ProcessGrid& grid) {
   return std::to_string(grid.rows) + "x" + std::to_string(grid.cols);
 }
 
-Tile tile_of(const GlobalExtent& extent, const ProcessGrid& grid, int grid_row, int grid_col,
-             int depth) {
-  Tile tile;
-  tile.rows = split_evenly(extent.rows, grid.rows, grid_row);
-  tile.cols = split_evenly(extent.cols, grid.cols, grid_col);
-  tile.halo_top = grid_row > 0 ? depth : 0;
-  tile.halo_bottom = grid_row + 1 < grid.rows ? depth : 0;
-  tile.halo_left = grid_col > 0 ? depth : 0;
-  tile.halo_right = grid_col + 1 < grid.cols ? depth : 0;
-  return tile;
+Subgrid subgrid_of(const GlobalExtent& extent, const ProcessGrid& grid, int grid_row, int grid_col,
+                   int depth) {
+  Subgrid subgrid;
+  subgrid.rows = split_evenly(extent.rows, grid.rows, grid_row);
+  subgrid.cols = split_evenly(extent.cols, grid.cols, grid_col);
+  subgrid.ghost_top = grid_row > 0 ? depth : 0;
+  subgrid.ghost_bottom = grid_row + 1 < grid.rows ? depth : 0;
+  subgrid.ghost_left = grid_col > 0 ? depth : 0;
+  subgrid.ghost_right = grid_col + 1 < grid.cols ? depth : 0;
+  return subgrid;
 }
 
 std::string decomposition_problem(const GlobalExtent& extent, const ProcessGrid& grid, int depth) {

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // The 2-D domain decomposition of an N x N grid over a P x Q grid of ranks (P rank rows along y,
-// Q rank columns along x), and the tile each rank owns with its halo. Pure arithmetic: no MPI, so
-// every rule here is unit-tested without launching ranks.
+// Q rank columns along x), and the subgrid each rank owns with its ghost layer. Pure arithmetic: no
+// MPI, so every rule here is unit-tested without launching ranks.
 //
 // Global indices are 64-bit: the global N may exceed what one rank's 32-bit kernels address.
 #pragma once
@@ -35,19 +35,19 @@ struct ProcessGrid {
 std::optional<ProcessGrid> parse_process_grid(std::string_view text);
 std::string to_string(const ProcessGrid& grid);
 
-// What one rank holds: the cells it owns, and how many halo cells it keeps on each side. A side
-// on the global border has no halo, so the kernels' "copy the outermost ring" rule applies there
-// to the true border and elsewhere only to halo cells, which the next exchange overwrites.
-struct Tile {
+// What one rank holds: the cells it owns, and how many ghost cells it keeps on each side. A side
+// on the global border has no ghost layer, so the kernels' "copy the outermost ring" rule applies
+// there to the true border and elsewhere only to ghost cells, which the next exchange overwrites.
+struct Subgrid {
   Span rows;  // owned global rows (y)
   Span cols;  // owned global columns (x)
-  int halo_top = 0;
-  int halo_bottom = 0;
-  int halo_left = 0;
-  int halo_right = 0;
+  int ghost_top = 0;
+  int ghost_bottom = 0;
+  int ghost_left = 0;
+  int ghost_right = 0;
 
-  std::int64_t local_rows() const { return halo_top + rows.count + halo_bottom; }
-  std::int64_t local_cols() const { return halo_left + cols.count + halo_right; }
+  std::int64_t local_rows() const { return ghost_top + rows.count + ghost_bottom; }
+  std::int64_t local_cols() const { return ghost_left + cols.count + ghost_right; }
   std::int64_t local_cells() const { return local_rows() * local_cols(); }
 };
 
@@ -62,17 +62,18 @@ struct GlobalExtent {
   }
 };
 
-// The tile of the rank at (grid_row, grid_col) with halos `depth` cells deep (k for -fuse k).
-Tile tile_of(const GlobalExtent& extent, const ProcessGrid& grid, int grid_row, int grid_col,
-             int depth);
-inline Tile tile_of(std::int64_t n, const ProcessGrid& grid, int grid_row, int grid_col,
-                    int depth) {
-  return tile_of(GlobalExtent::square(n), grid, grid_row, grid_col, depth);
+// The subgrid of the rank at (grid_row, grid_col) with ghost layers `depth` cells deep (k for -fuse
+// k).
+Subgrid subgrid_of(const GlobalExtent& extent, const ProcessGrid& grid, int grid_row, int grid_col,
+                   int depth);
+inline Subgrid subgrid_of(std::int64_t n, const ProcessGrid& grid, int grid_row, int grid_col,
+                          int depth) {
+  return subgrid_of(GlobalExtent::square(n), grid, grid_row, grid_col, depth);
 }
 
-// Why the extent cannot be split over `grid` with halos `depth` deep, or "" when it can. A rank
-// must own at least one cell along each axis, and every rank with a neighbour must own at least
-// `depth` cells towards it, so that a halo comes from the nearest neighbour alone.
+// Why the extent cannot be split over `grid` with ghost layers `depth` deep, or "" when it can. A
+// rank must own at least one cell along each axis, and every rank with a neighbour must own at
+// least `depth` cells towards it, so that a ghost layer comes from the nearest neighbour alone.
 std::string decomposition_problem(const GlobalExtent& extent, const ProcessGrid& grid, int depth);
 inline std::string decomposition_problem(std::int64_t n, const ProcessGrid& grid, int depth) {
   return decomposition_problem(GlobalExtent::square(n), grid, depth);

@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "memory/halo_access.hpp"
-#include "mpi/halo_exchange.hpp"
+#include "mpi/boundary_exchange.hpp"
 
 namespace stencil::mpi {
 namespace {
@@ -64,10 +64,11 @@ void refuse_shared_gpus(MPI_Comm comm) {
   }
 }
 
-class NcclHaloExchange final : public HaloTransport {
+class NcclBoundaryExchange final : public BoundaryTransport {
  public:
-  NcclHaloExchange(const CartesianGrid& ranks, const Tile& tile, int depth, Stepper& stepper)
-      : layout_(ranks, tile, depth),
+  NcclBoundaryExchange(const CartesianGrid& ranks, const Subgrid& subgrid, int depth,
+                       Stepper& stepper)
+      : layout_(ranks, subgrid, depth),
         queue_(static_cast<cudaStream_t>(stepper.grids().cuda_stream)) {
     refuse_shared_gpus(ranks.comm());
     ncclUniqueId id;
@@ -86,15 +87,15 @@ class NcclHaloExchange final : public HaloTransport {
     send_ = stepper.halos().device_staging(0, buffer_cells(layout_.send_regions()));
     receive_ = stepper.halos().device_staging(1, buffer_cells(layout_.receive_regions()));
   }
-  ~NcclHaloExchange() override {
+  ~NcclBoundaryExchange() override {
     cudaStreamSynchronize(comm_queue_);
     ncclCommDestroy(comm_);
     cudaEventDestroy(arrived_);
     cudaEventDestroy(packed_);
     cudaStreamDestroy(comm_queue_);
   }
-  NcclHaloExchange(const NcclHaloExchange&) = delete;
-  NcclHaloExchange& operator=(const NcclHaloExchange&) = delete;
+  NcclBoundaryExchange(const NcclBoundaryExchange&) = delete;
+  NcclBoundaryExchange& operator=(const NcclBoundaryExchange&) = delete;
 
   void start(Stepper& stepper) override {
     stepper.halos().pack_regions_on_device(layout_.send_regions(), send_);
@@ -137,7 +138,7 @@ class NcclHaloExchange final : public HaloTransport {
     check_cuda(cudaEventRecord(arrived_, comm_queue_), "cudaEventRecord");
   }
 
-  HaloExchange layout_;  // the regions and neighbours, in message order
+  BoundaryExchange layout_;  // the regions and neighbours, in message order
   cudaStream_t queue_;
   ncclComm_t comm_ = nullptr;
   cudaStream_t comm_queue_ = nullptr;
@@ -153,13 +154,14 @@ bool nccl_built() {
   return true;
 }
 
-std::unique_ptr<HaloTransport> make_nccl_exchange(const CartesianGrid& ranks, const Tile& tile,
-                                                  int depth, Stepper& stepper) {
+std::unique_ptr<BoundaryTransport> make_nccl_exchange(const CartesianGrid& ranks,
+                                                      const Subgrid& subgrid, int depth,
+                                                      Stepper& stepper) {
   refuse_together(ranks.comm(), stepper.grids().memory != MemoryKind::cuda,
                   "-impl " + stepper.implementation() + " on " + stepper.execution_space() +
                       " has no device buffers (NCCL moves GPU memory: use a model or space whose "
                       "grids are in CUDA device memory, see -list)");
-  return std::make_unique<NcclHaloExchange>(ranks, tile, depth, stepper);
+  return std::make_unique<NcclBoundaryExchange>(ranks, subgrid, depth, stepper);
 }
 
 }  // namespace stencil::mpi

@@ -8,8 +8,8 @@ bool nccl_built() {
   return false;
 }
 
-std::unique_ptr<HaloTransport> make_nccl_exchange(const CartesianGrid&, const Tile&, int,
-                                                  Stepper&) {
+std::unique_ptr<BoundaryTransport> make_nccl_exchange(const CartesianGrid&, const Subgrid&, int,
+                                                      Stepper&) {
   throw UnsupportedRequest(
       "-halo nccl: this build has no NCCL (nccl.h and libnccl were not found next to CUDA when it "
       "was configured); use -halo mpi");

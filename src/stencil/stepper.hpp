@@ -89,7 +89,7 @@ class Stepper {
   int iterations_per_step() const { return config_.iterations_per_step(); }
   // Seconds for `repetitions` plain copies of the current grid into the spare one, fenced: the
   // data-movement reference (same bytes as one step) each run's rate is compared with, one
-  // definition per memory kind (src/memory/copy_reference.hpp). Leaves the state untouched.
+  // definition per memory kind (src/memory/grid_copy.hpp). Leaves the state untouched.
   double copy_seconds(int repetitions);
   // Halo access for MPI runs, of this stepper's memory kind (src/memory/halo_access.hpp).
   HaloAccess& halos();

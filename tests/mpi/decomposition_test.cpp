@@ -1,14 +1,14 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // The decomposition arithmetic, checked against properties rather than against its own output:
-// spans cover every cell once and differ by at most one, halos sit exactly where neighbours are,
-// and each send region has the shape of the neighbour's matching receive region.
+// spans cover every cell once and differ by at most one, ghost cells sit exactly where neighbours
+// are, and each send region has the shape of the neighbour's matching receive region.
 #include <gtest/gtest.h>
 
 #include <cstdint>
 #include <vector>
 
 #include "mpi/decomposition.hpp"
-#include "mpi/halo_regions.hpp"
+#include "mpi/ghost_regions.hpp"
 
 namespace stencil::mpi {
 namespace {
@@ -51,35 +51,37 @@ TEST(ParseProcessGrid, AcceptsPxQAndRejectsEverythingElse) {
   }
 }
 
-TEST(TileOf, HasHalosExactlyTowardsNeighbours) {
+TEST(SubgridOf, HasGhostCellsExactlyTowardsNeighbours) {
   const ProcessGrid grid{2, 3};
   for (int r = 0; r < grid.rows; ++r) {
     for (int c = 0; c < grid.cols; ++c) {
-      const Tile tile = tile_of(10, grid, r, c, 2);
-      EXPECT_EQ(tile.halo_top, r > 0 ? 2 : 0);
-      EXPECT_EQ(tile.halo_bottom, r < grid.rows - 1 ? 2 : 0);
-      EXPECT_EQ(tile.halo_left, c > 0 ? 2 : 0);
-      EXPECT_EQ(tile.halo_right, c < grid.cols - 1 ? 2 : 0);
-      EXPECT_EQ(tile.local_rows(), tile.rows.count + tile.halo_top + tile.halo_bottom);
-      EXPECT_EQ(tile.local_cols(), tile.cols.count + tile.halo_left + tile.halo_right);
+      const Subgrid subgrid = subgrid_of(10, grid, r, c, 2);
+      EXPECT_EQ(subgrid.ghost_top, r > 0 ? 2 : 0);
+      EXPECT_EQ(subgrid.ghost_bottom, r < grid.rows - 1 ? 2 : 0);
+      EXPECT_EQ(subgrid.ghost_left, c > 0 ? 2 : 0);
+      EXPECT_EQ(subgrid.ghost_right, c < grid.cols - 1 ? 2 : 0);
+      EXPECT_EQ(subgrid.local_rows(),
+                subgrid.rows.count + subgrid.ghost_top + subgrid.ghost_bottom);
+      EXPECT_EQ(subgrid.local_cols(),
+                subgrid.cols.count + subgrid.ghost_left + subgrid.ghost_right);
     }
   }
 }
 
-TEST(DecompositionProblem, NamesGridsSmallerThanTheRankGridAndTooThinHalos) {
+TEST(DecompositionProblem, NamesGridsSmallerThanTheRankGridAndTooThinGhostLayers) {
   EXPECT_EQ(decomposition_problem(5, ProcessGrid{2, 2}, 1), "");
-  EXPECT_EQ(decomposition_problem(1, ProcessGrid{1, 1}, 8), "");  // no neighbours, no halo
+  EXPECT_EQ(decomposition_problem(1, ProcessGrid{1, 1}, 8), "");  // no neighbours, no ghost layer
   EXPECT_EQ(decomposition_problem(4, ProcessGrid{1, 4}, 1), "");  // ranks one cell wide
   EXPECT_NE(decomposition_problem(3, ProcessGrid{1, 4}, 1), "");
   EXPECT_NE(decomposition_problem(3, ProcessGrid{4, 1}, 1), "");
-  EXPECT_NE(decomposition_problem(7, ProcessGrid{2, 1}, 4), "");  // 3 rows < 4-deep halo
+  EXPECT_NE(decomposition_problem(7, ProcessGrid{2, 1}, 4), "");  // 3 rows < 4-deep ghost layer
   EXPECT_EQ(decomposition_problem(8, ProcessGrid{2, 1}, 4), "");
   EXPECT_NE(decomposition_problem(8, ProcessGrid{1, 3}, 4), "");
 }
 
 // Every send region must have the shape of the receive region on the other side, and sends must
-// lie in owned cells, receives in the halo.
-TEST(HaloRegions, SendsMatchTheNeighboursReceivesAndStayInTheirZones) {
+// lie in owned cells, receives in the ghost layer.
+TEST(GhostRegions, SendsMatchTheNeighboursReceivesAndStayInTheirZones) {
   for (std::int64_t n : {4, 5, 9, 17}) {
     for (const ProcessGrid grid :
          {ProcessGrid{2, 2}, ProcessGrid{3, 1}, ProcessGrid{1, 3}, ProcessGrid{3, 4}}) {
@@ -88,26 +90,26 @@ TEST(HaloRegions, SendsMatchTheNeighboursReceivesAndStayInTheirZones) {
           continue;
         for (int r = 0; r < grid.rows; ++r) {
           for (int c = 0; c < grid.cols; ++c) {
-            const Tile tile = tile_of(n, grid, r, c, depth);
+            const Subgrid subgrid = subgrid_of(n, grid, r, c, depth);
             for (int d = 0; d < 8; ++d) {
               if (!has_neighbour(grid, r, c, d))
                 continue;
               const int nr = r + kDirections[d].dy, nc = c + kDirections[d].dx;
-              const Tile other = tile_of(n, grid, nr, nc, depth);
-              const Region send = send_region(tile, depth, d);
+              const Subgrid other = subgrid_of(n, grid, nr, nc, depth);
+              const Region send = send_region(subgrid, depth, d);
               const Region receive = receive_region(other, depth, opposite(d));
               EXPECT_EQ(send.rows, receive.rows);
               EXPECT_EQ(send.cols, receive.cols);
-              // Sends are owned cells of this tile.
-              EXPECT_GE(send.row0, tile.halo_top);
-              EXPECT_LE(send.row0 + send.rows, tile.halo_top + tile.rows.count);
-              EXPECT_GE(send.col0, tile.halo_left);
-              EXPECT_LE(send.col0 + send.cols, tile.halo_left + tile.cols.count);
-              // The global cells sent are the ones the neighbour's halo stands for.
-              EXPECT_EQ(tile.rows.begin + send.row0 - tile.halo_top,
-                        other.rows.begin + receive.row0 - other.halo_top);
-              EXPECT_EQ(tile.cols.begin + send.col0 - tile.halo_left,
-                        other.cols.begin + receive.col0 - other.halo_left);
+              // Sends are owned cells of this subgrid.
+              EXPECT_GE(send.row0, subgrid.ghost_top);
+              EXPECT_LE(send.row0 + send.rows, subgrid.ghost_top + subgrid.rows.count);
+              EXPECT_GE(send.col0, subgrid.ghost_left);
+              EXPECT_LE(send.col0 + send.cols, subgrid.ghost_left + subgrid.cols.count);
+              // The global cells sent are the ones the neighbour's ghost layer stands for.
+              EXPECT_EQ(subgrid.rows.begin + send.row0 - subgrid.ghost_top,
+                        other.rows.begin + receive.row0 - other.ghost_top);
+              EXPECT_EQ(subgrid.cols.begin + send.col0 - subgrid.ghost_left,
+                        other.cols.begin + receive.col0 - other.ghost_left);
             }
           }
         }
@@ -116,7 +118,7 @@ TEST(HaloRegions, SendsMatchTheNeighboursReceivesAndStayInTheirZones) {
   }
 }
 
-TEST(HaloRegions, PackThenUnpackMovesExactlyTheRegion) {
+TEST(GhostRegions, PackThenUnpackMovesExactlyTheRegion) {
   const std::int64_t rows = 5, cols = 6;
   std::vector<float> local(rows * cols);
   for (std::size_t i = 0; i < local.size(); ++i)
