@@ -32,7 +32,7 @@
 #include <dirent.h>
 #include <time.h>
 
-#include "copy_pairs.hpp"
+#include "measure/copy_pairs.hpp"
 #include "process.hpp"
 #include "stencil/initial_state.hpp"
 #include "test_backends.hpp"
@@ -167,7 +167,7 @@ TEST(CopyReference, RatioAtMostOneUnlessNoisy) {
     const auto row = csv_result(r.out);
     const double ratio = std::stod(row.at("ratio_to_copy"));
     const bool noisy = row.at("ratio_noisy") == "1";
-    EXPECT_TRUE(ratio <= 1.0 + app::kNoisySpread || noisy)
+    EXPECT_TRUE(ratio <= 1.0 + measure::kNoisySpread || noisy)
         << backend.label() << " naive reports stencil/copy = " << ratio << " (quartiles "
         << row.at("ratio_q1") << " .. " << row.at("ratio_q3")
         << ") unflagged: its copy reference is slower than a copy of the same bytes can be";
