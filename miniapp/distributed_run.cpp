@@ -117,13 +117,7 @@ RankSetup set_up(const Options& requested) {
     return open_stepper(options.implementation, options.space, checked);
   };
   setup.domain = std::make_unique<mpi::RankDomain>(request, node);
-  const int depth = setup.domain->depth();
   const std::int64_t first = setup.input ? setup.input->iteration : 0;
-  if (depth > 1 && (first % depth != 0 || options.save_every % depth != 0)) {
-    throw UnsupportedRequest("-fuse " + std::to_string(depth) +
-                             " needs -save-every and the input's iteration to be multiples of " +
-                             std::to_string(depth));
-  }
   setup.schedule = SaveSchedule{first, first + options.iterations, options.save_every};
   if (!setup.input)  // an input is read once the ranks agree (read_input_subgrid is collective)
     setup.domain->start(setup.domain->initial_cells(options.seed));
@@ -173,8 +167,7 @@ DistributedResult measure(const Options& options, RankSetup& setup, int rank) {
       run_timed_loop(domain.stepper(), setup.schedule, options.progress && rank == 0, hooks);
   const std::optional<mpi::ExchangeCostModel> model = domain.calibrate_cost_model();
   Stepper& stepper = domain.stepper();
-  const int per_step = stepper.iterations_per_step();
-  const int steps = options.iterations / per_step;
+  const int steps = std::max(times.passes, 1);
 
   DistributedResult result;
   RunResult& run = result.run;
@@ -189,7 +182,7 @@ DistributedResult measure(const Options& options, RankSetup& setup, int rank) {
     run.chunks = std::to_string(options.chunks > 0 ? options.chunks : kDefaultChunks);
   if (variant.chunks == ChunkPolicy::tuned)
     run.chunks = options.chunks > 0 ? std::to_string(options.chunks) : "auto";
-  run.fuse = per_step;
+  run.fuse = stepper.deepest_pass();
   run.patch = variant.uses_shape(ShapeOption::patch) ? options.patch : 0;
   run.pitch = variant.uses_shape(ShapeOption::pitch) ? options.pitch : 0;
   run.seconds = mpi::max_over_ranks(times.compute_seconds);

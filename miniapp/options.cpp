@@ -147,7 +147,7 @@ const std::vector<OptionSpec>& option_table() {
       {"fuse", "K",
        variants_with(ShapeOption::fuse) +
            ": iterations fused into one pass, K = " + choice_list(kFuseDepths) + " (default " +
-           std::to_string(kDefaultFuse) + "); -iters must be a multiple of it",
+           std::to_string(kDefaultFuse) + "); a remainder of -iters runs in shallower passes",
        [](Options& o, const std::string& f, const std::string& v) {
          o.fuse = parse_choice(f, v, kFuseDepths);
        }},
@@ -367,9 +367,11 @@ Options parse_options(const std::vector<std::string>& args) {
   if (variant.uses_shape(ShapeOption::fuse)) {
     if (options.fuse == 0)
       options.fuse = kDefaultFuse;
-    if (options.iterations % options.fuse != 0) {
-      throw UsageError("-iters " + std::to_string(options.iterations) +
-                       " is not a multiple of -fuse " + std::to_string(options.fuse));
+    // A profile counts launches of one kernel, so it runs whole passes of one depth.
+    if (!options.profile.empty() && options.iterations % options.fuse != 0) {
+      throw UsageError("-profile counts whole passes: -iters " +
+                       std::to_string(options.iterations) + " is not a multiple of -fuse " +
+                       std::to_string(options.fuse));
     }
   }
   return options;

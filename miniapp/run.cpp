@@ -53,15 +53,6 @@ RunSetup set_up(const Options& options) {
   setup.start = initial_grid(options, *setup.variant);
   const CheckedConfig config = config_from_options(options, setup.start.n);
   setup.stepper = open_stepper(options.implementation, options.space, config);
-  // A step is one iteration, or k fused iterations for temporal; saves and the start of a
-  // restart must fall on step boundaries.
-  const int per_step = config->iterations_per_step();
-  if (per_step > 1 &&
-      (setup.start.iteration % per_step != 0 || options.save_every % per_step != 0)) {
-    throw UnsupportedRequest("-fuse " + std::to_string(per_step) +
-                             " needs -save-every and the input's iteration to be multiples of " +
-                             std::to_string(per_step));
-  }
   if (!options.input.empty())
     read_initial_cells(*setup.variant, setup.start);
   else
@@ -135,7 +126,7 @@ RunResult result_of(const Options& options, RunSetup& setup, const LoopTimes& ti
     result.chunks = std::to_string(options.chunks > 0 ? options.chunks : kDefaultChunks);
   if (variant.chunks == ChunkPolicy::tuned)
     result.chunks = options.chunks > 0 ? std::to_string(options.chunks) : "auto";
-  result.fuse = stepper.iterations_per_step();
+  result.fuse = stepper.deepest_pass();
   result.patch = variant.uses_shape(ShapeOption::patch) ? options.patch : 0;
   result.pitch = variant.uses_shape(ShapeOption::pitch) ? options.pitch : 0;
   result.seconds = times.compute_seconds;

@@ -6,6 +6,7 @@
 
 #include "measure/interleaved_copy.hpp"
 #include "progress.hpp"
+#include "stencil/pass_depth.hpp"
 
 namespace stencil::app {
 namespace {
@@ -16,20 +17,19 @@ double seconds_since(Clock::time_point start) {
   return std::chrono::duration<double>(Clock::now() - start).count();
 }
 
-// Steps done when block `block` of `blocks` ends.
-int block_end(int block, int blocks, int steps) {
-  return static_cast<int>(static_cast<std::int64_t>(block + 1) * steps / blocks);
+// Iterations after which block `block` of `blocks` may end; it ends with the first pass that
+// reaches them, so blocks never cut a pass short.
+int block_target(int block, int blocks, int iterations) {
+  return static_cast<int>(static_cast<std::int64_t>(block + 1) * iterations / blocks);
 }
 
 }  // namespace
 
 LoopTimes run_timed_loop(Stepper& stepper, const SaveSchedule& schedule, bool show_progress,
                          LoopHooks& hooks) {
-  const int per_step = stepper.iterations_per_step();
-  const int steps = static_cast<int>((schedule.last - schedule.first) / per_step);
-  const auto step_number = [&](int done) {
-    return schedule.first + static_cast<std::int64_t>(done) * per_step;
-  };
+  const int deepest = stepper.deepest_pass();
+  const int iterations = static_cast<int>(schedule.last - schedule.first);
+  const auto step_number = [&](int done) { return schedule.first + done; };
   LoopTimes times;
   const auto timed_io = [&](auto&& io) {
     const auto start = Clock::now();
@@ -40,21 +40,30 @@ LoopTimes run_timed_loop(Stepper& stepper, const SaveSchedule& schedule, bool sh
     timed_io([&] { hooks.save(schedule.first, stepper); });
   hooks.before_loop(stepper);
 
-  Progress progress(steps, show_progress);
+  Progress progress(iterations, show_progress);
   measure::InterleavedCopy copy;
-  const int blocks = std::min(kCopyBlocks, steps);
+  const int blocks = std::clamp(iterations / deepest, 1, kCopyBlocks);
   int block = 0;
+  int block_start = 0;
   double block_seconds = 0.0;
-  for (int done = 0; done < steps;) {
-    int stop = std::min(done + progress.next_batch(done), block_end(block, blocks, steps));
+  for (int done = 0; done < iterations;) {
+    // Passes are as deep as the next save point or the end allows (hard stops); a progress
+    // update or a block's end (soft stops) waits for the pass that reaches it.
+    int hard_stop = iterations;
     if (hooks.saves()) {
       const std::int64_t save_point = schedule.next_after(step_number(done));
-      stop = std::min(stop, static_cast<int>((save_point - schedule.first) / per_step));
+      hard_stop = static_cast<int>(save_point - schedule.first);
     }
+    const int soft_stop =
+        std::min(done + progress.next_batch(done), block_target(block, blocks, iterations));
     // The fence keeps the compute clock honest: launches may return before the device is done.
     const auto start = Clock::now();
-    for (; done < stop; ++done)
+    while (done < hard_stop && done < soft_stop) {
+      stepper.set_pass_depth(next_pass_depth(deepest, hard_stop - done));
       hooks.step(stepper);
+      done += stepper.iterations_per_step();
+      ++times.passes;
+    }
     stepper.fence();
     const double seconds = seconds_since(start);
     times.compute_seconds += seconds;
@@ -62,18 +71,22 @@ LoopTimes run_timed_loop(Stepper& stepper, const SaveSchedule& schedule, bool sh
 
     if (hooks.saves() && schedule.saves(step_number(done)))
       timed_io([&] { hooks.save(step_number(done), stepper); });
-    if (done == block_end(block, blocks, steps)) {
-      const int iterations =
-          (done - (block == 0 ? 0 : block_end(block - 1, blocks, steps))) * per_step;
-      if (const int copies = copy.copies_after(iterations); copies > 0) {
+    if (done >= block_target(block, blocks, iterations)) {
+      const int block_iterations = done - block_start;
+      if (const int copies = copy.copies_after(block_iterations); copies > 0) {
         hooks.before_copy();
-        copy.record(stepper, block_seconds, iterations, copies);
+        copy.record(stepper, block_seconds, block_iterations, copies);
       }
-      ++block;
+      // A pass that reaches past the next block's target as well ends that block too.
+      do
+        ++block;
+      while (block + 1 < blocks && block_target(block, blocks, iterations) <= done);
+      block_start = done;
       block_seconds = 0.0;
     }
     progress.update(done);
   }
+  stepper.set_pass_depth(deepest);
   if (hooks.saves())
     timed_io([&] { hooks.commit(); });
   progress.finish();

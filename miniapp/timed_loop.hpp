@@ -35,14 +35,17 @@ class LoopHooks {
 struct LoopTimes {
   double compute_seconds = 0.0;          // the steps, fenced; no saving, no copies
   double io_seconds = 0.0;               // saving and committing
+  int passes = 0;                        // steps taken (temporal: passes of any depth)
   std::vector<measure::CopyPair> pairs;  // the interleaved copy reference
 };
 
 // The blocks the run is cut into for its step/copy pairs: up to this many, of equal length.
 inline constexpr int kCopyBlocks = 9;
 
-// Runs the schedule's steps (first -> last, iterations_per_step() each) on `stepper`, which is
-// uploaded and warmed up. `progress`: show a progress line (when stderr is a terminal).
+// Runs the schedule's iterations (first -> last) on `stepper`, which is uploaded and warmed up:
+// temporal in passes of its deepest_pass() depth, with shallower passes where a save point or
+// the end comes sooner (stencil/pass_depth.hpp); it leaves the stepper at its deepest depth.
+// `progress`: show a progress line (when stderr is a terminal).
 LoopTimes run_timed_loop(Stepper& stepper, const SaveSchedule& schedule, bool progress,
                          LoopHooks& hooks);
 

@@ -12,8 +12,7 @@
 #                   "build/stencil_miniapp; bash .carry/directive/run-gpu.sh openacc stencil_miniapp"
 #   STUDY_DEVICE    gpu or cpu (default gpu where nvidia-smi lists a GPU, else cpu)
 #   STUDY_SIZES     N values (default "4096 16384" on a GPU, 2048 on a CPU)
-#   STUDY_ITERS     iterations per run, a multiple of temporal's -fuse 4 (default 200 on a GPU,
-#                   100 on a CPU)
+#   STUDY_ITERS     iterations per run (default 200 on a GPU, 100 on a CPU)
 #   STUDY_BUDGET_S  seconds for the whole script; rows that would start later are left out with
 #                   a note (default 1800)
 #   STUDY_ROW_TIMEOUT_S  seconds one run may take before it is stopped and noted (default 300)

@@ -103,7 +103,7 @@ TEST(Options, BadValuesAreUsageErrors) {
            {"stray"},
            {"-verify=yes"},
            {"-variant", "temporal", "-fuse", "3"},
-           {"-variant", "temporal", "-fuse", "4", "-iters", "10"},
+           {"-variant", "temporal", "-fuse", "4", "-iters", "10", "-profile", "sectors"},
            {"-variant", "tiled", "-fuse", "2"},
        }) {
     std::string joined;
@@ -117,6 +117,8 @@ TEST(Options, TemporalDefaultsToFourFusedIterations) {
   const Options o = parse({"-variant", "temporal", "-iters", "8"});
   EXPECT_EQ(o.fuse, 4);
   EXPECT_EQ(parse({"-variant", "temporal", "-fuse", "8", "-iters", "16"}).fuse, 8);
+  // Any -iters: the remainder runs in shallower passes.
+  EXPECT_EQ(parse({"-variant", "temporal", "-fuse", "8", "-iters", "100"}).fuse, 8);
 }
 
 TEST(Options, ProfileTakesSectorsOrSassMetrics) {

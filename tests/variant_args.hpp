@@ -1,26 +1,23 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
-// Extra command-line arguments a variant needs for a given iteration count: temporal fuses
-// iterations per pass, and -iters must be a multiple of -fuse.
+// Extra command-line arguments a variant takes for a given iteration count: temporal fuses
+// iterations per pass, here as deep as the count allows, so that runs whose count the deepest
+// depth does not divide end in shallower passes.
 #pragma once
 
 #include <string>
 #include <vector>
 
+#include "stencil/pass_depth.hpp"
 #include "stencil/variants.hpp"
 
 namespace stencil::test {
 
-// {"-fuse", "K"} with the deepest K of kFuseDepths that divides `iterations`, for a variant with a
-// fuse depth; nothing for every other variant.
+// {"-fuse", "K"} with the deepest K of kFuseDepths that is at most `iterations` (at least 1),
+// for a variant with a fuse depth; nothing for every other variant.
 inline std::vector<std::string> fuse_args(const VariantInfo& variant, int iterations) {
   if (!variant.uses_shape(ShapeOption::fuse))
     return {};
-  int deepest = 1;
-  for (const int fuse : kFuseDepths) {
-    if (iterations % fuse == 0 && fuse > deepest)
-      deepest = fuse;
-  }
-  return {"-fuse", std::to_string(deepest)};
+  return {"-fuse", std::to_string(next_pass_depth(kFuseDepths.back(), iterations))};
 }
 
 }  // namespace stencil::test

@@ -150,6 +150,8 @@ class CudaStepper final : public Stepper {
   }
 
  private:
+  void pass_depth_changed() override { launch_ = launch_function(config()); }
+
   void launch(const Element* in, Element* out) {
     launch_(in, out, extent_.rows, extent_.cols, config().chunks, queue_);
   }

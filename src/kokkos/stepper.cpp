@@ -146,6 +146,8 @@ class KokkosStepper final : public Stepper {
   }
 
  private:
+  void pass_depth_changed() override { step_ = step_function<ExecSpace>(config()); }
+
   void check_size(std::size_t size) const {
     if (size != cells_) {
       throw std::invalid_argument("state has " + std::to_string(size) + " cells, expected " +

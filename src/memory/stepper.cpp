@@ -3,6 +3,9 @@
 // the halo access (src/memory/).
 #include "stencil/stepper.hpp"
 
+#include <algorithm>
+#include <string>
+
 #include "memory/grid_copy.hpp"
 #include "memory/halo_access.hpp"
 
@@ -19,8 +22,24 @@ namespace {
 
 }  // namespace
 
-Stepper::Stepper(const RunConfig& config) : config_(config) {}
+Stepper::Stepper(const RunConfig& config)
+    : config_(config), deepest_pass_(config.iterations_per_step()) {}
 Stepper::~Stepper() = default;
+
+void Stepper::set_pass_depth(int depth) {
+  if (depth == config_.iterations_per_step())
+    return;
+  const bool fuses = config_.variant->uses_shape(ShapeOption::fuse);
+  const bool instantiated =
+      std::find(kFuseDepths.begin(), kFuseDepths.end(), depth) != kFuseDepths.end();
+  if (!fuses || !instantiated || depth > deepest_pass_) {
+    throw std::invalid_argument("pass depth " + std::to_string(depth) + " is not one of " +
+                                std::string(config_.variant->name) + "'s depths up to " +
+                                std::to_string(deepest_pass_));
+  }
+  config_.fuse = depth;
+  pass_depth_changed();
+}
 
 double Stepper::copy_seconds(int repetitions) {
   return timed_grid_copies(*this, repetitions);

@@ -66,7 +66,7 @@ RankDomain::RankDomain(const DomainRequest& request, const std::vector<int>& nod
   stepper_ = request.open_stepper(checked);
   exchange_ = std::make_unique<BoundaryExchange>(*ranks_, subgrid_, depth_, stepper_.get());
   transport_ = exchange_.get();
-  overlap_ = request.overlap && stepper_->iterations_per_step() == 1 && grid.size() > 1;
+  overlap_ = request.overlap && stepper_->deepest_pass() == 1 && grid.size() > 1;
 }
 
 RankDomain::~RankDomain() = default;

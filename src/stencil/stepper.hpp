@@ -75,7 +75,8 @@ class Stepper {
   // Fills the buffer the next step writes with NaN, so any cell a kernel misses shows up.
   virtual void poison_next_output() = 0;
   // Runs one step into the other buffer and makes it the current state. May return before the
-  // device finishes; fence() waits. A step is iterations_per_step() iterations (temporal: k).
+  // device finishes; fence() waits. A step is iterations_per_step() iterations (temporal: the
+  // pass depth, see set_pass_depth()).
   virtual void step() = 0;
   // Runs one step into the other buffer without making it current: loads modules and warms
   // caches, leaving the state untouched.
@@ -86,7 +87,16 @@ class Stepper {
 
   // What every model shares.
   const RunConfig& config() const { return config_; }
+  // Iterations the next step() performs: the pass depth for temporal, else 1.
   int iterations_per_step() const { return config_.iterations_per_step(); }
+  // The configured -fuse depth (1 where the variant fuses nothing): the deepest pass, and the
+  // depth of the ghost layers an MPI run exchanges before each pass.
+  int deepest_pass() const { return deepest_pass_; }
+  // temporal: the iterations the following steps fuse into one pass, one of kFuseDepths up to
+  // deepest_pass(). A run whose -iters the configured depth does not divide ends with shallower
+  // passes; each depth is exact, so any mix equals the same count of single steps bit for bit.
+  // Throws std::invalid_argument for any other depth.
+  void set_pass_depth(int depth);
   // Seconds for `repetitions` plain copies of the current grid into the spare one, fenced: the
   // data-movement reference (same bytes as one step) each run's rate is compared with, one
   // definition per memory kind (src/memory/grid_copy.hpp). Leaves the state untouched.
@@ -94,8 +104,14 @@ class Stepper {
   // Halo access for MPI runs, of this stepper's memory kind (src/memory/halo_access.hpp).
   HaloAccess& halos();
 
+ protected:
+  // Called after set_pass_depth() changed config().fuse: a model that picks its kernel once,
+  // at construction, picks it again here.
+  virtual void pass_depth_changed() {}
+
  private:
   RunConfig config_;
+  int deepest_pass_;
   std::unique_ptr<HaloAccess> halos_;
 };
 

@@ -60,7 +60,8 @@ inline constexpr int kDefaultTiledPitch = 33;
 // outputs. p is a compile-time choice made at run time (-patch).
 inline constexpr std::array<int, 2> kPatchSizes{2, 4};
 inline constexpr int kDefaultPatch = 4;
-// temporal: iterations fused into one pass over the grid (-fuse); -iters must be a multiple.
+// temporal: iterations fused into one pass over the grid (-fuse); a run of any -iters ends with
+// shallower passes (stencil/pass_depth.hpp).
 inline constexpr std::array<int, 4> kFuseDepths{1, 2, 4, 8};
 inline constexpr int kDefaultFuse = 4;
 

@@ -4,7 +4,7 @@
 # usage: save_restart.sh CASE MPIEXEC APP CHECK PYTHON WORK_DIR
 #   restart       save on 2x2 ranks; restart on 3x1 ranks, in one plain process and (from a
 #                 single-process file) on 1x2 ranks; every saved state bit-identical
-#                 (stencil_check) to one uninterrupted single-process run; temporal -fuse 2 too;
+#                 (stencil_check) to one uninterrupted single-process run; temporal -fuse 8 too;
 #                 a 1-D variant saved on 1x3, restarted on 1x2 and in one process
 #   h5py          h5py reads the virtual dataset as one N x N dataset equal to the single-process
 #                 one and recomputes every tile's hash (exit 77, skipped, without h5py/xxhash)
@@ -76,7 +76,7 @@ case $case_name in
   restart)
     for variant in naive temporal; do
       args=(-variant "$variant" -n 41)
-      [ "$variant" = temporal ] && args+=(-fuse 2)
+      [ "$variant" = temporal ] && args+=(-fuse 8)  # passes of 4, as deep as the saves allow
       plain "${args[@]}" -iters 12 -save-every 4 -output single.h5 || fail "single: $(cat last.err)"
       job 4 2x2 "${args[@]}" -iters 12 -save-every 4 -output run.h5 -verify ||
         fail "2x2 save: $(cat last.err)"
