@@ -145,9 +145,10 @@ const std::vector<OptionSpec>& option_table() {
          o.chunks = parse_integer<int>(f, v, 1, 65535);
        }},
       {"fuse", "K",
-       variants_with(ShapeOption::fuse) +
-           ": iterations fused into one pass, K = " + choice_list(kFuseDepths) + " (default " +
-           std::to_string(kDefaultFuse) + "); a remainder of -iters runs in shallower passes",
+       variants_with(ShapeOption::fuse) + ": iterations fused into one pass, K = " +
+           choice_list(kFuseDepths) + " (default " + std::to_string(kDefaultFuseOnGpu) +
+           " where the grids are on a GPU, " + std::to_string(kDefaultFuse) +
+           " on a CPU); a remainder of -iters runs in shallower passes",
        [](Options& o, const std::string& f, const std::string& v) {
          o.fuse = parse_choice(f, v, kFuseDepths);
        }},
@@ -366,7 +367,7 @@ Options parse_options(const std::vector<std::string>& args) {
   }
   if (variant.uses_shape(ShapeOption::fuse)) {
     if (options.fuse == 0)
-      options.fuse = kDefaultFuse;
+      options.fuse = default_fuse(options.implementation, options.space);
     // A profile counts launches of one kernel, so it runs whole passes of one depth.
     if (!options.profile.empty() && options.iterations % options.fuse != 0) {
       throw UsageError("-profile counts whole passes: -iters " +

@@ -30,7 +30,7 @@ struct Options {
   std::string implementation;      // -impl; parse_options starts at the build's first model
   std::string space;               // the model's execution space; empty = its default
   int chunks = 0;                  // 0: the variant's default
-  int fuse = 0;                    // temporal: iterations fused per pass; 0: kDefaultFuse
+  int fuse = 0;                    // temporal: iterations fused per pass; 0: default_fuse()
   int patch = kDefaultPatch;       // regblock: p x p outputs per thread
   int pitch = kDefaultTiledPitch;  // tiled: row pitch of the transposed shared tile
   std::uint64_t seed = 0;          // set to stencil::kDefaultSeed by the parser's defaults

@@ -139,7 +139,7 @@ void print_result(std::ostream& out, const RunResult& r, OutputFormat format) {
              "seconds,"
              "gcells_per_s,gb_per_s,checksum,verification,commit,copy_gb_per_s,ratio_to_copy,"
              "io_seconds,states_saved,patch,pitch,model_version,ratio_q1,ratio_q3,ratio_pairs,"
-             "ratio_noisy"
+             "ratio_noisy,fuse"
           << build_csv_header() << "\n"
           << kResultSchemaVersion << "," << r.variant << "," << r.implementation << ",\""
           << r.execution_space << "\"," << r.dimensions << "," << r.n << "," << r.iterations << ","
@@ -151,7 +151,7 @@ void print_result(std::ostream& out, const RunResult& r, OutputFormat format) {
           << r.states_saved << "," << r.patch << "," << r.pitch << "," << r.model_version << ","
           << fixed(r.copy_ratio.lower_quartile, "%.6f") << ","
           << fixed(r.copy_ratio.upper_quartile, "%.6f") << "," << r.copy_ratio.pairs << ","
-          << (r.copy_ratio.noisy() ? 1 : 0) << build_csv_values(r.build) << "\n";
+          << (r.copy_ratio.noisy() ? 1 : 0) << "," << r.fuse << build_csv_values(r.build) << "\n";
       break;
     case OutputFormat::json:
       out << "{\"schema_version\": " << kResultSchemaVersion
@@ -160,7 +160,7 @@ void print_result(std::ostream& out, const RunResult& r, OutputFormat format) {
           << ", \"execution_space\": " << json_string(r.execution_space)
           << ", \"dimensions\": " << r.dimensions << ", \"n\": " << r.n
           << ", \"iterations\": " << r.iterations << ", \"chunks\": " << json_string(r.chunks)
-          << ", \"patch\": " << r.patch << ", \"pitch\": " << r.pitch
+          << ", \"patch\": " << r.patch << ", \"pitch\": " << r.pitch << ", \"fuse\": " << r.fuse
           << ", \"seconds\": " << fixed(r.seconds, "%.9f")
           << ", \"gcells_per_s\": " << fixed(r.gcells_per_second(), "%.6f")
           << ", \"gb_per_s\": " << fixed(r.gigabytes_per_second(), "%.6f")

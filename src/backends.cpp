@@ -142,6 +142,19 @@ void use_gpu_of_local_rank(int local_rank) {
 #endif
 }
 
+int default_fuse(std::string_view implementation, std::string_view space) {
+  const Entry* entry = find_entry(implementation);
+  if (entry == nullptr || (entry->hooks == nullptr && entry->info->memory == ModelMemory::space))
+    return kDefaultFuse;
+  std::string chosen(space);
+  if (chosen.empty() && entry->hooks != nullptr) {
+    const std::vector<std::string> spaces = spaces_of(*entry->hooks);
+    if (!spaces.empty())
+      chosen = spaces.front();
+  }
+  return memory_of(*entry, chosen) == MemoryKind::cuda ? kDefaultFuseOnGpu : kDefaultFuse;
+}
+
 bool steps_rectangles(std::string_view implementation) {
   const ModelHooks* hooks = find_built(implementation);
   return hooks != nullptr && hooks->steps_rectangles;

@@ -43,6 +43,10 @@ std::vector<Backend> backends();
 // "" when the backend can run on this machine, else why not (e.g. "no CUDA device found").
 std::string unavailable_reason(const Backend& backend);
 
+// temporal's default -fuse for a run of `implementation` in `space` ("" = its default):
+// kDefaultFuseOnGpu where its grids are in CUDA memory, else kDefaultFuse.
+int default_fuse(std::string_view implementation, std::string_view space);
+
 // Whether `implementation` steps a rows x cols local array (an MPI rank's tile plus halo).
 bool steps_rectangles(std::string_view implementation);
 

@@ -113,9 +113,14 @@ TEST(Options, BadValuesAreUsageErrors) {
   }
 }
 
-TEST(Options, TemporalDefaultsToFourFusedIterations) {
+TEST(Options, TemporalDefaultsToTheBackendsFastestDepth) {
   const Options o = parse({"-variant", "temporal", "-iters", "8"});
-  EXPECT_EQ(o.fuse, 4);
+  EXPECT_EQ(o.fuse, default_fuse(o.implementation, o.space));
+  for (const Backend& backend : backends()) {
+    EXPECT_EQ(default_fuse(backend.implementation, backend.space),
+              backend.on_gpu() ? kDefaultFuseOnGpu : kDefaultFuse)
+        << backend.label();
+  }
   EXPECT_EQ(parse({"-variant", "temporal", "-fuse", "8", "-iters", "16"}).fuse, 8);
   // Any -iters: the remainder runs in shallower passes.
   EXPECT_EQ(parse({"-variant", "temporal", "-fuse", "8", "-iters", "100"}).fuse, 8);

@@ -63,7 +63,11 @@ inline constexpr int kDefaultPatch = 4;
 // temporal: iterations fused into one pass over the grid (-fuse); a run of any -iters ends with
 // shallower passes (stencil/pass_depth.hpp).
 inline constexpr std::array<int, 4> kFuseDepths{1, 2, 4, 8};
+// The default depth is the fastest measured on each platform at -iters 100 and 200
+// (docs/stream-and-temporal.md, "The default depth"): 4 where the grids are in host memory, 8
+// where they are on a GPU (the driver picks by the backend, src/backends.hpp default_fuse).
 inline constexpr int kDefaultFuse = 4;
+inline constexpr int kDefaultFuseOnGpu = 8;
 
 struct ShapeOptionInfo {
   ShapeOption id;
