@@ -17,12 +17,16 @@
 namespace stencil {
 
 // 2-D five-point Jacobi-like update: out = 0.5*c + 0.125*(left + right + up + down).
+// 1-D three-point update: out = 0.25*left + 0.5*c + 0.25*right.
+// The weights are powers of two, exact in every floating-point type; the float constants below
+// name them, and each precision converts them exactly.
 inline constexpr float kCentreWeight2D = 0.5f;
 inline constexpr float kNeighbourWeight2D = 0.125f;
-// 1-D three-point update: out = 0.25*left + 0.5*c + 0.25*right.
 inline constexpr float kSideWeight1D = 0.25f;
 inline constexpr float kCentreWeight1D = 0.5f;
 
+// One correctly rounded product and sum per precision, never contracted into a fused
+// multiply-add.
 STENCIL_HOST_DEVICE inline float multiply_rounded(float a, float b) {
 #if defined(__CUDA_ARCH__)
   return __fmul_rn(a, b);
@@ -39,19 +43,38 @@ STENCIL_HOST_DEVICE inline float add_rounded(float a, float b) {
 #endif
 }
 
-// Interior update of the 2-D stencil. Summation order: ((left + right) + up) + down.
-STENCIL_HOST_DEVICE inline float five_point(float centre, float left, float right, float up,
-                                            float down) {
-  const float neighbours = add_rounded(add_rounded(add_rounded(left, right), up), down);
-  return add_rounded(multiply_rounded(kCentreWeight2D, centre),
-                     multiply_rounded(kNeighbourWeight2D, neighbours));
+STENCIL_HOST_DEVICE inline double multiply_rounded(double a, double b) {
+#if defined(__CUDA_ARCH__)
+  return __dmul_rn(a, b);
+#else
+  return a * b;
+#endif
 }
 
-// Interior update of the 1-D stencil. Summation order: (0.25*left + 0.5*c) + 0.25*right.
-STENCIL_HOST_DEVICE inline float three_point(float left, float centre, float right) {
-  return add_rounded(
-      add_rounded(multiply_rounded(kSideWeight1D, left), multiply_rounded(kCentreWeight1D, centre)),
-      multiply_rounded(kSideWeight1D, right));
+STENCIL_HOST_DEVICE inline double add_rounded(double a, double b) {
+#if defined(__CUDA_ARCH__)
+  return __dadd_rn(a, b);
+#else
+  return a + b;
+#endif
+}
+
+// Interior update of the 2-D stencil in precision T (float or double). Summation order:
+// ((left + right) + up) + down.
+template <class T>
+STENCIL_HOST_DEVICE inline T five_point(T centre, T left, T right, T up, T down) {
+  const T neighbours = add_rounded(add_rounded(add_rounded(left, right), up), down);
+  return add_rounded(multiply_rounded(static_cast<T>(kCentreWeight2D), centre),
+                     multiply_rounded(static_cast<T>(kNeighbourWeight2D), neighbours));
+}
+
+// Interior update of the 1-D stencil in precision T. Summation order:
+// (0.25*left + 0.5*c) + 0.25*right.
+template <class T>
+STENCIL_HOST_DEVICE inline T three_point(T left, T centre, T right) {
+  return add_rounded(add_rounded(multiply_rounded(static_cast<T>(kSideWeight1D), left),
+                                 multiply_rounded(static_cast<T>(kCentreWeight1D), centre)),
+                     multiply_rounded(static_cast<T>(kSideWeight1D), right));
 }
 
 // Border cells of either stencil are copied through unchanged.

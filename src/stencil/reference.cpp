@@ -8,14 +8,16 @@
 
 namespace stencil {
 
-void reference_step_2d(const float* in, float* out, int n) {
+template <class T>
+void reference_step_2d(const T* in, T* out, int n) {
   reference_step_2d(in, out, n, n);
 }
 
 // The loops stay plain: each cell is computed alone from the input grid, so splitting the rows
 // among threads changes no value. Threads only join on large grids (kParallelCells), where one
 // core would take most of a GPU run's wall time.
-void reference_step_2d(const float* in, float* out, int rows, int cols) {
+template <class T>
+void reference_step_2d(const T* in, T* out, int rows, int cols) {
   const bool large = static_cast<std::int64_t>(rows) * cols > kParallelCells;
 #pragma omp parallel for schedule(static) if (large)
   for (int y = 0; y < rows; ++y) {
@@ -30,17 +32,19 @@ void reference_step_2d(const float* in, float* out, int rows, int cols) {
   }
 }
 
-void reference_step_1d(const float* in, float* out, int n) {
+template <class T>
+void reference_step_1d(const T* in, T* out, int n) {
 #pragma omp parallel for schedule(static) if (n > kParallelCells)
   for (int i = 0; i < n; ++i) {
     out[i] = is_border_1d(i, n) ? in[i] : three_point(in[i - 1], in[i], in[i + 1]);
   }
 }
 
-std::vector<float> reference_run(const VariantInfo& variant, int n, int iterations,
-                                 std::vector<float> initial) {
-  std::vector<float> current = std::move(initial);
-  std::vector<float> next(current.size());
+template <class T>
+std::vector<T> reference_run(const VariantInfo& variant, int n, int iterations,
+                             std::vector<T> initial) {
+  std::vector<T> current = std::move(initial);
+  std::vector<T> next(current.size());
   for (int it = 0; it < iterations; ++it) {
     if (variant.dimensions == 2) {
       reference_step_2d(current.data(), next.data(), n);
@@ -51,5 +55,14 @@ std::vector<float> reference_run(const VariantInfo& variant, int n, int iteratio
   }
   return current;
 }
+
+#define STENCIL_REFERENCE_FOR(T)                              \
+  template void reference_step_2d<T>(const T*, T*, int);      \
+  template void reference_step_2d<T>(const T*, T*, int, int); \
+  template void reference_step_1d<T>(const T*, T*, int);      \
+  template std::vector<T> reference_run<T>(const VariantInfo&, int, int, std::vector<T>);
+STENCIL_REFERENCE_FOR(float)
+STENCIL_REFERENCE_FOR(double)
+#undef STENCIL_REFERENCE_FOR
 
 }  // namespace stencil

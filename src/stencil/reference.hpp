@@ -8,15 +8,22 @@
 
 namespace stencil {
 
+// The loops are defined for float and double (reference.cpp instantiates both): each precision's
+// arithmetic is stencil/arithmetic.hpp's in that type.
+
 // One step of the 2-D stencil on an n x n row-major grid.
-void reference_step_2d(const float* in, float* out, int n);
+template <class T>
+void reference_step_2d(const T* in, T* out, int n);
 // One step of the 2-D stencil on a rows x cols row-major rectangle (its outermost ring copied).
-void reference_step_2d(const float* in, float* out, int rows, int cols);
+template <class T>
+void reference_step_2d(const T* in, T* out, int rows, int cols);
 // One step of the 1-D stencil on n cells.
-void reference_step_1d(const float* in, float* out, int n);
+template <class T>
+void reference_step_1d(const T* in, T* out, int n);
 
 // `iterations` steps of the variant's stencil (2-D or 1-D), starting from `initial`.
-std::vector<float> reference_run(const VariantInfo& variant, int n, int iterations,
-                                 std::vector<float> initial);
+template <class T>
+std::vector<T> reference_run(const VariantInfo& variant, int n, int iterations,
+                             std::vector<T> initial);
 
 }  // namespace stencil
