@@ -3,6 +3,7 @@
 // binding of a first run, and the result block of small runs (a model's own flags are its own
 // tests, e.g. src/kokkos/tests/flags_test.cpp).
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <string>
@@ -128,6 +129,23 @@ TEST(Hardening, AFirstRunBindsOpenMpThreadsQuietlyAndSaysSo) {
     ASSERT_EQ(own.exit_code, 0) << own.err;
     EXPECT_EQ(own.out.find("thread binding"), std::string::npos) << mine << "\n" << own.out;
   }
+}
+
+// On a terminal the progress line has no newline; the signal's line must start a line of its
+// own, and a run that writes no file claims no cleanup.
+TEST(Hardening, TheSignalLineStartsAfterTheProgressLine) {
+  if (access("/usr/bin/script", X_OK) != 0 || access("/usr/bin/timeout", X_OK) != 0)
+    GTEST_SKIP() << "needs script(1) and timeout(1) for a terminal";
+  const std::string command =
+      "timeout -s INT 2 '" + std::string(STENCIL_MINIAPP_PATH) + "' -n 1024 -iters 1000000";
+  const auto r = run_program("/usr/bin/script", {"-qec", command, "/dev/null"});
+  if (r.out.find("ETA") == std::string::npos)
+    GTEST_SKIP() << "no progress line was shown before the signal:\n" << r.out;
+  const auto at = r.out.find("stencil_miniapp: interrupted by SIGINT");
+  ASSERT_NE(at, std::string::npos) << r.out;
+  ASSERT_GT(at, 0u);
+  EXPECT_EQ(r.out[at - 1], '\n') << r.out;
+  EXPECT_EQ(r.out.find("unfinished outputs"), std::string::npos) << r.out;
 }
 
 }  // namespace
