@@ -168,8 +168,8 @@ int run_main(int argc, char* argv[]) {
   stencil::app::apply_default_thread_binding(argv, uses_openmp(options) && !mpi.active());
   if (uses_openmp(options) && mpi.active())
     stencil::app::leave_thread_binding_to_launcher();  // before the next call names the binding
-  if (mpi.active())
-    stencil::app::describe_binding_under_mpi();
+  if (mpi.active() || !uses_openmp(options))
+    stencil::app::name_unbound_binding();
   try {
     stencil::check_model_environments();
   } catch (const std::invalid_argument& e) {

@@ -131,6 +131,36 @@ TEST(Hardening, AFirstRunBindsOpenMpThreadsQuietlyAndSaysSo) {
   }
 }
 
+// A model that computes on no OpenMP threads still starts Kokkos' OpenMP space, which warns about
+// an unset OMP_PROC_BIND in four lines: neither a run nor a refusal may carry them.
+TEST(Hardening, ModelsWithoutOpenMpThreadsPrintNoBindingWarning) {
+  int tried = 0;
+  for (const auto& impl : implementations()) {
+    std::vector<std::string> spaces = spaces_of(impl);
+    if (spaces.empty())
+      spaces.push_back("");
+    for (const auto& space : spaces) {
+      if (uses_openmp_threads(impl, space))
+        continue;
+      std::vector<std::string> args = {"-impl", impl, "-n", "16", "-iters", "1"};
+      if (!space.empty())
+        args.insert(args.end(), {"-space", space});
+      // A variant no model has a kernel for is one refusal line, after the runtimes started.
+      for (const std::string& variant : {"naive", "no_such_variant_here"}) {
+        std::vector<std::string> with_variant = args;
+        with_variant.insert(with_variant.end(), {"-variant", variant});
+        const auto r = miniapp(with_variant, "unset OMP_PROC_BIND OMP_PLACES;");
+        EXPECT_EQ(r.err.find("OMP_PROC_BIND"), std::string::npos) << impl << " " << space << "\n"
+                                                                  << r.err;
+        EXPECT_LE(lines(r.err), 1u) << impl << " " << space << "\n" << r.err;
+        ++tried;
+      }
+    }
+  }
+  if (tried == 0)
+    GTEST_SKIP() << "every model of this build computes on OpenMP threads";
+}
+
 // On a terminal the progress line has no newline; the signal's line must start a line of its
 // own, and a run that writes no file claims no cleanup.
 TEST(Hardening, TheSignalLineStartsAfterTheProgressLine) {
