@@ -19,6 +19,7 @@
 #include "io/interrupt_cleanup.hpp"
 #include "measure/profile/profile.hpp"
 #include "mpi/launcher_session.hpp"
+#include "openmp_environment.hpp"
 #include "options.hpp"
 #include "profile_mode.hpp"
 #include "run.hpp"
@@ -249,6 +250,15 @@ int run_main(int argc, char* argv[]) {
     return fail(kExitFailure, e.what());
   }
 }
+
+void check_environment_before_libraries(int, char**, char** environment) {
+  stencil::app::check_omp_num_threads_early("stencil_miniapp", environment);
+}
+
+// Run by the dynamic loader before any shared library's constructor (libgomp's reads
+// OMP_NUM_THREADS in its own).
+__attribute__((section(".preinit_array"), used)) void (*const g_check_environment)(
+    int, char**, char**) = check_environment_before_libraries;
 
 }  // namespace
 

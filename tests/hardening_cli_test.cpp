@@ -131,6 +131,44 @@ TEST(Hardening, AFirstRunBindsOpenMpThreadsQuietlyAndSaysSo) {
   }
 }
 
+// libgomp reads OMP_NUM_THREADS when it is loaded and prints its own lines for a value it cannot
+// parse; the driver refuses such a value before that, with its one line, whatever the command.
+// The empty value is refused as KOKKOS_NUM_THREADS='' is.
+TEST(Hardening, OmpNumThreadsTheRuntimeRejectsIsOneLine) {
+  const std::vector<std::string> values = {"0",
+                                           "-2",
+                                           "0x2",
+                                           "1e1",
+                                           ",",
+                                           "2,",
+                                           ",2",
+                                           "4,x",
+                                           "abc",
+                                           "",
+                                           "123456789012345678901234567890",
+                                           "\xd9\xa1" /* Arabic-Indic one */,
+                                           " 2",
+                                           "+2"};
+  for (const auto& value : values) {
+    for (const std::vector<std::string>& args :
+         std::vector<std::vector<std::string>>{{"-n", "16", "-iters", "1"}, {"-list"}}) {
+      const auto r = miniapp(args, "OMP_NUM_THREADS='" + value + "' ");
+      EXPECT_EQ(r.exit_code, 2) << "'" << value << "' " << args.front() << "\n" << r.err;
+      EXPECT_EQ(r.err.rfind("stencil_miniapp: error: environment variable OMP_NUM_THREADS: "
+                            "expects threads",
+                            0),
+                0u)
+          << r.err;
+      EXPECT_EQ(lines(r.err), 1u) << "'" << value << "'\n" << r.err;
+      EXPECT_TRUE(r.out.empty()) << r.out;
+    }
+  }
+  for (const std::string good : {"1", "2", "2,1"}) {
+    const auto r = miniapp({"-n", "16", "-iters", "1"}, "OMP_NUM_THREADS=" + good + " ");
+    EXPECT_EQ(r.exit_code, 0) << good << "\n" << r.err;
+  }
+}
+
 // A model that computes on no OpenMP threads still starts Kokkos' OpenMP space, which warns about
 // an unset OMP_PROC_BIND in four lines: neither a run nor a refusal may carry them.
 TEST(Hardening, ModelsWithoutOpenMpThreadsPrintNoBindingWarning) {
