@@ -7,6 +7,7 @@
 #include <climits>
 #include <functional>
 #include <sstream>
+#include <utility>
 
 #include "backends.hpp"
 #include "stencil/initial_state.hpp"
@@ -156,6 +157,7 @@ const std::vector<OptionSpec>& option_table() {
            choice_list(kPatchSizes) + " (default " + std::to_string(kDefaultPatch) + ")",
        [](Options& o, const std::string& f, const std::string& v) {
          o.patch = parse_choice(f, v, kPatchSizes);
+         o.patch_given = true;
        }},
       {"pitch", "P",
        variants_with(ShapeOption::pitch) + ": row pitch of the transposed shared tile, P = " +
@@ -163,6 +165,7 @@ const std::vector<OptionSpec>& option_table() {
            "); a warp's bank conflicts: 32-way, none, 2-way",
        [](Options& o, const std::string& f, const std::string& v) {
          o.pitch = parse_choice(f, v, kTiledPitches);
+         o.pitch_given = true;
        }},
       {"seed", "S", "seed of the random initial field (default 20261130; not with -input)",
        [](Options& o, const std::string& f, const std::string& v) {
@@ -360,9 +363,20 @@ Options parse_options(const std::vector<std::string>& args) {
         "-profile and -verify do not combine: a profile run reports counts, not a "
         "final grid");
   }
+  // One rule for every shape option: one the variant does not use is refused, not ignored, so
+  // that no result looks as if it had been run with it.
   const VariantInfo& variant = *options.variant_info;
-  if (options.fuse != 0 && !variant.uses_shape(ShapeOption::fuse)) {
-    throw UsageError("-fuse applies to -variant " + variants_with(ShapeOption::fuse) + " only");
+  for (const auto& [given, option] : {std::pair{options.fuse != 0, ShapeOption::fuse},
+                                      std::pair{options.patch_given, ShapeOption::patch},
+                                      std::pair{options.pitch_given, ShapeOption::pitch}}) {
+    if (given && !variant.uses_shape(option)) {
+      throw UsageError("-" + std::string(shape_option(option)->flag) + " applies to -variant " +
+                       variants_with(option) + " only");
+    }
+  }
+  if (options.chunks != 0 && !variant.uses_chunks()) {
+    throw UsageError("-chunks applies to -variant " +
+                     variant_names([](const VariantInfo& v) { return v.uses_chunks(); }) + " only");
   }
   if (variant.uses_shape(ShapeOption::fuse)) {
     if (options.fuse == 0)

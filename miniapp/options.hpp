@@ -33,6 +33,8 @@ struct Options {
   int fuse = 0;                    // temporal: iterations fused per pass; 0: kDefaultFuse
   int patch = kDefaultPatch;       // regblock: p x p outputs per thread
   int pitch = kDefaultTiledPitch;  // tiled: row pitch of the transposed shared tile
+  bool patch_given = false;        // -patch on the command line (refused where it does not apply)
+  bool pitch_given = false;        // -pitch likewise
   std::uint64_t seed = 0;          // set to stencil::kDefaultSeed by the parser's defaults
   bool seed_given = false;
   std::string input;      // "file.h5" or "file.h5:/dataset": initial state from a saved file

@@ -48,7 +48,7 @@ TEST(Options, PatchAndPitchTakeEveryInstantiatedValue) {
     EXPECT_EQ(parse({"-variant", "regblock", "-patch", std::to_string(p)}).patch, p);
   for (const int p : kTiledPitches)
     EXPECT_EQ(parse({"--pitch=" + std::to_string(p)}).pitch, p);
-  EXPECT_EQ(parse({"--patch", "2"}).patch, 2);
+  EXPECT_EQ(parse({"-variant", "regblock", "--patch", "2"}).patch, 2);
 }
 
 TEST(Options, ShortLongAndEqualsSpellings) {
