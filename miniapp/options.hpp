@@ -24,6 +24,8 @@ enum class OutputFormat { text, csv, json };
 struct Options {
   int n = 4096;
   bool n_given = false;  // -n on the command line (with -input it must match the file's N)
+  // -n as given, which may exceed an int for a 1-D variant; checked once the variant is known
+  std::int64_t n_requested = 4096;
   int iterations = 100;
   std::string variant = "tiled";
   const VariantInfo* variant_info = &info(Variant::tiled);  // the row of `variant`, found once
