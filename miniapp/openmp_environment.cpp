@@ -34,47 +34,46 @@ bool is_other_rank(char** environment) {
 
 }  // namespace
 
-std::string omp_num_threads_problem(const char* text) {
-  const std::string value = text;
-  const std::string problem =
-      "environment variable OMP_NUM_THREADS: expects threads, an integer >= 1 or a "
-      "comma-separated list of them (4 or 4,2), got '" +
-      printable(value) + "'";
-  if (value.empty())
-    return problem;
-  std::size_t start = 0;
+bool valid_omp_num_threads(const char* text) {
+  // No allocation: this runs before the allocator's and the C++ runtime's set-up.
+  const char* entry = text;
   for (;;) {
-    const std::size_t comma = value.find(',', start);
-    const std::size_t end = comma == std::string::npos ? value.size() : comma;
-    if (end == start)
-      return problem;  // an empty entry: "", ",", "2,", ",2"
-    // The runtime reads each count as an unsigned long; the models bound the first one below.
+    const char* end = entry;
+    // The runtime reads each count as an unsigned long; the models bound the first one later.
     unsigned long count = 0;
-    for (std::size_t i = start; i < end; ++i) {
-      if (value[i] < '0' || value[i] > '9')
-        return problem;  // a sign, a space, a hex or exponent form, another script's digit
-      const auto digit = static_cast<unsigned long>(value[i] - '0');
+    for (; *end != '\0' && *end != ','; ++end) {
+      if (*end < '0' || *end > '9')
+        return false;  // a sign, a space, a hex or exponent form, another script's digit
+      const auto digit = static_cast<unsigned long>(*end - '0');
       if (count > (ULONG_MAX - digit) / 10)
-        return problem;
+        return false;
       count = count * 10 + digit;
     }
-    if (count < 1)
-      return problem;
-    if (comma == std::string::npos)
-      return "";
-    start = comma + 1;
+    if (end == entry || count < 1)
+      return false;  // an empty entry ("", ",", "2,", ",2") or a zero
+    if (*end == '\0')
+      return true;
+    entry = end + 1;
   }
+}
+
+std::string omp_num_threads_problem(const char* text) {
+  if (valid_omp_num_threads(text))
+    return "";
+  return "environment variable OMP_NUM_THREADS: expects threads, an integer >= 1 or a "
+         "comma-separated list of them (4 or 4,2), got '" +
+         printable(text) + "'";
 }
 
 void check_omp_num_threads_early(const char* program, char** environment) {
   const char* text = variable(environment, "OMP_NUM_THREADS");
   if (text == nullptr)
     return;
-  const std::string problem = omp_num_threads_problem(text);
-  if (problem.empty())
+  if (valid_omp_num_threads(text))
     return;
   if (!is_other_rank(environment)) {
-    const std::string line = std::string(program) + ": error: " + problem + "\n";
+    const std::string line =
+        std::string(program) + ": error: " + omp_num_threads_problem(text) + "\n";
     const ssize_t ignored = ::write(STDERR_FILENO, line.data(), line.size());
     (void)ignored;
   }

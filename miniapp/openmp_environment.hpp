@@ -10,6 +10,9 @@
 
 namespace stencil::app {
 
+// Whether `text` is a thread count the OpenMP runtime reads cleanly (see below).
+bool valid_omp_num_threads(const char* text);
+
 // Why `text` is no thread count the OpenMP runtime reads cleanly, or "" when it is one: a
 // comma-separated list of decimal integers >= 1, such as "4" or "4,2". The empty value is refused
 // as KOKKOS_NUM_THREADS='' is, rather than read as unset by one runtime and not another.
