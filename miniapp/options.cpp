@@ -433,9 +433,12 @@ std::string help_text() {
          "one CUPTI scope for sectors and shared memory together (docs/sectors.md).\n";
   for (const std::string& text : model_argument_help())
     out << "\n" << text << "\n";
-  out << "Exit status: 0 success, 1 run, save or verification failure, 2 bad input or a request\n"
-         "this build or machine cannot serve (options, an unusable -input file, an -output path\n"
-         "that cannot take a file, -profile without a GPU).\n"
+  out << "Exit status: 0 success, 1 run, save or verification failure or a result that could not\n"
+         "be written to standard output, 2 bad input or a request this build or machine cannot\n"
+         "serve (options, an unusable -input file, an -output path that cannot take a file or\n"
+         "whose name is no UTF-8, a bad OMP_NUM_THREADS, -profile without a GPU), 128 + N after\n"
+         "signal N (one line, and unfinished outputs removed; SIGPIPE ends a command that writes\n"
+         "no file quietly).\n"
          "examples: stencil_miniapp -n 4096 -iters 100 -variant tiled\n"
          "          stencil_miniapp -n 512 -iters 100 -output run.h5 -save-every 25\n"
          "          stencil_miniapp -input run.h5 -iters 100 -output more.h5   (restart)\n"
