@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // stencil_miniapp: parse the command line, start the models' runtimes, run, report.
-// Exit status: 0 success, 1 run, save or verification failure, 2 bad input (options, an unusable
-// -input file, an -output path that cannot take a file) or a request this build or machine cannot
-// serve (-profile without a GPU).
+// Exit status: 0 success, 1 run, save, verification or standard-output failure, 2 bad input
+// (options, an unusable -input file, an -output path that cannot take a file) or a request this
+// build or machine cannot serve (-profile without a GPU).
 #include <unistd.h>
 
 #include <algorithm>
@@ -19,9 +19,11 @@
 #include "io/interrupt_cleanup.hpp"
 #include "measure/profile/profile.hpp"
 #include "mpi/launcher_session.hpp"
+#include "openmp_environment.hpp"
 #include "options.hpp"
 #include "profile_mode.hpp"
 #include "run.hpp"
+#include "standard_streams.hpp"
 #include "stencil/text_format.hpp"
 #include "stencil/variants.hpp"
 #include "thread_binding.hpp"
@@ -111,6 +113,9 @@ void print_models(std::ostream& out) {
 int g_rank = 0;
 
 int fail(int code, const std::string& message) {
+  // Under mpirun the launcher ends the ranks still on their way out once one has left: each
+  // leaves with this status, with no line of its own.
+  stencil::io::leaving_with(code);
   if (g_rank == 0)
     std::cerr << "stencil_miniapp: error: " << stencil::printable(message) << "\n";
   return code;
@@ -126,9 +131,7 @@ bool uses_openmp(const stencil::app::Options& options) {
   return stencil::uses_openmp_threads(options.implementation, options.space);
 }
 
-}  // namespace
-
-int main(int argc, char* argv[]) {
+int run_main(int argc, char* argv[]) {
   // Past a file-size limit (ulimit -f) the kernel sends SIGXFSZ, whose default action kills the
   // process mid-save. Ignored, the write fails with EFBIG instead, which the saver reports.
   std::signal(SIGXFSZ, SIG_IGN);
@@ -157,6 +160,8 @@ int main(int argc, char* argv[]) {
     std::cout << stencil::app::help_text();
     return 0;
   }
+  if (!options.output.empty())
+    stencil::io::expect_outputs();
   // A sample input by bare name, likewise.
   options.input = stencil::app::resolve_sample_input(options.input, folders);
   // Not under mpirun: the re-executed process would join the job a second time, and there the
@@ -164,8 +169,8 @@ int main(int argc, char* argv[]) {
   stencil::app::apply_default_thread_binding(argv, uses_openmp(options) && !mpi.active());
   if (uses_openmp(options) && mpi.active())
     stencil::app::leave_thread_binding_to_launcher();  // before the next call names the binding
-  if (mpi.active())
-    stencil::app::describe_binding_under_mpi();
+  if (mpi.active() || !uses_openmp(options))
+    stencil::app::name_unbound_binding();
   try {
     stencil::check_model_environments();
   } catch (const std::invalid_argument& e) {
@@ -207,8 +212,12 @@ int main(int argc, char* argv[]) {
     }
     const stencil::ModelRuntimes runtimes(argc, argv);
 #if defined(STENCIL_HAVE_MPI)
-    if (mpi.active())
-      return stencil::app::run_distributed(options, std::cout, std::cerr);
+    if (mpi.active()) {
+      const int code = stencil::app::run_distributed(options, std::cout, std::cerr);
+      if (code != 0)
+        stencil::io::leaving_with(code);  // as in fail(): every rank leaves with the job's status
+      return code;
+    }
 #endif
     if (!options.profile.empty()) {
       const auto report = stencil::app::run_profile(options);
@@ -240,4 +249,22 @@ int main(int argc, char* argv[]) {
   } catch (const std::exception& e) {
     return fail(kExitFailure, e.what());
   }
+}
+
+void check_environment_before_libraries(int, char**, char** environment) {
+  stencil::app::check_omp_num_threads_early("stencil_miniapp", environment);
+}
+
+// Run by the dynamic loader before any shared library's constructor (libgomp's reads
+// OMP_NUM_THREADS in its own).
+__attribute__((section(".preinit_array"), used)) void (*const g_check_environment)(
+    int, char**, char**) = check_environment_before_libraries;
+
+}  // namespace
+
+int main(int argc, char* argv[]) {
+  stencil::app::buffer_standard_output();
+  const int status = run_main(argc, argv);
+  // Only rank 0 writes the result; a rank that wrote nothing passes the check.
+  return stencil::app::check_standard_output("stencil_miniapp", status, std::cerr);
 }

@@ -7,6 +7,7 @@
 #include <climits>
 #include <functional>
 #include <sstream>
+#include <utility>
 
 #include "backends.hpp"
 #include "stencil/initial_state.hpp"
@@ -100,9 +101,21 @@ const std::vector<OptionSpec>& option_table() {
        "the file's N, and -n must agree). The largest N is what the memory holds: the GPU's "
        "for a GPU model (two grids), the host's for a host model (three grids, five with "
        "-verify); the host also keeps one grid of a GPU run (three with -verify). Too large is "
-       "refused before anything is allocated, naming the largest N that fits",
+       "refused before anything is allocated, naming the largest N that fits. N is at most "
+       "2147483647, for the 1-D variants too: this build holds N in an int",
        [](Options& o, const std::string& f, const std::string& v) {
-         o.n = parse_integer<int>(f, v, 1, INT_MAX, "a grid's size is further limited by memory");
+         // Wider than an int, so that a 1-D N past it gets the 1-D reason once the variant
+         // (given before or after -n) is known; past int64 or below 1, the bound both have.
+         std::int64_t value = 0;
+         const auto [ptr, ec] = std::from_chars(v.data(), v.data() + v.size(), value);
+         if (v.empty() || ec == std::errc::invalid_argument || ptr != v.data() + v.size())
+           throw UsageError(f + " expects an integer, got '" + v + "'");
+         if (ec == std::errc::result_out_of_range || value < 1) {
+           throw UsageError(f + " must be between 1 and " + std::to_string(INT_MAX) +
+                            " (a grid's size is further limited by memory), got " + v);
+         }
+         o.n_requested = value;
+         o.n = static_cast<int>(std::min<std::int64_t>(o.n_requested, INT_MAX));
          o.n_given = true;
        }},
       {"iters", "K", "iterations (default 100)",
@@ -157,6 +170,7 @@ const std::vector<OptionSpec>& option_table() {
            choice_list(kPatchSizes) + " (default " + std::to_string(kDefaultPatch) + ")",
        [](Options& o, const std::string& f, const std::string& v) {
          o.patch = parse_choice(f, v, kPatchSizes);
+         o.patch_given = true;
        }},
       {"pitch", "P",
        variants_with(ShapeOption::pitch) + ": row pitch of the transposed shared tile, P = " +
@@ -164,6 +178,7 @@ const std::vector<OptionSpec>& option_table() {
            "); a warp's bank conflicts: 32-way, none, 2-way",
        [](Options& o, const std::string& f, const std::string& v) {
          o.pitch = parse_choice(f, v, kTiledPitches);
+         o.pitch_given = true;
        }},
       {"seed", "S", "seed of the random initial field (default 20261130; not with -input)",
        [](Options& o, const std::string& f, const std::string& v) {
@@ -361,9 +376,31 @@ Options parse_options(const std::vector<std::string>& args) {
         "-profile and -verify do not combine: a profile run reports counts, not a "
         "final grid");
   }
+  if (options.n_requested > INT_MAX) {
+    if (options.variant_info->dimensions == 2) {
+      throw UsageError("-n must be between 1 and " + std::to_string(INT_MAX) +
+                       " for the 2-D variant " + options.variant +
+                       " (a grid's size is further limited by memory), got " +
+                       std::to_string(options.n_requested));
+    }
+    throw UsageError("-n " + std::to_string(options.n_requested) +
+                     ": this build's 1-D runs hold N in an int, so N is at most " +
+                     std::to_string(INT_MAX) + " for the 1-D variant " + options.variant);
+  }
+  // One rule for every shape option: one the variant does not use is refused, not ignored, so
+  // that no result looks as if it had been run with it.
   const VariantInfo& variant = *options.variant_info;
-  if (options.fuse != 0 && !variant.uses_shape(ShapeOption::fuse)) {
-    throw UsageError("-fuse applies to -variant " + variants_with(ShapeOption::fuse) + " only");
+  for (const auto& [given, option] : {std::pair{options.fuse != 0, ShapeOption::fuse},
+                                      std::pair{options.patch_given, ShapeOption::patch},
+                                      std::pair{options.pitch_given, ShapeOption::pitch}}) {
+    if (given && !variant.uses_shape(option)) {
+      throw UsageError("-" + std::string(shape_option(option)->flag) + " applies to -variant " +
+                       variants_with(option) + " only");
+    }
+  }
+  if (options.chunks != 0 && !variant.uses_chunks()) {
+    throw UsageError("-chunks applies to -variant " +
+                     variant_names([](const VariantInfo& v) { return v.uses_chunks(); }) + " only");
   }
   if (variant.uses_shape(ShapeOption::fuse)) {
     if (options.fuse == 0)
@@ -399,9 +436,12 @@ std::string help_text() {
          "one CUPTI scope for sectors and shared memory together (docs/sectors.md).\n";
   for (const std::string& text : model_argument_help())
     out << "\n" << text << "\n";
-  out << "Exit status: 0 success, 1 run, save or verification failure, 2 bad input or a request\n"
-         "this build or machine cannot serve (options, an unusable -input file, an -output path\n"
-         "that cannot take a file, -profile without a GPU).\n"
+  out << "Exit status: 0 success, 1 run, save or verification failure or a result that could not\n"
+         "be written to standard output, 2 bad input or a request this build or machine cannot\n"
+         "serve (options, an unusable -input file, an -output path that cannot take a file or\n"
+         "whose name is no UTF-8, a bad OMP_NUM_THREADS, -profile without a GPU), 128 + N after\n"
+         "signal N (one line, and unfinished outputs removed; SIGPIPE ends a command that writes\n"
+         "no file quietly).\n"
          "examples: stencil_miniapp -n 4096 -iters 100 -variant tiled\n"
          "          stencil_miniapp -n 512 -iters 100 -output run.h5 -save-every 25\n"
          "          stencil_miniapp -input run.h5 -iters 100 -output more.h5   (restart)\n"

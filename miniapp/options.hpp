@@ -24,6 +24,8 @@ enum class OutputFormat { text, csv, json };
 struct Options {
   int n = 4096;
   bool n_given = false;  // -n on the command line (with -input it must match the file's N)
+  // -n as given, which may exceed an int for a 1-D variant; checked once the variant is known
+  std::int64_t n_requested = 4096;
   int iterations = 100;
   std::string variant = "tiled";
   const VariantInfo* variant_info = &info(Variant::tiled);  // the row of `variant`, found once
@@ -33,6 +35,8 @@ struct Options {
   int fuse = 0;                    // temporal: iterations fused per pass; 0: default_fuse()
   int patch = kDefaultPatch;       // regblock: p x p outputs per thread
   int pitch = kDefaultTiledPitch;  // tiled: row pitch of the transposed shared tile
+  bool patch_given = false;        // -patch on the command line (refused where it does not apply)
+  bool pitch_given = false;        // -pitch likewise
   std::uint64_t seed = 0;          // set to stencil::kDefaultSeed by the parser's defaults
   bool seed_given = false;
   std::string input;      // "file.h5" or "file.h5:/dataset": initial state from a saved file

@@ -6,6 +6,8 @@
 #include <algorithm>
 #include <cstdio>
 
+#include "io/interrupt_cleanup.hpp"
+
 namespace stencil::app {
 
 Progress::Progress(int total, bool enabled)
@@ -34,11 +36,13 @@ void Progress::update(int done) {
                static_cast<int>(100.0 * done / total_), done, total_, elapsed, eta);
   std::fflush(stderr);
   printed_ = true;
+  io::set_line_open(true);
 }
 
 void Progress::finish() {
   if (printed_)
     std::fprintf(stderr, "\r%70s\r", "");
+  io::set_line_open(false);
 }
 
 }  // namespace stencil::app

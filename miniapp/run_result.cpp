@@ -27,7 +27,7 @@ std::string io_text(const RunResult& r) {
   if (r.output.empty())
     return "";
   return "  i/o time         : " + fixed(r.io_seconds, "%.6f") + " s (" +
-         std::to_string(r.states_saved) + " states saved to " + r.output +
+         std::to_string(r.states_saved) + " states saved to " + printable(r.output) +
          "; not in time or rate)\n";
 }
 
@@ -114,7 +114,7 @@ void print_result(std::ostream& out, const RunResult& r, OutputFormat format) {
           << build_text(r.build)
           << (r.thread_binding.empty() ? "" : "  thread binding   : " + r.thread_binding + "\n")
           << "  grid             : " << grid_text(r) << ", float32\n"
-          << "  initial state    : " << r.initial_state << "\n"
+          << "  initial state    : " << printable(r.initial_state) << "\n"
           << "  iterations       : " << r.iterations << steps_text(r)
           << (r.fuse > 1 ? " (" + std::to_string(r.fuse) + " fused per pass)" : std::string())
           << "\n"

@@ -38,7 +38,7 @@ void leave_thread_binding_to_launcher() {
   g_left_to_launcher = !std::getenv("OMP_PROC_BIND") && !std::getenv("OMP_PLACES");
 }
 
-void describe_binding_under_mpi() {
+void name_unbound_binding() {
   // GOMP_CPU_AFFINITY binds libgomp's threads by itself.
   if (std::getenv("OMP_PROC_BIND") || std::getenv("OMP_PLACES") || std::getenv("GOMP_CPU_AFFINITY"))
     return;

@@ -18,12 +18,14 @@ void apply_default_thread_binding(char* argv[], bool uses_openmp);
 // Under an MPI launcher: the process is not re-executed, and the result says why where the user
 // set neither variable. Call instead of apply_default_thread_binding, for an OpenMP run.
 void leave_thread_binding_to_launcher();
-// Under mpirun, where the process is not re-executed (it has joined the job) and the launcher
-// binds the ranks: where the user set neither OMP_PROC_BIND nor OMP_PLACES, sets
-// OMP_PROC_BIND=false in the environment, naming the runtime's own state (its threads within
-// each rank unbound; the runtime read its settings when it was loaded), so that Kokkos' warning
-// is not printed by every rank. docs/mpi.md says how to bind threads within the ranks.
-void describe_binding_under_mpi();
+// Where the process is not re-executed with a binding: under mpirun (it has joined the job, and
+// the launcher binds the ranks), and for a run whose model computes on no OpenMP threads (stdpar,
+// Kokkos' serial space, CUDA; Kokkos' OpenMP space still starts, and warns). Where the user set
+// neither OMP_PROC_BIND nor OMP_PLACES, sets OMP_PROC_BIND=false in the environment, naming the
+// runtime's own state (its threads unbound; the runtime read its settings when it was loaded),
+// so that Kokkos' four-line warning is not printed ahead of the result or of a refusal.
+// docs/mpi.md says how to bind threads within the ranks.
+void name_unbound_binding();
 
 // What the result block says: "" when the user chose (or OpenMP is not used), otherwise the
 // values set and why.

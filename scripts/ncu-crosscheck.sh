@@ -89,7 +89,12 @@ while read -r -u 3 _ impl space _ variants; do
     read -r dimensions per_step < <(awk -v v="$variant" '$1 == v { print $2, $3 }' <<<"$shapes")
     if [ "$dimensions" = 1 ]; then n=16777216; else n=4096; fi
     k=$(( (iters + per_step - 1) / per_step * per_step ))
-    args=(-variant "$variant" -impl "$impl" -n "$n" -iters "$k" -chunks 16 --no-progress)
+    args=(-variant "$variant" -impl "$impl" -n "$n" -iters "$k" --no-progress)
+    # 16 row chunks where the variant has them; a variant without refuses -chunks (the option
+    # check alone, through -list-shapes, says which).
+    if "$binary" -variant "$variant" -chunks 16 -list-shapes >/dev/null 2>&1; then
+      args+=(-chunks 16)
+    fi
     [ "$space" = - ] || args+=(-space "$space")
     tag=${impl}_${variant}
     echo "ncu-crosscheck: $tag (n=$n, $k iterations)" >&2

@@ -42,9 +42,10 @@ TEST(Cli, EveryVariantVerifiesOnEveryHostBackend) {
       if (!v.implemented_by(backend.implementation))
         continue;
       std::vector<std::string> args = backend_args(backend);
-      for (const std::string a :
-           {"-n", "33", "-iters", "3", "-variant", "", "-chunks", "5", "-verify", "-csv"})
+      for (const std::string a : {"-n", "33", "-iters", "3", "-variant", "", "-verify", "-csv"})
         args.push_back(a.empty() ? std::string(v.name) : a);
+      if (v.uses_chunks())
+        args.insert(args.end(), {"-chunks", "5"});
       for (const auto& a : fuse_args(v, 3))
         args.push_back(a);
       const auto r = miniapp(args);
@@ -79,9 +80,33 @@ TEST(Cli, PatchAndPitchAreAppliedAndReported) {
     EXPECT_EQ(row[s.column], s.value) << r.out;
   }
   // A variant without the shape reports 0 for it.
-  const auto r = miniapp({"-n", "20", "-iters", "1", "-variant", "naive", "-patch", "2", "-csv"});
+  const auto r = miniapp({"-n", "20", "-iters", "1", "-variant", "naive", "-csv"});
   ASSERT_EQ(r.exit_code, 0) << r.err;
   EXPECT_EQ(csv_result(r.out)["patch"], "0") << r.out;
+}
+
+// One rule for every shape option: where the variant does not use it, it is refused in one line,
+// never ignored (a result would look as if it had been run with it).
+TEST(Cli, ShapeOptionsTheVariantDoesNotUseAreRefused) {
+  const std::vector<std::pair<std::vector<std::string>, std::string>> cases = {
+      {{"-variant", "tiled", "-patch", "2"}, "-patch applies to -variant regblock only"},
+      {{"-variant", "naive", "-patch", "4"}, "-patch applies to -variant regblock only"},
+      {{"-variant", "naive", "-pitch", "32"}, "-pitch applies to -variant tiled only"},
+      {{"-variant", "regblock", "-pitch", "33"}, "-pitch applies to -variant tiled only"},
+      {{"-variant", "naive", "-chunks", "4"}, "-chunks applies to -variant strip, "},
+      {{"-variant", "tiled", "-chunks", "4"}, "-chunks applies to -variant strip, "},
+      {{"-variant", "naive1d", "-chunks", "4"}, "-chunks applies to -variant strip, "},
+      {{"-variant", "naive", "-fuse", "2"}, "-fuse applies to -variant temporal only"},
+  };
+  for (const auto& [args, fragment] : cases) {
+    std::vector<std::string> all = {"-n", "16", "-iters", "2"};
+    all.insert(all.end(), args.begin(), args.end());
+    const auto r = miniapp(all);
+    EXPECT_EQ(r.exit_code, 2) << fragment << "\n" << r.err;
+    EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+    EXPECT_NE(r.err.find(fragment), std::string::npos) << r.err;
+    EXPECT_TRUE(r.out.empty()) << r.out;
+  }
 }
 
 // -list-shapes (what scripts/gpu-check.sh iterates): every variant of the table at its defaults

@@ -3,6 +3,7 @@
 // binding of a first run, and the result block of small runs (a model's own flags are its own
 // tests, e.g. src/kokkos/tests/flags_test.cpp).
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <string>
@@ -128,6 +129,91 @@ TEST(Hardening, AFirstRunBindsOpenMpThreadsQuietlyAndSaysSo) {
     ASSERT_EQ(own.exit_code, 0) << own.err;
     EXPECT_EQ(own.out.find("thread binding"), std::string::npos) << mine << "\n" << own.out;
   }
+}
+
+// libgomp reads OMP_NUM_THREADS when it is loaded and prints its own lines for a value it cannot
+// parse; the driver refuses such a value before that, with its one line, whatever the command.
+// The empty value is refused as KOKKOS_NUM_THREADS='' is.
+TEST(Hardening, OmpNumThreadsTheRuntimeRejectsIsOneLine) {
+  const std::vector<std::string> values = {"0",
+                                           "-2",
+                                           "0x2",
+                                           "1e1",
+                                           ",",
+                                           "2,",
+                                           ",2",
+                                           "4,x",
+                                           "abc",
+                                           "",
+                                           "123456789012345678901234567890",
+                                           "\xd9\xa1" /* Arabic-Indic one */,
+                                           " 2",
+                                           "+2"};
+  for (const auto& value : values) {
+    for (const std::vector<std::string>& args :
+         std::vector<std::vector<std::string>>{{"-n", "16", "-iters", "1"}, {"-list"}}) {
+      const auto r = miniapp(args, "OMP_NUM_THREADS='" + value + "' ");
+      EXPECT_EQ(r.exit_code, 2) << "'" << value << "' " << args.front() << "\n" << r.err;
+      EXPECT_EQ(r.err.rfind("stencil_miniapp: error: environment variable OMP_NUM_THREADS: "
+                            "expects threads",
+                            0),
+                0u)
+          << r.err;
+      EXPECT_EQ(lines(r.err), 1u) << "'" << value << "'\n" << r.err;
+      EXPECT_TRUE(r.out.empty()) << r.out;
+    }
+  }
+  for (const std::string good : {"1", "2", "2,1"}) {
+    const auto r = miniapp({"-n", "16", "-iters", "1"}, "OMP_NUM_THREADS=" + good + " ");
+    EXPECT_EQ(r.exit_code, 0) << good << "\n" << r.err;
+  }
+}
+
+// A model that computes on no OpenMP threads still starts Kokkos' OpenMP space, which warns about
+// an unset OMP_PROC_BIND in four lines: neither a run nor a refusal may carry them.
+TEST(Hardening, ModelsWithoutOpenMpThreadsPrintNoBindingWarning) {
+  int tried = 0;
+  for (const auto& impl : implementations()) {
+    std::vector<std::string> spaces = spaces_of(impl);
+    if (spaces.empty())
+      spaces.push_back("");
+    for (const auto& space : spaces) {
+      if (uses_openmp_threads(impl, space))
+        continue;
+      std::vector<std::string> args = {"-impl", impl, "-n", "16", "-iters", "1"};
+      if (!space.empty())
+        args.insert(args.end(), {"-space", space});
+      // A variant no model has a kernel for is one refusal line, after the runtimes started.
+      for (const std::string& variant : {"naive", "no_such_variant_here"}) {
+        std::vector<std::string> with_variant = args;
+        with_variant.insert(with_variant.end(), {"-variant", variant});
+        const auto r = miniapp(with_variant, "unset OMP_PROC_BIND OMP_PLACES;");
+        EXPECT_EQ(r.err.find("OMP_PROC_BIND"), std::string::npos) << impl << " " << space << "\n"
+                                                                  << r.err;
+        EXPECT_LE(lines(r.err), 1u) << impl << " " << space << "\n" << r.err;
+        ++tried;
+      }
+    }
+  }
+  if (tried == 0)
+    GTEST_SKIP() << "every model of this build computes on OpenMP threads";
+}
+
+// On a terminal the progress line has no newline; the signal's line must start a line of its
+// own, and a run that writes no file claims no cleanup.
+TEST(Hardening, TheSignalLineStartsAfterTheProgressLine) {
+  if (access("/usr/bin/script", X_OK) != 0 || access("/usr/bin/timeout", X_OK) != 0)
+    GTEST_SKIP() << "needs script(1) and timeout(1) for a terminal";
+  const std::string command =
+      "timeout -s INT 2 '" + std::string(STENCIL_MINIAPP_PATH) + "' -n 1024 -iters 1000000";
+  const auto r = run_program("/usr/bin/script", {"-qec", command, "/dev/null"});
+  if (r.out.find("ETA") == std::string::npos)
+    GTEST_SKIP() << "no progress line was shown before the signal:\n" << r.out;
+  const auto at = r.out.find("stencil_miniapp: interrupted by SIGINT");
+  ASSERT_NE(at, std::string::npos) << r.out;
+  ASSERT_GT(at, 0u);
+  EXPECT_EQ(r.out[at - 1], '\n') << r.out;
+  EXPECT_EQ(r.out.find("unfinished outputs"), std::string::npos) << r.out;
 }
 
 }  // namespace

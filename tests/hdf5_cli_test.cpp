@@ -13,6 +13,7 @@
 #include "process.hpp"
 #include "stencil/initial_state.hpp"
 #include "stencil/reference.hpp"
+#include "stencil/utf8.hpp"
 #include "stencil/variants.hpp"
 
 namespace stencil::test {
@@ -218,6 +219,74 @@ TEST(Readers, H5dumpReadsTheOutput) {
                            "DATASPACE  SIMPLE { ( 8, 8 ) / ( 8, 8 ) }", "ATTRIBUTE \"iteration\"",
                            "ATTRIBUTE \"coefficients\"", "(0): 0.5, 0.125"}) {
     EXPECT_NE(r.out.find(text), std::string::npos) << text;
+  }
+}
+
+// Every output is valid UTF-8, whatever bytes a file or group name holds.
+bool valid_utf8(const std::string& text) {
+  return is_valid_utf8(text);
+}
+
+std::size_t line_count(const std::string& text) {
+  return static_cast<std::size_t>(std::count(text.begin(), text.end(), '\n'));
+}
+
+// An XDMF sidecar is XML, which cannot hold such a name: refused before anything is written.
+TEST(NonUtf8Names, AnOutputNameThatIsNotUtf8IsRefused) {
+  TempDir dir;
+  for (const std::string name : {"x\xff\xfe.h5",
+                                 "l\xe9"
+                                 "at.h5",
+                                 "cut\xe2\x82.h5", "sur\xed\xa0\x80.h5"}) {
+    const auto r = miniapp({"-n", "16", "-iters", "2", "-output", dir / name});
+    EXPECT_EQ(r.exit_code, 2) << r.err;
+    EXPECT_EQ(line_count(r.err), 1u) << r.err;
+    EXPECT_NE(r.err.find("is not valid UTF-8"), std::string::npos) << r.err;
+    EXPECT_TRUE(valid_utf8(r.err)) << r.err;
+    EXPECT_TRUE(r.out.empty()) << r.out;
+  }
+  EXPECT_TRUE(dir.names().empty());
+  // A valid UTF-8 name is a name like any other.
+  const auto good = miniapp({"-n", "16", "-iters", "2", "-output",
+                             dir / "l\xc3\xa9"
+                                   "at.h5"});
+  EXPECT_EQ(good.exit_code, 0) << good.err;
+  EXPECT_NE(read_bytes(dir / "l\xc3\xa9"
+                             "at.xmf")
+                .find("l\xc3\xa9"
+                      "at.h5"),
+            std::string::npos);
+}
+
+// An input path or group name with any bytes: the JSON result escapes what is no UTF-8, and the
+// text result escapes control characters, as the error lines do.
+TEST(NonUtf8Names, ResultsEscapeTheInputsName) {
+  TempDir dir;
+  const std::string latin1 = dir /
+                             "l\xe9"
+                             "at.h5";
+  write_floats(latin1, "/u", {16, 16}, std::vector<float>(256, 1.0f));
+  const auto json = miniapp({"-input", latin1, "-iters", "2", "-json"});
+  ASSERT_EQ(json.exit_code, 0) << json.err;
+  EXPECT_TRUE(valid_utf8(json.out)) << json.out;
+  EXPECT_NE(json.out.find("l\\\\xe9at.h5"), std::string::npos) << json.out;
+  const auto text = miniapp({"-input", latin1, "-iters", "2"});
+  ASSERT_EQ(text.exit_code, 0) << text.err;
+  EXPECT_TRUE(valid_utf8(text.out)) << text.out;
+  EXPECT_NE(text.out.find("l\\xe9at.h5"), std::string::npos) << text.out;
+
+  const std::string groups = dir / "groups.h5";
+  write_floats(groups, "/e\x1b[31m/u", {16, 16}, std::vector<float>(256, 1.0f));
+  write_floats(groups, "/two\nlines/u", {16, 16}, std::vector<float>(256, 1.0f));
+  for (const std::string& group : {std::string("/e\x1b[31m/u"), std::string("/two\nlines/u")}) {
+    const auto r = miniapp({"-input", groups + ":" + group, "-iters", "2"});
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_EQ(r.out.find('\x1b'), std::string::npos) << r.out;
+    const auto at = r.out.find("  initial state    : ");
+    ASSERT_NE(at, std::string::npos) << r.out;
+    const std::string line = r.out.substr(at, r.out.find('\n', at) - at);
+    EXPECT_NE(line.find(group == "/two\nlines/u" ? "two\\nlines" : "e\\x1b[31m"), std::string::npos)
+        << r.out;
   }
 }
 

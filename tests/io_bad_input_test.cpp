@@ -167,6 +167,64 @@ TEST_F(BadInput, BadIterationAttribute) {
   EXPECT_REFUSED(refusal(dir / "negative.h5", ""), "attribute 'iteration' that is not one integer");
 }
 
+// Writes a uint64 `iteration` attribute on `file`:/u.
+void write_unsigned_iteration(const std::string& file, unsigned long long value) {
+  write_floats(file, "/u", {4, 4}, std::vector<float>(16, 1.0f));
+  const hid_t h5 = H5Fopen(file.c_str(), H5F_ACC_RDWR, H5P_DEFAULT);
+  const hid_t d = H5Dopen2(h5, "/u", H5P_DEFAULT);
+  const hid_t scalar = H5Screate(H5S_SCALAR);
+  const hid_t a = H5Acreate2(d, "iteration", H5T_STD_U64LE, scalar, H5P_DEFAULT, H5P_DEFAULT);
+  H5Awrite(a, H5T_NATIVE_ULLONG, &value);
+  H5Aclose(a);
+  H5Sclose(scalar);
+  H5Dclose(d);
+  H5Fclose(h5);
+}
+
+// HDF5 would clamp these to INT64_MAX when converting them; they are refused instead.
+TEST_F(BadInput, UnsignedIterationPastInt64IsRefused) {
+  for (const unsigned long long value : {1ULL << 63, ~0ULL}) {
+    const std::string file = dir / ("u64_" + std::to_string(value) + ".h5");
+    write_unsigned_iteration(file, value);
+    EXPECT_REFUSED(refusal(file, ""),
+                   "attribute 'iteration' that is not one integer >= 0 that fits in int64");
+  }
+  write_unsigned_iteration(dir / "u64_max.h5", (1ULL << 63) - 1);
+  EXPECT_EQ(io::read_grid({dir / "u64_max.h5", ""}).iteration,
+            std::numeric_limits<std::int64_t>::max());
+}
+
+// Another writer's step group with more digits: the state is read from the group found.
+TEST_F(BadInput, AStepGroupWithSevenDigitsIsReadByItsOwnName) {
+  write_floats(dir / "seven.h5", "/step_0000012/u", {4, 4}, std::vector<float>(16, 2.0f), false,
+               12);
+  const io::GridState state = io::read_grid({dir / "seven.h5", ""});
+  EXPECT_EQ(state.iteration, 12);
+  EXPECT_EQ(state.cells, std::vector<float>(16, 2.0f));
+}
+
+// The bound itself is accepted, and the refusal of the next float names it exactly.
+TEST_F(BadInput, TheLargeValueBoundIsPrintedExactly) {
+  const io::ReadRules restart{2, "a restart", false, io::kMaxInputMagnitude};
+  std::vector<float> cells(4 * 4, 1.0f);
+  cells[0] = io::kMaxInputMagnitude;
+  write_floats(dir / "bound.h5", "/u", {4, 4}, cells);
+  EXPECT_NO_THROW(io::read_grid({dir / "bound.h5", ""}, restart));
+  cells[0] = std::nextafter(io::kMaxInputMagnitude, std::numeric_limits<float>::max());
+  write_floats(dir / "above.h5", "/u", {4, 4}, cells);
+  try {
+    io::read_grid({dir / "above.h5", ""}, restart);
+    ADD_FAILURE() << "a value above the bound was accepted";
+  } catch (const io::FileRejected& e) {
+    const std::string message = e.what();
+    const auto at = message.find("larger than ");
+    ASSERT_NE(at, std::string::npos) << message;
+    EXPECT_EQ(std::stof(message.substr(at + 12)), io::kMaxInputMagnitude) << message;
+    // max_digits10 digits: with fewer, the printed bound lies below values that are accepted.
+    EXPECT_EQ(message.substr(at + 12, 14), "4.25352933e+37") << message;
+  }
+}
+
 // A contiguous 16 x 16 dataset whose cells HDF5 keeps in the raw file `raw` (of `raw_cells`
 // floats, 1.0 each), as h5py's `external=` makes it.
 void write_external(const std::string& file, const std::string& raw, std::size_t raw_cells) {

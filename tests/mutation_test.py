@@ -13,8 +13,12 @@ Every mutant is read by stencil_check against the original, and every eighth als
 stencil_miniapp. Each read must exit 2 (refused), or exit 0 only when the grid read equals the
 original bit for bit; anything else (a different grid, another exit code, a crash, a hang) fails.
 The file without a hash only gets index mutants: its data cannot be verified by design.
+Forged inputs follow: external storage, values past the restart bound, step numbers of 19 and of
+7 digits, unsigned iterations past int64, and a file name that is no UTF-8 (the result must stay
+valid UTF-8 and JSON).
 Usage: mutation_test.py STENCIL_CHECK STENCIL_MINIAPP INPUTS_DIR WORK_DIR
 """
+import json
 import os
 import random
 import shutil
@@ -194,6 +198,46 @@ def forged_inputs(check: str, miniapp: str, work: str) -> list:
     if c.returncode != 0:
         failures.append(f"forged 19-digit steps: stencil_check did not pick the last state: "
                         f"{(c.stdout + c.stderr).strip().splitlines()[-1:]}")
+    # An unsigned iteration past int64 (HDF5 would clamp it to INT64_MAX while converting): refused
+    # by both readers, never read as another step number.
+    for label, value in (("uint64 iteration 2^63", 2**63), ("uint64 iteration 2^64-1", 2**64 - 1)):
+        path = os.path.join(work, f"iteration_{value}.h5")
+        with h5py.File(path, "w") as f:
+            d = f.create_dataset("u", data=cells)
+            d.attrs["iteration"] = np.uint64(value)
+        refused_by_restart(label, path, True)
+        m = subprocess.run([miniapp, "-input", path, "-iters", "1", "-space", "serial"],
+                           capture_output=True, text=True, timeout=TIMEOUT_S)
+        if "fits in int64" not in m.stderr:
+            failures.append(f"forged {label}: the refusal does not say why: {m.stderr.strip()}")
+
+    # Another writer's step group with seven digits: read by the name it has.
+    path = os.path.join(work, "steps7.h5")
+    with h5py.File(path, "w") as f:
+        d = f.create_dataset("step_0000012/u", data=cells)
+        d.attrs["iteration"] = np.int64(12)
+    m = subprocess.run([miniapp, "-input", path, "-iters", "1", "-space", "serial", "-json"],
+                       capture_output=True, text=True, timeout=TIMEOUT_S)
+    if m.returncode != 0 or json.loads(m.stdout)["first_step"] != 12:
+        failures.append(f"forged 7-digit step group: -input exit {m.returncode}: "
+                        f"{m.stderr.strip()}")
+
+    # A path that is no UTF-8 (a Latin-1 name): the result is still valid JSON, naming it.
+    latin1 = os.path.join(os.fsencode(work), b"l\xe9at.h5")
+    with h5py.File(latin1, "w") as f:
+        f.create_dataset("u", data=cells)
+    for form in ("-json", "-text"):
+        args = [os.fsencode(miniapp), b"-input", latin1, b"-iters", b"1", b"-space", b"serial"]
+        m = subprocess.run(args + ([b"-json"] if form == "-json" else []),
+                           capture_output=True, timeout=TIMEOUT_S)
+        try:
+            out = m.stdout.decode("utf-8")  # strict: a raw byte fails here
+            if form == "-json" and "l\\xe9at.h5" not in json.loads(out)["initial_state"]:
+                failures.append(f"non-UTF-8 input path: JSON names it otherwise: {out}")
+        except (UnicodeDecodeError, ValueError) as e:
+            failures.append(f"non-UTF-8 input path, {form}: the result is not valid: {e}")
+        if m.returncode != 0:
+            failures.append(f"non-UTF-8 input path, {form}: exit {m.returncode}")
     return failures
 
 

@@ -25,13 +25,32 @@ TEST(Options, DefaultsMatchTheTypicalCall) {
   EXPECT_EQ(o.pitch, 33);
 }
 
+// A 1-D N past an int is read, then refused with the reason: this build's 1-D runs hold N in an
+// int (the 2-D variants' message names their own bound).
+TEST(Options, OneDimensionalNPastAnIntIsRefusedWithTheReason) {
+  for (const std::vector<std::string>& args :
+       std::vector<std::vector<std::string>>{{"-variant", "naive1d", "-n", "2147483700"},
+                                             {"-n", "2147483700", "-variant", "halo1d"},
+                                             {"-variant", "naive1d", "-n", "1099511627776"}}) {
+    try {
+      parse(args);
+      FAIL() << args[3] << " was accepted";
+    } catch (const UsageError& e) {
+      const std::string what = e.what();
+      EXPECT_NE(what.find("this build's 1-D runs hold N in an int, so N is at most 2147483647"),
+                std::string::npos)
+          << what;
+    }
+  }
+}
+
 // The parser knows no memory: a 2-D N past 46340 (more than 2^31 cells) is parsed like any other,
 // in one process and across ranks, and the stepper checks it against the memory it needs.
 TEST(Options, GridSizeIsLimitedByMemoryNotByTheParser) {
   EXPECT_EQ(parse({"-n", "46341", "-variant", "naive"}).n, 46341);
   EXPECT_EQ(parse({"-n", "120000", "-variant", "stream"}).n, 120000);
   EXPECT_EQ(parse({"-n", "2147483647", "-variant", "naive1d"}).n, 2147483647);
-  for (const char* bad : {"0", "2147483648"}) {
+  for (const char* bad : {"0", "2147483648", "99999999999999999999"}) {
     try {
       parse({"-n", bad});
       FAIL() << "-n " << bad << " was accepted";
@@ -48,7 +67,7 @@ TEST(Options, PatchAndPitchTakeEveryInstantiatedValue) {
     EXPECT_EQ(parse({"-variant", "regblock", "-patch", std::to_string(p)}).patch, p);
   for (const int p : kTiledPitches)
     EXPECT_EQ(parse({"--pitch=" + std::to_string(p)}).pitch, p);
-  EXPECT_EQ(parse({"--patch", "2"}).patch, 2);
+  EXPECT_EQ(parse({"-variant", "regblock", "--patch", "2"}).patch, 2);
 }
 
 TEST(Options, ShortLongAndEqualsSpellings) {

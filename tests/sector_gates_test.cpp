@@ -59,8 +59,9 @@ const Measurement& measure(const std::string& implementation, Variant variant) {
                                    "-impl",    implementation,
                                    "-n",       std::to_string(profile_size(variant)),
                                    "-iters",   std::to_string(kLaunches),
-                                   "-chunks",  std::to_string(kChunks),
                                    "-csv",     "--no-progress"};
+  if (info(variant).uses_chunks())
+    args.insert(args.end(), {"-chunks", std::to_string(kChunks)});
   if (implementation == "kokkos") {
     args.push_back("-space");
     args.push_back("cuda");

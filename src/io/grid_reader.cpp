@@ -10,6 +10,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstring>
+#include <limits>
 #include <new>
 #include <optional>
 
@@ -67,6 +68,7 @@ std::string default_dataset(hid_t file, const std::string& file_name) {
   H5G_info_t info{};
   hdf5::check(H5Gget_info(file, &info), "cannot list the root group");
   std::int64_t last = -1;
+  std::string last_name;  // as stored: a step number may have more digits than this program writes
   for (hsize_t i = 0; i < info.nlinks; ++i) {
     char name[256] = {};
     const ssize_t length = H5Lget_name_by_idx(file, ".", H5_INDEX_NAME, H5_ITER_INC, i, name,
@@ -75,11 +77,13 @@ std::string default_dataset(hid_t file, const std::string& file_name) {
     if (static_cast<std::size_t>(length) >= sizeof name)
       continue;  // a name this long is no step group
     const std::int64_t step = parse_step_group_name(name);
-    if (step > last)
+    if (step > last) {
       last = step;
+      last_name = name;
+    }
   }
   if (last >= 0)
-    return step_dataset_path(last);
+    return "/" + last_name + "/" + kStateName;
   if (H5Lexists(file, kStateName, H5P_DEFAULT) > 0)
     return std::string("/") + kStateName;
   throw FileRejected("input " + quoted(file_name) + " holds no grid state (no /step_*/u, no /u)");
@@ -172,13 +176,24 @@ std::int64_t read_iteration(hid_t dataset, const std::string& where) {
   hdf5::check(exists < 0 ? -1 : 0, "cannot read the attributes");
   if (exists == 0)
     return 0;
-  const std::string bad = where + " has an attribute 'iteration' that is not one integer >= 0";
+  const std::string bad =
+      where + " has an attribute 'iteration' that is not one integer >= 0 that fits in int64";
   const Handle attribute(H5Aopen(dataset, kIterationAttribute, H5P_DEFAULT), H5Aclose,
                          "cannot open attribute 'iteration'");
   const Handle type(H5Aget_type(attribute.id()), H5Tclose, "cannot read attribute 'iteration'");
   const Handle space(H5Aget_space(attribute.id()), H5Sclose, "cannot read attribute 'iteration'");
   if (H5Tget_class(type.id()) != H5T_INTEGER || H5Sget_simple_extent_npoints(space.id()) != 1)
     throw FileRejected(bad);
+  // HDF5 converts an unsigned value past int64's range by clamping it, so such a value is read
+  // as the unsigned type it is stored as.
+  if (H5Tget_sign(type.id()) == H5T_SGN_NONE) {
+    unsigned long long value = 0;
+    hdf5::check(H5Aread(attribute.id(), H5T_NATIVE_ULLONG, &value),
+                "cannot read attribute 'iteration'");
+    if (value > static_cast<unsigned long long>(std::numeric_limits<std::int64_t>::max()))
+      throw FileRejected(bad);
+    return static_cast<std::int64_t>(value);
+  }
   long long value = -1;
   hdf5::check(H5Aread(attribute.id(), H5T_NATIVE_LLONG, &value),
               "cannot read attribute 'iteration'");
@@ -248,8 +263,11 @@ void require_finite(const GridState& state, const std::string& where, float max_
   if (bad == 0 && large > 0) {
     char text[64];
     std::snprintf(text, sizeof text, "%.9g", static_cast<double>(state.cells[first_large]));
+    // Nine significant digits (max_digits10 of float) name the bound exactly: with fewer, a value
+    // at the bound may print above the printed bound.
     char bound[32];
-    std::snprintf(bound, sizeof bound, "%.8g", static_cast<double>(max_magnitude));
+    std::snprintf(bound, sizeof bound, "%.*g", std::numeric_limits<float>::max_digits10,
+                  static_cast<double>(max_magnitude));
     throw FileRejected(where + " contains " + std::to_string(large) + " cell" +
                        (large == 1 ? "" : "s") + " larger than " + bound +
                        " in magnitude (first: " + text + " at " +

@@ -4,6 +4,7 @@
 #include <cstdio>
 #include <fstream>
 #include <stdexcept>
+#include <string>
 
 #include "io/atomic_file.hpp"
 #include "io/errors.hpp"
@@ -14,6 +15,7 @@
 #include "io/output_path.hpp"
 #include "io/state_dataset.hpp"
 #include "io/xdmf.hpp"
+#include "stencil/utf8.hpp"
 
 namespace stencil::io {
 using hdf5::Handle;
@@ -45,9 +47,12 @@ struct GridFileWriter::Impl {
 namespace {
 
 // XML 1.0 has no way to write a control character, not even as a character reference, so the
-// sidecar could not name the file.
+// sidecar could not name the file. Nor can an XML document in UTF-8 hold a byte that is no part of
+// a valid UTF-8 sequence (a Latin-1 name): its readers reject the whole file. Such a name is
+// refused rather than escaped, since an escaped name would no longer be the file's.
 void require_name_the_sidecar_can_hold(const std::string& path) {
-  for (const char c : file_name_of(path)) {
+  const std::string name = file_name_of(path);
+  for (const char c : name) {
     const auto byte = static_cast<unsigned char>(c);
     if (byte < 0x20) {
       char code[8];
@@ -55,6 +60,14 @@ void require_name_the_sidecar_can_hold(const std::string& path) {
       throw FileRejected("output '" + path + "': its name contains the control character " + code +
                          ", which the XDMF sidecar cannot name; choose another -output");
     }
+  }
+  if (const std::size_t at = first_invalid_utf8(name); at != std::string::npos) {
+    char code[8];
+    std::snprintf(code, sizeof code, "0x%02x", static_cast<unsigned char>(name[at]));
+    throw FileRejected("output '" + path + "': its name is not valid UTF-8 (byte " + code +
+                       " at offset " + std::to_string(at) +
+                       "), which the XDMF sidecar (an XML file) cannot name; choose another "
+                       "-output");
   }
 }
 

@@ -19,6 +19,9 @@ std::atomic<int> g_used[kSlots];
 std::atomic<int> g_deferred{0};
 std::atomic<int> g_pending{0};  // the signal that arrived while deferred
 std::atomic<bool> g_installed{false};
+std::atomic<bool> g_outputs_expected{false};
+std::atomic<bool> g_line_open{false};
+std::atomic<int> g_leaving{-1};  // the exit status of a process on its way out; -1 while it runs
 const char* g_program = "";
 
 static_assert(std::atomic<int>::is_always_lock_free, "the signal handler needs lock-free atomics");
@@ -52,13 +55,27 @@ void say(const char* text) {
 }
 
 [[noreturn]] void clean_up_and_exit(int signal_number) {
+  bool removed = false;
   for (int i = 0; i < kSlots; ++i) {
-    if (g_used[i].load())
+    if (g_used[i].load()) {
       ::unlink(g_paths[i]);
+      removed = true;
+    }
   }
+  // A process already leaving with its own status (an MPI launcher ends the other ranks of a
+  // job one rank has left) keeps that status and says nothing more: its line is printed.
+  if (const int status = g_leaving.load(); status >= 0 && !removed)
+    ::_exit(status);
+  const bool outputs = removed || g_outputs_expected.load();
+  // A closed pipe ends a command that writes no file as it ends any other program: quietly.
+  if (signal_number == SIGPIPE && !outputs)
+    ::_exit(128 + signal_number);
+  if (g_line_open.load())
+    say("\n");  // after the progress line, not glued to it
   say(g_program);
   say(line_of(signal_number));
-  say("; unfinished outputs removed, earlier files unchanged\n");
+  // The cleanup is claimed only where the run writes files: a read-only command has none.
+  say(outputs ? "; unfinished outputs removed, earlier files unchanged\n" : "\n");
   ::_exit(128 + signal_number);
 }
 
@@ -87,6 +104,18 @@ void remove_temporaries_on_interrupt(const char* program) {
     ::sigaction(caught.number, &action, nullptr);
   }
   g_installed.store(true);
+}
+
+void expect_outputs() {
+  g_outputs_expected.store(true);
+}
+
+void leaving_with(int status) {
+  g_leaving.store(status);
+}
+
+void set_line_open(bool open) {
+  g_line_open.store(open);
 }
 
 void register_temporary(const std::string& path) {

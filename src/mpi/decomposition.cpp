@@ -51,8 +51,9 @@ Subgrid subgrid_of(const GlobalExtent& extent, const ProcessGrid& grid, int grid
 
 std::string decomposition_problem(const GlobalExtent& extent, const ProcessGrid& grid, int depth) {
   const std::string shape =
-      extent.rows == 1 ? "1-D grid of " + std::to_string(extent.cols) + " cells"
-                       : std::to_string(extent.rows) + "x" + std::to_string(extent.cols) + " grid";
+      extent.dimensions == 1
+          ? "1-D grid of " + std::to_string(extent.cols) + " cells"
+          : std::to_string(extent.rows) + "x" + std::to_string(extent.cols) + " grid";
   if (extent.rows < grid.rows || extent.cols < grid.cols) {
     return "a " + shape + " is smaller than the " + to_string(grid) +
            " rank grid: every rank needs at least one row and one column";

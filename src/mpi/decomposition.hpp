@@ -56,9 +56,10 @@ struct Subgrid {
 struct GlobalExtent {
   std::int64_t rows = 0;
   std::int64_t cols = 0;
-  static GlobalExtent square(std::int64_t n) { return {n, n}; }
+  int dimensions = 2;  // a 2-D grid of N = 1 is one row too, and its messages say 2-D
+  static GlobalExtent square(std::int64_t n) { return {n, n, 2}; }
   static GlobalExtent of(int dimensions, std::int64_t n) {
-    return dimensions == 1 ? GlobalExtent{1, n} : square(n);
+    return dimensions == 1 ? GlobalExtent{1, n, 1} : square(n);
   }
 };
 

@@ -5,6 +5,8 @@
 
 #include <climits>
 
+#include "io/interrupt_cleanup.hpp"
+
 namespace stencil::mpi {
 
 int agree(int status, const std::string& message, std::ostream& err) {
@@ -20,6 +22,8 @@ int agree(int status, const std::string& message, std::ostream& err) {
   }
   int agreed = status;
   MPI_Bcast(&agreed, 1, MPI_INT, first, MPI_COMM_WORLD);
+  // Every rank now leaves with `agreed`; the first to exit makes the launcher signal the others.
+  io::leaving_with(agreed);
   return agreed;
 }
 

@@ -79,6 +79,15 @@ TEST(DecompositionProblem, NamesGridsSmallerThanTheRankGridAndTooThinGhostLayers
   EXPECT_NE(decomposition_problem(8, ProcessGrid{1, 3}, 4), "");
 }
 
+// A 2-D grid of one row (N = 1) is named as the square it is; a 1-D grid as a row of cells.
+TEST(DecompositionProblem, NamesTheGridByItsDimensions) {
+  EXPECT_EQ(decomposition_problem(GlobalExtent::of(2, 1), ProcessGrid{4, 1}, 1),
+            "a 1x1 grid is smaller than the 4x1 rank grid: every rank needs at least one row and "
+            "one column");
+  const std::string one_d = decomposition_problem(GlobalExtent::of(1, 3), ProcessGrid{1, 4}, 1);
+  EXPECT_EQ(one_d.rfind("a 1-D grid of 3 cells is smaller", 0), 0u) << one_d;
+}
+
 // Every send region must have the shape of the receive region on the other side, and sends must
 // lie in owned cells, receives in the ghost layer.
 TEST(GhostRegions, SendsMatchTheNeighboursReceivesAndStayInTheirZones) {

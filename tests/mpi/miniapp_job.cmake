@@ -4,8 +4,9 @@
 # pass:  exit 0, -verify PASSED, the decomposition and one ratio spread line (rank 0's) in the
 #        result block, and the checksum equal to the same run in one plain process (no mpirun):
 #        the ranks computed the same grid.
-# usage: exit 2 from the job and exactly one "stencil_miniapp: error:" line (rank 0's), within
-#        the test's timeout, i.e. no rank hangs. EXPECT_ERROR, when set, must be in that line.
+# usage: exit 2 from the job and exactly one line of the ranks' on stderr, "stencil_miniapp:
+#        error:" (rank 0's), within the test's timeout, i.e. no rank hangs, and none killed on its
+#        way out says more. EXPECT_ERROR, when set, must be in that line.
 string(REPLACE "|" ";" ARGS "${ARGS}")
 set(job_args ${ARGS})
 if(DECOMP)
@@ -29,6 +30,12 @@ if(EXPECT STREQUAL "usage")
   endif()
   if(NOT error_count EQUAL 1)
     message(FATAL_ERROR "expected one error line, got ${error_count}:\n${err}")
+  endif()
+  # Any other line of the program, such as a signal's, is noise the launcher's kill caused.
+  string(REGEX MATCHALL "stencil_miniapp:" own_lines "${err}")
+  list(LENGTH own_lines own_count)
+  if(NOT own_count EQUAL 1)
+    message(FATAL_ERROR "expected one line from the ranks, got ${own_count}:\n${err}")
   endif()
   string(REGEX MATCH "stencil_miniapp: error:[^\n]*" error_line "${err}")
   if(EXPECT_ERROR AND NOT error_line MATCHES "${EXPECT_ERROR}")
