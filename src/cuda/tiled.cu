@@ -8,8 +8,8 @@
 // words apart, so they fall in 32 / gcd(kPitch, 32) banks -- pitch 32: one bank, a 32-way
 // conflict; 34: 16 banks, 2-way; 33: 32 banks, none (docs/lesson004.md). The lesson's row-major
 // form, tile[sy][sx] with pitch 34, has warps reading along a row and no pitch to vary.
-#include "cuda/check.hpp"
 #include "cuda/kernels.hpp"
+#include "cuda/runtime/check.hpp"
 #include "stencil/arithmetic.hpp"
 #include "stencil/cell_offset.hpp"
 #include "stencil/variants.hpp"

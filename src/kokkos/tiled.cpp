@@ -7,10 +7,10 @@
 // of the scratch array, and the pitch alone decides its bank conflicts: 32 -> 32-way, 34 -> 2-way,
 // 33 -> none (docs/lesson004.md). A host space has no banks and blocks for its caches instead
 // (host_forms.hpp); -pitch changes nothing there.
-#include "kokkos/host_forms.hpp"
 #include "kokkos/kernels.hpp"
-#include "kokkos/team_policy.hpp"
-#include "kokkos/tile_walk.hpp"
+#include "kokkos/runtime/host_forms.hpp"
+#include "kokkos/runtime/team_policy.hpp"
+#include "kokkos/runtime/tile_walk.hpp"
 #include "stencil/arithmetic.hpp"
 #include "stencil/cell_offset.hpp"
 
