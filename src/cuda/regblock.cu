@@ -85,9 +85,9 @@ void launch_regblock(const Element* in, Element* out, int rows, int cols, int /*
   check_launch("regblock_kernel launch");
 }
 
-static_assert(kPatchSizes.size() == 2 && kPatchSizes[0] == 2 && kPatchSizes[1] == 4,
-              "instantiate every patch size of kPatchSizes below");
-template void launch_regblock<2>(const Element*, Element*, int, int, int, cudaStream_t);
-template void launch_regblock<4>(const Element*, Element*, int, int, int, cudaStream_t);
+#define INSTANTIATE(unused, Patch) \
+  template void launch_regblock<Patch>(const Element*, Element*, int, int, int, cudaStream_t);
+STENCIL_PATCH_SIZES(INSTANTIATE, )
+#undef INSTANTIATE
 
 }  // namespace stencil::cuda

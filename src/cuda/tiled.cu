@@ -64,11 +64,9 @@ void launch_tiled(const Element* in, Element* out, int rows, int cols, int /*chu
   check_launch("tiled_kernel launch");
 }
 
-static_assert(kTiledPitches.size() == 3 && kTiledPitches[0] == 32 && kTiledPitches[1] == 33 &&
-                  kTiledPitches[2] == 34,
-              "instantiate every pitch of kTiledPitches below");
-template void launch_tiled<32>(const Element*, Element*, int, int, int, cudaStream_t);
-template void launch_tiled<33>(const Element*, Element*, int, int, int, cudaStream_t);
-template void launch_tiled<34>(const Element*, Element*, int, int, int, cudaStream_t);
+#define INSTANTIATE(unused, Pitch) \
+  template void launch_tiled<Pitch>(const Element*, Element*, int, int, int, cudaStream_t);
+STENCIL_TILED_PITCHES(INSTANTIATE, )
+#undef INSTANTIATE
 
 }  // namespace stencil::cuda

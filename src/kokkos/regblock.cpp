@@ -108,11 +108,9 @@ void regblock_step(const ExecSpace& space, const ConstDeviceView<ExecSpace>& in,
   }
 }
 
-static_assert(kPatchSizes.size() == 2 && kPatchSizes[0] == 2 && kPatchSizes[1] == 4,
-              "instantiate every patch size of kPatchSizes below");
 #define INSTANTIATE_PATCH(Space, Patch) \
   template void regblock_step<Patch, Space>(STENCIL_KOKKOS_STEP_PARAMETERS(Space));
-#define INSTANTIATE(Space) INSTANTIATE_PATCH(Space, 2) INSTANTIATE_PATCH(Space, 4)
+#define INSTANTIATE(Space) STENCIL_PATCH_SIZES(INSTANTIATE_PATCH, Space)
 STENCIL_FOR_EACH_KOKKOS_SPACE(INSTANTIATE)
 
 }  // namespace stencil::kokkos

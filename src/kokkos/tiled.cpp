@@ -94,13 +94,9 @@ void tiled_step(const ExecSpace& space, const ConstDeviceView<ExecSpace>& in,
   }
 }
 
-static_assert(kTiledPitches.size() == 3 && kTiledPitches[0] == 32 && kTiledPitches[1] == 33 &&
-                  kTiledPitches[2] == 34,
-              "instantiate every pitch of kTiledPitches below");
 #define INSTANTIATE_PITCH(Space, Pitch) \
   template void tiled_step<Pitch, Space>(STENCIL_KOKKOS_STEP_PARAMETERS(Space));
-#define INSTANTIATE(Space) \
-  INSTANTIATE_PITCH(Space, 32) INSTANTIATE_PITCH(Space, 33) INSTANTIATE_PITCH(Space, 34)
+#define INSTANTIATE(Space) STENCIL_TILED_PITCHES(INSTANTIATE_PITCH, Space)
 STENCIL_FOR_EACH_KOKKOS_SPACE(INSTANTIATE)
 
 }  // namespace stencil::kokkos

@@ -12,12 +12,9 @@ void launch_temporal(const float* in, float* out, int rows, int cols, int chunks
   temporal_detail::launch<kFuse, 0>(in, out, rows, cols, chunks, queue);
 }
 
-static_assert(kFuseDepths.size() == 4 && kFuseDepths[0] == 1 && kFuseDepths[1] == 2 &&
-                  kFuseDepths[2] == 4 && kFuseDepths[3] == 8,
-              "instantiate every depth of kFuseDepths below");
-template void launch_temporal<1>(const float*, float*, int, int, int, cudaStream_t);
-template void launch_temporal<2>(const float*, float*, int, int, int, cudaStream_t);
-template void launch_temporal<4>(const float*, float*, int, int, int, cudaStream_t);
-template void launch_temporal<8>(const float*, float*, int, int, int, cudaStream_t);
+#define INSTANTIATE(unused, Fuse) \
+  template void launch_temporal<Fuse>(const float*, float*, int, int, int, cudaStream_t);
+STENCIL_FUSE_DEPTHS(INSTANTIATE, )
+#undef INSTANTIATE
 
 }  // namespace stencil::cuda

@@ -279,9 +279,7 @@ void temporal_step(const ExecSpace& space, const ConstDeviceView<ExecSpace>& in,
 
 #define INSTANTIATE_FUSE(Space, Fuse) \
   template void temporal_step<Fuse, Space>(STENCIL_KOKKOS_STEP_PARAMETERS(Space));
-#define INSTANTIATE(Space)   \
-  INSTANTIATE_FUSE(Space, 1) \
-  INSTANTIATE_FUSE(Space, 2) INSTANTIATE_FUSE(Space, 4) INSTANTIATE_FUSE(Space, 8)
+#define INSTANTIATE(Space) STENCIL_FUSE_DEPTHS(INSTANTIATE_FUSE, Space)
 STENCIL_FOR_EACH_KOKKOS_SPACE(INSTANTIATE)
 
 }  // namespace stencil::kokkos

@@ -14,6 +14,7 @@
 #include "omptarget/kernels.hpp"
 #include "stencil/arithmetic.hpp"
 #include "stencil/cell_offset.hpp"
+#include "stencil/shape_dispatch.hpp"
 #include "stencil/variants.hpp"
 
 namespace stencil::omptarget {
@@ -94,26 +95,16 @@ void temporal_shape(const Element* in, Element* out, ArrayExtent shape, Launch l
 
 }  // namespace
 
-static_assert(kFuseDepths.size() == 4 && kFuseDepths[0] == 1 && kFuseDepths[1] == 2 &&
-                  kFuseDepths[2] == 4 && kFuseDepths[3] == 8,
-              "instantiate every depth of kFuseDepths in temporal_step");
-
 std::vector<std::string_view> temporal_loop_shapes() {
   return {"32x32", "64x16", "64x32"};
 }
 
 void temporal_step(const Element* in, Element* out, ArrayExtent shape, const RunConfig& config,
                    Launch launch) {
-  switch (config.fuse) {
-    case 1:
-      return temporal_shape<1>(in, out, shape, launch);
-    case 2:
-      return temporal_shape<2>(in, out, shape, launch);
-    case 4:
-      return temporal_shape<4>(in, out, shape, launch);
-    default:
-      return temporal_shape<8>(in, out, shape, launch);
-  }
+  // The instantiation of config.fuse's depth (check_config() admits only kFuseDepths).
+  const auto step = pick_instantiation<kFuseDepths>(
+      config.fuse, [](auto depth) { return &temporal_shape<decltype(depth)::value>; });
+  step(in, out, shape, launch);
 }
 
 }  // namespace stencil::omptarget
