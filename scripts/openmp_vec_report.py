@@ -40,7 +40,11 @@ def kernel_commands(build_dir):
     for entry in entries:
         path = os.path.normpath(entry["file"])
         parent, name = os.path.split(path)
-        if os.path.basename(parent) == "openmp" and name in KERNELS:
+        # A lesson's file is in src/openmp/, a research variant's in src/openmp/research/.
+        if parent.endswith(os.path.join("src", "openmp")) or parent.endswith(
+                os.path.join("src", "openmp", "research")):
+            if name not in KERNELS:
+                continue
             found[name] = entry
     return found
 

@@ -19,8 +19,8 @@
 
 #include <cuda_pipeline.h>
 
-#include "cuda/check.hpp"
-#include "cuda/device_info.hpp"
+#include "cuda/runtime/check.hpp"
+#include "cuda/runtime/device_info.hpp"
 #include "stencil/arithmetic.hpp"
 #include "stencil/row_chunks.hpp"
 

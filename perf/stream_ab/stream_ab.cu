@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
-// A/B timing of stream kernel shapes against the previous kernel (legacy_stream_kernel.cuh) and a
+// A/B timing of stream kernel shapes against the previous kernel (baseline_stream_kernel.cuh) and a
 // device-to-device copy of the same bytes, all in one process on the same buffers:
 //   stencil_stream_ab            (on the GPU machine; prints one line per kernel and grid)
 //   STREAM_AB_LAYOUT=1 stencil_stream_ab   (only the checks and the buffer-layout sweep)
@@ -20,16 +20,16 @@
 #include <cstring>
 #include <vector>
 
-#include "cuda/cluster_launch.hpp"
-#include "cuda/stream_kernel.cuh"
-#include "legacy_stream_kernel.cuh"
+#include "baseline_stream_kernel.cuh"
+#include "cuda/research/cluster_launch.hpp"
+#include "cuda/research/stream_kernel.cuh"
 #include "stream_shapes.cuh"
 #include "walk_probe.cuh"
 
 namespace {
 
 namespace sd = stencil::cuda::stream_detail;
-namespace legacy = stencil::perf::legacy_stream;
+namespace baseline = stencil::perf::baseline_stream;
 
 bool ok(cudaError_t status, const char* what) {
   if (status != cudaSuccess)
@@ -111,7 +111,7 @@ struct Bench {
 // Whether `launch(in, out)` writes the same grid as the previous kernel (any chunk count gives
 // the same grid), both written over poisoned buffers.
 template <class Launch>
-bool same_as_legacy(int n, int chunks, Launch launch) {
+bool same_as_baseline(int n, int chunks, Launch launch) {
   const long cells = static_cast<long>(n) * n;
   float *in, *a, *b;
   cudaMalloc(&in, cells * 4);
@@ -120,7 +120,7 @@ bool same_as_legacy(int n, int chunks, Launch launch) {
   fill<<<(cells + 255) / 256, 256>>>(in, cells);
   cudaMemset(a, 0xFF, cells * 4);
   cudaMemset(b, 0xFE, cells * 4);
-  legacy::stream_kernel<1, 4, 4, 3><<<dim3((n + 1023) / 1024, chunks), 256>>>(in, a, n);
+  baseline::stream_kernel<1, 4, 4, 3><<<dim3((n + 1023) / 1024, chunks), 256>>>(in, a, n);
   launch(static_cast<const float*>(in), b);
   const bool ran = ok(cudaDeviceSynchronize(), "bit-for-bit check");
   std::vector<float> ha(cells), hb(cells);
@@ -134,8 +134,8 @@ bool same_as_legacy(int n, int chunks, Launch launch) {
 
 // A kernel of stream_kernel.cuh, launched with an explicit grid in clusters of `cluster`.
 template <class Kernel>
-bool matches_legacy(const char* name, Kernel kernel, int cluster, int n, int chunks) {
-  const bool same = same_as_legacy(n, chunks, [&](const float* in, float* out) {
+bool matches_baseline(const char* name, Kernel kernel, int cluster, int n, int chunks) {
+  const bool same = same_as_baseline(n, chunks, [&](const float* in, float* out) {
     const stencil::cuda::ClusterLaunch launch(dim3((n + 1023) / 1024, chunks), dim3(256), cluster,
                                               nullptr);
     cudaLaunchKernelEx(&launch.config, kernel, in, out, n, n);
@@ -145,8 +145,8 @@ bool matches_legacy(const char* name, Kernel kernel, int cluster, int n, int chu
 }
 
 // A compiled shape of stream_shapes.cuh, launched as the sweep does.
-bool shape_matches_legacy(int shape, int n, int chunks) {
-  const bool same = same_as_legacy(n, chunks, [&](const float* in, float* out) {
+bool shape_matches_baseline(int shape, int n, int chunks) {
+  const bool same = same_as_baseline(n, chunks, [&](const float* in, float* out) {
     stencil::perf::stream_shapes::launch(shape, in, out, n, n, chunks, nullptr);
   });
   if (!same)
@@ -282,7 +282,7 @@ int shape_sweep(int argc, char** argv) {
   for (const int shape : shapes)
     for (const int n : {4, 8, 16, 20, 48, 1028, 2052, 4096})
       for (const int chunks : {1, 3, 8, 24, 61})
-        all_match &= shape_matches_legacy(shape, n, chunks > n ? n : chunks);
+        all_match &= shape_matches_baseline(shape, n, chunks > n ? n : chunks);
   std::fprintf(stderr, "shape checks: %s\n", all_match ? "all identical" : "SOME DIFFER");
   if (!all_match)
     return 1;
@@ -357,15 +357,15 @@ int main(int argc, char** argv) {
       if (n < 2 * chunks)
         continue;  // a cluster launch needs two rows per chunk (stream.cu)
       all_match &=
-          matches_legacy("plain<1,4,4,3>", sd::stream_kernel<1, 4, 4, 3, 1, false>, 1, n, chunks);
-      all_match &=
-          matches_legacy("cluster<1,4,4,3>", sd::stream_kernel<1, 4, 4, 3, 8, false>, 8, n, chunks);
-      all_match &=
-          matches_legacy("cluster<1,4,3,4>", sd::stream_kernel<1, 4, 3, 4, 8, false>, 8, n, chunks);
-      all_match &=
-          matches_legacy("cluster<1,4,4,4>", sd::stream_kernel<1, 4, 4, 4, 8, false>, 8, n, chunks);
-      all_match &= matches_legacy("cluster<1,4,3,4>, halo in registers",
-                                  sd::stream_kernel<1, 4, 3, 4, 8, false, false>, 8, n, chunks);
+          matches_baseline("plain<1,4,4,3>", sd::stream_kernel<1, 4, 4, 3, 1, false>, 1, n, chunks);
+      all_match &= matches_baseline("cluster<1,4,4,3>", sd::stream_kernel<1, 4, 4, 3, 8, false>, 8,
+                                    n, chunks);
+      all_match &= matches_baseline("cluster<1,4,3,4>", sd::stream_kernel<1, 4, 3, 4, 8, false>, 8,
+                                    n, chunks);
+      all_match &= matches_baseline("cluster<1,4,4,4>", sd::stream_kernel<1, 4, 4, 4, 8, false>, 8,
+                                    n, chunks);
+      all_match &= matches_baseline("cluster<1,4,3,4>, halo in registers",
+                                    sd::stream_kernel<1, 4, 3, 4, 8, false, false>, 8, n, chunks);
     }
   std::printf("bit-for-bit checks: %s\n", all_match ? "all identical" : "SOME DIFFER");
   if (!all_match)
@@ -396,7 +396,7 @@ int main(int argc, char** argv) {
                 2.0 * cells * sizeof(float) / copy_ms / 1e6);
     const Bench bench{n, in, out, calls, copy_ms, stream};
     if (n == 4096) {
-      bench.plain("legacy<1,4,4,3>", legacy::stream_kernel<1, 4, 4, 3>, 88);
+      bench.plain("baseline<1,4,4,3>", baseline::stream_kernel<1, 4, 4, 3>, 88);
       bench.plain("plain<1,4,4,3>", sd::stream_kernel<1, 4, 4, 3, 1, false>, 88);
       bench.plain("plain<1,4,4,3>", sd::stream_kernel<1, 4, 4, 3, 1, false>, 96);
       bench.clustered("plain<1,4,3,4>, cluster launch", sd::stream_kernel<1, 4, 3, 4, 1, false>, 8,
@@ -415,11 +415,11 @@ int main(int argc, char** argv) {
       bench.clustered("plain<1,4,3,4>, halo in shared, cluster launch",
                       sd::stream_kernel<1, 4, 3, 4, 1, false, true>, 8, 120);
     } else {
-      bench.plain("legacy<1,4,4,3>", legacy::stream_kernel<1, 4, 4, 3>, 24);
+      bench.plain("baseline<1,4,4,3>", baseline::stream_kernel<1, 4, 4, 3>, 24);
       bench.plain("plain<1,4,4,3> (default)", sd::stream_kernel<1, 4, 4, 3, 1, false>, 24);
       bench.plain("plain<1,4,4,3>, evict-first", sd::stream_kernel<1, 4, 4, 3, 1, true>, 24);
       bench.plain("plain<1,4,3,4>", sd::stream_kernel<1, 4, 3, 4, 1, false>, 33);
-      bench.plain("legacy<1,4,4,3>", legacy::stream_kernel<1, 4, 4, 3>, 24);
+      bench.plain("baseline<1,4,4,3>", baseline::stream_kernel<1, 4, 4, 3>, 24);
       bench.plain("plain<1,4,4,3> (default)", sd::stream_kernel<1, 4, 4, 3, 1, false>, 24);
       bench.clustered("cluster<1,4,3,4>", sd::stream_kernel<1, 4, 3, 4, 8, false>, 8, 24);
     }
@@ -428,9 +428,9 @@ int main(int argc, char** argv) {
     cudaFree(in);
     cudaFree(out);
   }
-  // Last, what Kokkos::initialize does to the device (src/cuda/stepper.cu, DefaultCacheConfig).
-  // Rates timed after undoing it can come out lower (docs/stream-and-temporal.md), so nothing
-  // is timed after it.
+  // Last, what Kokkos::initialize does to the device (src/cuda/runtime/stepper.cu,
+  // DefaultCacheConfig). Rates timed after undoing it can come out lower
+  // (docs/stream-and-temporal.md), so nothing is timed after it.
   std::printf("with cudaDeviceSetCacheConfig(cudaFuncCachePreferShared), as Kokkos 3.4 sets it:\n");
   cudaDeviceSetCacheConfig(cudaFuncCachePreferShared);
   conditions(16384, sd::stream_kernel<1, 4, 4, 3, 1, false>, dim3(16, 24), 1, 0, false);

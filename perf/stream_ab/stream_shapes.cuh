@@ -2,12 +2,12 @@
 // The stream kernel's compiled shapes for experiments (scripts/stream-shapes.sh), numbered as in
 // its stream-shapes.csv and the shape table of docs/stream-and-temporal.md: <float4 slots per
 // thread, rows in flight, blocks per SM[, cluster[, streaming cache hints]]>. Shape 6 is the
-// mini-app's default (src/cuda/stream.cu); the others live here so the product holds only what it
-// runs.
+// mini-app's default (src/cuda/research/stream.cu); the others live here so the product holds only
+// what it runs.
 #pragma once
 
 #include "async_ring_kernel.cuh"
-#include "cuda/stream_launch.cuh"
+#include "cuda/research/stream_launch.cuh"
 
 namespace stencil::perf::stream_shapes {
 

@@ -23,7 +23,7 @@
 #include <random>
 #include <vector>
 
-#include "cuda/temporal_kernel.cuh"
+#include "cuda/research/temporal_kernel.cuh"
 
 namespace {
 

@@ -5,9 +5,9 @@
 // are already in flight into registers, and they are stored into the other tile after the compute
 // (register-staged prefetch), so one stage's load latency overlaps the previous stage's compute
 // inside the block. The chunk height comes from the launch, ceil(N / gridDim.y), as for strip.
-#include "cuda/check.hpp"
 #include "cuda/kernels.hpp"
-#include "cuda/stage_launch.cuh"
+#include "cuda/runtime/check.hpp"
+#include "cuda/runtime/stage_launch.cuh"
 #include "stencil/arithmetic.hpp"
 #include "stencil/cell_offset.hpp"
 #include "stencil/row_chunks.hpp"
@@ -15,6 +15,9 @@
 
 namespace stencil::cuda {
 
+// Barrier 2 of a stage is not needed by this register-staged copy (its write comes after the next
+// stage's barrier 1 anyway); it keeps the lesson's two-barrier stage, which doublebuf_async needs,
+// so the two variants differ only in how the copy is made (docs/lesson004.md).
 template <class Index>  // the offset type (cell_offset.hpp)
 __global__ void __launch_bounds__(kStageThreads)
     doublebuf_kernel(const Element* __restrict__ in, Element* __restrict__ out, int rows,
@@ -70,11 +73,7 @@ __global__ void __launch_bounds__(kStageThreads)
           tiles[(k + 1) & 1][t] = staged[s];
       }
     }
-    // 2: everyone is done reading tile k & 1 before it is written again. In this register-staged
-    // form that write comes after the next stage's barrier 1 anyway; the barrier keeps the lesson's
-    // two-barrier stage, which doublebuf_async needs, so the two variants differ only in how the
-    // copy is made (docs/lesson004.md).
-    __syncthreads();
+    __syncthreads();  // 2: everyone is done reading tile k & 1 before it is rewritten
   }
 }
 

@@ -8,9 +8,9 @@
 #include <climits>
 #include <cstdint>
 
-#include "cuda/check.hpp"
 #include "cuda/kernels.hpp"
-#include "cuda/stage_launch.cuh"
+#include "cuda/runtime/check.hpp"
+#include "cuda/runtime/stage_launch.cuh"
 #include "stencil/arithmetic.hpp"
 #include "stencil/row_chunks.hpp"
 #include "stencil/stage_tile.hpp"

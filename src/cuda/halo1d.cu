@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // halo1d (lesson 002 solution): each thread loads its centre once into a dynamic shared tile of
 // blockDim + 2 floats, the edge threads add the halo, and the three taps come from the tile.
-#include "cuda/check.hpp"
 #include "cuda/kernels.hpp"
+#include "cuda/runtime/check.hpp"
 #include "stencil/arithmetic.hpp"
 #include "stencil/variants.hpp"
 

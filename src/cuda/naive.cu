@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // naive: one output per thread, all five taps read from global memory.
-#include "cuda/check.hpp"
 #include "cuda/kernels.hpp"
+#include "cuda/runtime/check.hpp"
 #include "stencil/arithmetic.hpp"
 #include "stencil/cell_offset.hpp"
 

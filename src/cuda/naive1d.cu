@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // naive1d (lesson 002 starter): one output per thread, three global reads.
-#include "cuda/check.hpp"
 #include "cuda/kernels.hpp"
+#include "cuda/runtime/check.hpp"
 #include "stencil/arithmetic.hpp"
 
 namespace stencil::cuda {

@@ -8,8 +8,8 @@
 // Shared reads per output: tiled 5; here (p+2)^2 - 4 per p^2 outputs (the neighbourhood's four
 // corners are no tap of the five-point stencil and are not read): 2.0 at p = 4, 3.0 at p = 2.
 // The threads of a warp share a row and read p words apart, so each read is a p-way bank conflict.
-#include "cuda/check.hpp"
 #include "cuda/kernels.hpp"
+#include "cuda/runtime/check.hpp"
 #include "stencil/arithmetic.hpp"
 #include "stencil/cell_offset.hpp"
 #include "stencil/variants.hpp"
@@ -85,9 +85,9 @@ void launch_regblock(const Element* in, Element* out, int rows, int cols, int /*
   check_launch("regblock_kernel launch");
 }
 
-static_assert(kPatchSizes.size() == 2 && kPatchSizes[0] == 2 && kPatchSizes[1] == 4,
-              "instantiate every patch size of kPatchSizes below");
-template void launch_regblock<2>(const Element*, Element*, int, int, int, cudaStream_t);
-template void launch_regblock<4>(const Element*, Element*, int, int, int, cudaStream_t);
+#define INSTANTIATE(unused, Patch) \
+  template void launch_regblock<Patch>(const Element*, Element*, int, int, int, cudaStream_t);
+STENCIL_PATCH_SIZES(INSTANTIATE, )
+#undef INSTANTIATE
 
 }  // namespace stencil::cuda

@@ -3,8 +3,8 @@
 // registers. Per step the only global read is row y+1; rows y-1 and y are already in this
 // thread's registers. The shared row publishes row y for the x neighbours, which live in other
 // threads; its footprint does not grow with the strip height.
-#include "cuda/check.hpp"
 #include "cuda/kernels.hpp"
+#include "cuda/runtime/check.hpp"
 #include "cuda/strip_column.cuh"
 #include "stencil/arithmetic.hpp"
 #include "stencil/cell_offset.hpp"

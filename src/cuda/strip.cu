@@ -2,8 +2,8 @@
 // strip (lesson 000 starter): a 256x1x1 block owns a 256-column strip and one chunk of rows and
 // walks it top to bottom, re-reading rows y-1, y and y+1 from global memory at every step. The
 // x neighbours come from a static 258-float shared row.
-#include "cuda/check.hpp"
 #include "cuda/kernels.hpp"
+#include "cuda/runtime/check.hpp"
 #include "cuda/strip_column.cuh"
 #include "stencil/arithmetic.hpp"
 #include "stencil/cell_offset.hpp"

@@ -8,8 +8,8 @@
 // words apart, so they fall in 32 / gcd(kPitch, 32) banks -- pitch 32: one bank, a 32-way
 // conflict; 34: 16 banks, 2-way; 33: 32 banks, none (docs/lesson004.md). The lesson's row-major
 // form, tile[sy][sx] with pitch 34, has warps reading along a row and no pitch to vary.
-#include "cuda/check.hpp"
 #include "cuda/kernels.hpp"
+#include "cuda/runtime/check.hpp"
 #include "stencil/arithmetic.hpp"
 #include "stencil/cell_offset.hpp"
 #include "stencil/variants.hpp"
@@ -64,11 +64,9 @@ void launch_tiled(const Element* in, Element* out, int rows, int cols, int /*chu
   check_launch("tiled_kernel launch");
 }
 
-static_assert(kTiledPitches.size() == 3 && kTiledPitches[0] == 32 && kTiledPitches[1] == 33 &&
-                  kTiledPitches[2] == 34,
-              "instantiate every pitch of kTiledPitches below");
-template void launch_tiled<32>(const Element*, Element*, int, int, int, cudaStream_t);
-template void launch_tiled<33>(const Element*, Element*, int, int, int, cudaStream_t);
-template void launch_tiled<34>(const Element*, Element*, int, int, int, cudaStream_t);
+#define INSTANTIATE(unused, Pitch) \
+  template void launch_tiled<Pitch>(const Element*, Element*, int, int, int, cudaStream_t);
+STENCIL_TILED_PITCHES(INSTANTIATE, )
+#undef INSTANTIATE
 
 }  // namespace stencil::cuda

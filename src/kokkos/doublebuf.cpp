@@ -6,15 +6,80 @@
 // compute (register-staged prefetch). On the GPU that overlaps one stage's load latency with the
 // previous stage's compute inside the block; on a host space a team is one thread and only the
 // order is the same. The chunk height is ceil(rows / chunks), as for strip and rolling.
-#include "kokkos/host_forms.hpp"
 #include "kokkos/kernels.hpp"
-#include "kokkos/team_policy.hpp"
+#include "kokkos/runtime/host_forms.hpp"
+#include "kokkos/runtime/team_policy.hpp"
 #include "stencil/arithmetic.hpp"
 #include "stencil/cell_offset.hpp"
 #include "stencil/stage_tile.hpp"
 #include "stencil/unroll.hpp"
 
 namespace stencil::kokkos {
+
+// Device form (team_policy.hpp): one team member per output of a stage, line for line the native
+// 32x8 block; the at most two tile cells a member stages stay in its registers across the
+// barrier. Barrier 2 of a stage is not needed by this register-staged copy (its write comes after
+// the next stage's barrier 1 anyway); it keeps the lesson's two-barrier stage, which
+// doublebuf_async needs, so the two variants differ only in how the copy is made
+// (docs/lesson004.md).
+template <class ExecSpace>
+void doublebuf_on_device(const ExecSpace& space, const ConstDeviceView<ExecSpace>& in,
+                         const DeviceView<ExecSpace>& out, int rows, int cols, int chunks) {
+  constexpr int kTeam = kStageWidth * kStageHeight;
+  constexpr int kTileCells = stage_tile::kCells;
+  constexpr int kCellSlots = (kTileCells + kTeam - 1) / kTeam;  // 2 cells per member
+  const int strips = (cols + kStageWidth - 1) / kStageWidth;
+  const InputView<ExecSpace> src = in;
+  const auto policy =
+      team_policy<kTeam, 8>(space, strips * chunks, TeamShape{kTeam, 1}, 2 * kTileCells);
+  using Member = typename decltype(policy)::member_type;
+
+  Kokkos::parallel_for(
+      "stencil::kokkos::doublebuf", policy, KOKKOS_LAMBDA(const Member& team) {
+        const int member = team.team_rank();
+        const int x0 = (team.league_rank() % strips) * kStageWidth;
+        const RowChunk chunk = row_chunk(rows, chunks, team.league_rank() / strips);
+        if (chunk.empty())
+          return;  // whole team: it must not reach a barrier the others wait on
+        const int stages = (chunk.rows() + kStageHeight - 1) / kStageHeight;
+        ScratchView<ExecSpace> tiles(team.team_scratch(0), 2 * kTileCells);
+        const int tx = member % kStageWidth;
+        const int ty = member / kStageWidth;
+        const int x = x0 + tx;
+        const int c = stage_tile::centre_index(tx, ty);
+
+        const auto each_cell = [&](auto&& body) {
+          for_each_member_cell<kTeam, kTileCells>(member, body);
+        };
+        // Prologue: stage 0 straight into tile 0.
+        each_cell([&](int, int cell) {
+          tiles(cell) = src(stage_tile::source_index(cell, x0, chunk.begin, rows, cols));
+        });
+
+        Element staged[kCellSlots] = {};
+        for (int k = 0; k < stages; ++k) {
+          const int current = (k & 1) * kTileCells;
+          const int y_stage = chunk.begin + k * kStageHeight;
+          const bool prefetch = k + 1 < stages;
+          if (prefetch) {  // issued now, consumed only after the compute below
+            each_cell([&](int slot, int cell) {
+              staged[slot] =
+                  src(stage_tile::source_index(cell, x0, y_stage + kStageHeight, rows, cols));
+            });
+          }
+          team.team_barrier();  // 1: stage k's tile is complete before anyone reads a neighbour
+
+          const int y = y_stage + ty;
+          if (x < cols && y < chunk.end)
+            out(row_offset(y, cols) + x) = stage_tile::output(tiles, current + c, x, y, rows, cols);
+
+          if (prefetch)  // the other tile was last read in stage k-1, before barrier 1
+            each_cell(
+                [&](int slot, int cell) { tiles(kTileCells - current + cell) = staged[slot]; });
+          team.team_barrier();  // 2: everyone is done reading tile k & 1 before it is rewritten
+        }
+      });
+}
 
 template <class ExecSpace>
 void doublebuf_step(const ExecSpace& space, const ConstDeviceView<ExecSpace>& in,
@@ -26,77 +91,7 @@ void doublebuf_step(const ExecSpace& space, const ConstDeviceView<ExecSpace>& in
     host_form::step_row_bands(space, "stencil::kokkos::doublebuf", in, out, rows, cols, chunks,
                               cols);
   } else {
-    // Device form (team_policy.hpp): one team member per output of a stage, line for line the
-    // native 32x8 block; the at most two tile cells a member stages stay in its registers across
-    // the barrier.
-    constexpr int kTeam = kStageWidth * kStageHeight;
-    constexpr int kTileCells = stage_tile::kCells;
-    constexpr int kCellSlots = (kTileCells + kTeam - 1) / kTeam;  // 2 cells per member
-    const int strips = (cols + kStageWidth - 1) / kStageWidth;
-    const InputView<ExecSpace> src = in;
-    const auto policy =
-        team_policy<kTeam, 8>(space, strips * chunks, TeamShape{kTeam, 1}, 2 * kTileCells);
-    using Member = typename decltype(policy)::member_type;
-
-    Kokkos::parallel_for(
-        "stencil::kokkos::doublebuf", policy, KOKKOS_LAMBDA(const Member& team) {
-          const int member = team.team_rank();
-          const int x0 = (team.league_rank() % strips) * kStageWidth;
-          const RowChunk chunk = row_chunk(rows, chunks, team.league_rank() / strips);
-          if (chunk.empty())
-            return;  // whole team: it must not reach a barrier the others wait on
-          const int stages = (chunk.rows() + kStageHeight - 1) / kStageHeight;
-          ScratchView<ExecSpace> tiles(team.team_scratch(0), 2 * kTileCells);
-          const int tx = member % kStageWidth;
-          const int ty = member / kStageWidth;
-          const int x = x0 + tx;
-          const int c = stage_tile::centre_index(tx, ty);
-
-          // Prologue: stage 0 goes straight into tile 0 (a flat walk in image order, so
-          // consecutive members load consecutive cells of a tile row).
-          STENCIL_UNROLL
-          for (int s = 0; s < kCellSlots; ++s) {
-            const int cell = member + s * kTeam;
-            if (cell < kTileCells)
-              tiles(cell) = src(stage_tile::source_index(cell, x0, chunk.begin, rows, cols));
-          }
-
-          Element staged[kCellSlots] = {};
-          for (int k = 0; k < stages; ++k) {
-            const int current = (k & 1) * kTileCells;
-            const int y_stage = chunk.begin + k * kStageHeight;
-            const bool prefetch = k + 1 < stages;
-            if (prefetch) {  // issued now, consumed only after the compute below
-              STENCIL_UNROLL
-              for (int s = 0; s < kCellSlots; ++s) {
-                const int cell = member + s * kTeam;
-                if (cell < kTileCells)
-                  staged[s] =
-                      src(stage_tile::source_index(cell, x0, y_stage + kStageHeight, rows, cols));
-              }
-            }
-            team.team_barrier();  // 1: stage k's tile is complete before anyone reads a neighbour
-
-            const int y = y_stage + ty;
-            if (x < cols && y < chunk.end)
-              out(row_offset(y, cols) + x) =
-                  stage_tile::output(tiles, current + c, x, y, rows, cols);
-
-            if (prefetch) {  // the other tile was last read in stage k-1, before barrier 1
-              STENCIL_UNROLL
-              for (int s = 0; s < kCellSlots; ++s) {
-                const int cell = member + s * kTeam;
-                if (cell < kTileCells)
-                  tiles(kTileCells - current + cell) = staged[s];
-              }
-            }
-            // 2: everyone is done reading tile k & 1 before it is written again. In this
-            // register-staged form that write comes after the next stage's barrier 1 anyway; the
-            // barrier keeps the lesson's two-barrier stage, which doublebuf_async needs, so the two
-            // variants differ only in how the copy is made (docs/lesson004.md).
-            team.team_barrier();
-          }
-        });
+    doublebuf_on_device(space, in, out, rows, cols, chunks);
   }
 }
 

@@ -2,13 +2,73 @@
 // halo1d (lesson 002): a team owns 256 outputs and stages them plus a one-cell halo on each side in
 // a 258-float scratch tile, so each input is read from global memory once per team (plus the two
 // halo cells); the three taps are then read from scratch.
-#include "kokkos/host_forms.hpp"
 #include "kokkos/kernels.hpp"
-#include "kokkos/team_policy.hpp"
-#include "kokkos/tile_walk.hpp"
+#include "kokkos/runtime/host_forms.hpp"
+#include "kokkos/runtime/team_policy.hpp"
+#include "kokkos/runtime/tile_walk.hpp"
 #include "stencil/arithmetic.hpp"
 
 namespace stencil::kokkos {
+
+// Device form (team_policy.hpp): one team member per output, line for line the native 256-thread
+// block, in a team that walks blocks (tile_walk.hpp). Each member requests its inputs of the next
+// block before the barrier of this one, so a team keeps one block's loads in flight while it
+// computes another, the overlap a native grid gets from its many resident blocks (without it, ncu
+// shows the walking team waiting on each block's loads, docs/design.md). Two scratch tiles
+// alternate, so one barrier per block suffices: block k + 2 overwrites block k's tile only after
+// every member has passed block k + 1's barrier, after its reads of block k.
+template <class ExecSpace>
+void halo1d_on_device(const ExecSpace& space, const ConstDeviceView<ExecSpace>& in,
+                      const DeviceView<ExecSpace>& out, int n) {
+  constexpr int kBlock = kHaloBlock1D;  // a team's outputs, one per member
+  constexpr int kTileCells = kBlock + 2;
+  const int blocks = n / kBlock + (n % kBlock != 0);  // n + kBlock - 1 may overflow
+  const InputView<ExecSpace> src = in;
+  const auto policy = team_policy<kBlock, 8>(space, walking_league(space, blocks, kBlock),
+                                             TeamShape{kBlock, 1}, 2 * kTileCells);
+  using Member = typename decltype(policy)::member_type;
+
+  Kokkos::parallel_for(
+      "stencil::kokkos::halo1d", policy, KOKKOS_LAMBDA(const Member& team) {
+        const int member = team.team_rank();
+        ScratchView<ExecSpace> tiles(team.team_scratch(0), 2 * kTileCells);
+        // The member's inputs of one block: its centre and, in the end members, the halo on
+        // its side (two registers: one, written by two predicated loads, would make the team
+        // wait on both). Inputs are clamped so the halo past either end holds a value (end
+        // cells copy their centre and never use it).
+        Element centre = 0.0f, left = 0.0f, right = 0.0f;
+        // Compared as n - base (base < n): near n = INT_MAX, base + kBlock would overflow.
+        auto load_block = [&](int base) {
+          centre = src(n - base > member ? base + member : n - 1);
+          if (member == 0)
+            left = src(base > 0 ? base - 1 : 0);
+          if (member == kBlock - 1)
+            right = src(n - base > kBlock ? base + kBlock : n - 1);
+        };
+        TileWalk walk(team.league_rank(), team.league_size(), blocks, 1);
+        if (walk.more())
+          load_block(walk.column() * kBlock);
+        for (int buffer = 0; walk.more(); buffer = kTileCells - buffer) {
+          const int base = walk.column() * kBlock;
+          // Tile cell s holds input base - 1 + s.
+          tiles(buffer + member + 1) = centre;
+          if (member == 0)
+            tiles(buffer) = left;
+          if (member == kBlock - 1)
+            tiles(buffer + kBlock + 1) = right;
+          walk.next();
+          if (walk.more())  // team-uniform
+            load_block(walk.column() * kBlock);
+          team.team_barrier();  // the tile is complete before anyone reads a neighbour
+          if (n - base > member) {
+            const int i = base + member;
+            const int s = buffer + member + 1;
+            const Element middle = tiles(s);
+            out(i) = is_border_1d(i, n) ? middle : three_point(tiles(s - 1), middle, tiles(s + 1));
+          }
+        }
+      });
+}
 
 template <class ExecSpace>
 void halo1d_step(const ExecSpace& space, const ConstDeviceView<ExecSpace>& in,
@@ -18,63 +78,7 @@ void halo1d_step(const ExecSpace& space, const ConstDeviceView<ExecSpace>& in,
     // holds the neighbours the GPU form stages in its tile.
     host_form::step_cell_bands(space, "stencil::kokkos::halo1d", in, out, n, space.concurrency());
   } else {
-    // Device form (team_policy.hpp): one team member per output, line for line the native
-    // 256-thread block, in a team that walks blocks (tile_walk.hpp). Each member requests its
-    // inputs of the next block before the barrier of this one, so a team keeps one block's loads
-    // in flight while it computes another, the overlap a native grid gets from its many resident
-    // blocks (without it, ncu at N = 4096^2 shows the walking team waiting on each block's loads:
-    // barrier stalls 9.3 against native's 4.2, docs/design.md). Two scratch
-    // tiles alternate, so one barrier per block suffices: block k + 2 overwrites block k's tile
-    // only after every member has passed block k + 1's barrier, after its reads of block k.
-    constexpr int kBlock = kHaloBlock1D;  // a team's outputs, one per member
-    constexpr int kTileCells = kBlock + 2;
-    const int blocks = n / kBlock + (n % kBlock != 0);  // n + kBlock - 1 may overflow
-    const InputView<ExecSpace> src = in;
-    const auto policy = team_policy<kBlock, 8>(space, walking_league(space, blocks, kBlock),
-                                               TeamShape{kBlock, 1}, 2 * kTileCells);
-    using Member = typename decltype(policy)::member_type;
-
-    Kokkos::parallel_for(
-        "stencil::kokkos::halo1d", policy, KOKKOS_LAMBDA(const Member& team) {
-          const int member = team.team_rank();
-          ScratchView<ExecSpace> tiles(team.team_scratch(0), 2 * kTileCells);
-          // The member's inputs of one block: its centre and, in the end members, the halo on
-          // its side (two registers: one, written by two predicated loads, would make the team
-          // wait on both). Inputs are clamped so the halo past either end holds a value (end
-          // cells copy their centre and never use it).
-          Element centre = 0.0f, left = 0.0f, right = 0.0f;
-          // Compared as n - base (base < n): near n = INT_MAX, base + kBlock would overflow.
-          auto load_block = [&](int base) {
-            centre = src(n - base > member ? base + member : n - 1);
-            if (member == 0)
-              left = src(base > 0 ? base - 1 : 0);
-            if (member == kBlock - 1)
-              right = src(n - base > kBlock ? base + kBlock : n - 1);
-          };
-          TileWalk walk(team.league_rank(), team.league_size(), blocks, 1);
-          if (walk.more())
-            load_block(walk.column() * kBlock);
-          for (int buffer = 0; walk.more(); buffer = kTileCells - buffer) {
-            const int base = walk.column() * kBlock;
-            // Tile cell s holds input base - 1 + s.
-            tiles(buffer + member + 1) = centre;
-            if (member == 0)
-              tiles(buffer) = left;
-            if (member == kBlock - 1)
-              tiles(buffer + kBlock + 1) = right;
-            walk.next();
-            if (walk.more())  // team-uniform
-              load_block(walk.column() * kBlock);
-            team.team_barrier();  // the tile is complete before anyone reads a neighbour
-            if (n - base > member) {
-              const int i = base + member;
-              const int s = buffer + member + 1;
-              const Element middle = tiles(s);
-              out(i) =
-                  is_border_1d(i, n) ? middle : three_point(tiles(s - 1), middle, tiles(s + 1));
-            }
-          }
-        });
+    halo1d_on_device(space, in, out, n);
   }
 }
 

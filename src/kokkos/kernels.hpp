@@ -8,7 +8,7 @@
 // `cols` cells (rows is 1), as the halo access sees a 1-D array. Chunked kernels split the rows.
 #pragma once
 
-#include "kokkos/spaces.hpp"
+#include "kokkos/runtime/spaces.hpp"
 #include "stencil/variants.hpp"
 
 namespace stencil::kokkos {

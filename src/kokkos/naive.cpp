@@ -5,9 +5,9 @@
 // one thread walks whole rows in a loop the compiler vectorises (host_forms.hpp).
 #include <algorithm>
 
-#include "kokkos/host_forms.hpp"
 #include "kokkos/kernels.hpp"
-#include "kokkos/team_policy.hpp"
+#include "kokkos/runtime/host_forms.hpp"
+#include "kokkos/runtime/team_policy.hpp"
 #include "stencil/arithmetic.hpp"
 #include "stencil/cell_offset.hpp"
 

@@ -4,9 +4,9 @@
 // A team owns a block of cells and TeamVectorRange spreads it over the team: on the GPU 256
 // threads take consecutive cells (coalesced, like the native one-cell-per-thread kernel, but each
 // thread walks several); on a CPU one thread walks the block in a loop the compiler vectorises.
-#include "kokkos/host_forms.hpp"
 #include "kokkos/kernels.hpp"
-#include "kokkos/team_policy.hpp"
+#include "kokkos/runtime/host_forms.hpp"
+#include "kokkos/runtime/team_policy.hpp"
 #include "stencil/arithmetic.hpp"
 
 namespace stencil::kokkos {

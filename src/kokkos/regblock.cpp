@@ -7,28 +7,37 @@
 //   tiled, per output: out = five_point(t[y][x], t[y][x-1], t[y][x+1], t[y-1][x], t[y+1][x])
 // Scratch reads per output: tiled 5; here (p+2)^2 - 4 per p^2 outputs (the neighbourhood's four
 // corners are no tap of the five-point stencil and are not read): 2.0 at p = 4, 3.0 at p = 2.
-#include "kokkos/host_forms.hpp"
 #include "kokkos/kernels.hpp"
-#include "kokkos/team_policy.hpp"
+#include "kokkos/runtime/host_forms.hpp"
+#include "kokkos/runtime/team_policy.hpp"
 #include "stencil/arithmetic.hpp"
 #include "stencil/cell_offset.hpp"
 
 namespace stencil::kokkos {
 
+// The team's tile at patch size kPatch: 32p x 8p outputs from a (32p+2) x (8p+2) scratch tile,
+// one member per patch; each member holds a (p+2) x (p+2) neighbourhood in registers.
+template <int kPatch>
+struct PatchTile {
+  static constexpr int kOutWidth = kRegBlockLanesX * kPatch;
+  static constexpr int kOutHeight = kRegBlockLanesY * kPatch;
+  static constexpr int kPitch = kOutWidth + 2;
+  static constexpr int kCells = kPitch * (kOutHeight + 2);
+  static constexpr int kSide = kPatch + 2;
+  static constexpr int kTeam = kRegBlockLanesX * kRegBlockLanesY;
+};
+
 // Device form (team_policy.hpp): one team member per patch, line for line the native block.
-// Index is the offset type (cell_offset.hpp).
+// Index is the offset type (cell_offset.hpp). A patch compares its compile-time (i, j) with its
+// distance to the array's last column and row (to_right, to_bottom; is_border_2d's x == cols - 1
+// is i == to_right): one value per patch, which keeps p = 4 in its register budget without
+// spills (comparing x with cols - 1 and y with rows - 1 spilled).
 template <int kPatch, class Index, class ExecSpace>
 void regblock_on_device(const ExecSpace& space, const ConstDeviceView<ExecSpace>& in,
                         const DeviceView<ExecSpace>& out, int rows, int cols) {
-  constexpr int kPatchRows = kRegBlockLanesY;     // the tile's rows of patches
-  constexpr int kPatchColumns = kRegBlockLanesX;  // patches per row, a team member each
-  constexpr int kOutWidth = kRegBlockLanesX * kPatch;
-  constexpr int kOutHeight = kRegBlockLanesY * kPatch;
-  constexpr int kPitch = kOutWidth + 2;
-  constexpr int kTileRows = kOutHeight + 2;
-  constexpr int kTileCells = kPitch * kTileRows;
-  constexpr int kSide = kPatch + 2;  // the neighbourhood held in registers is kSide x kSide
-  constexpr int kTeam = kPatchRows * kPatchColumns;
+  using Tile = PatchTile<kPatch>;
+  constexpr int kOutWidth = Tile::kOutWidth, kOutHeight = Tile::kOutHeight, kPitch = Tile::kPitch;
+  constexpr int kTileCells = Tile::kCells, kSide = Tile::kSide, kTeam = Tile::kTeam;
   const int tiles_x = (cols + kOutWidth - 1) / kOutWidth;
   const int tiles_y = (rows + kOutHeight - 1) / kOutHeight;
   const InputView<ExecSpace> src = in;
@@ -42,36 +51,18 @@ void regblock_on_device(const ExecSpace& space, const ConstDeviceView<ExecSpace>
         const int ox = (team.league_rank() % tiles_x) * kOutWidth;
         const int oy = (team.league_rank() / tiles_x) * kOutHeight;
 
-        // Flat, clamped load as in tiled, several passes per member: consecutive members take
-        // consecutive cells of a tile row. A member loop with the team size as a compile-time
-        // stride, as the native block's: nvcc unrolls it and keeps several loads in flight per
-        // member. Through TeamThreadRange (a run-time stride) it issues one load per trip and
-        // waits for it at the scratch store: 55% of ncu's stall samples at N = 4096, and 0.86
-        // of the native kernel (docs/design.md, "One Kokkos kernel for host and device").
-        for (int t = team.team_rank(); t < kTileCells; t += kTeam) {
-          const int sx = t % kPitch;
-          const int sy = t / kPitch;
-          tile(t) = src(row_offset<Index>(clamp_index(oy + sy - 1, 0, rows - 1), cols) +
-                        clamp_index(ox + sx - 1, 0, cols - 1));
-        }
+        load_clamped_tile<kTeam, kPitch, kTileCells, Index>(team.team_rank(), tile, src, ox, oy,
+                                                            rows, cols);
         team.team_barrier();  // the whole tile is loaded before anyone reads a neighbour
 
         // Team-uniform: every output of the tile is in the grid (no per-output test).
         const bool whole_tile = ox + kOutWidth <= cols && oy + kOutHeight <= rows;
-        const int tx = team.team_rank() % kPatchColumns;
-        const int ty = team.team_rank() / kPatchColumns;
-        // Tile coordinates of the patch's neighbourhood (its top-left is halo or a
-        // neighbour's output): a warp of lanes shares py and takes px 0, p, 2p, ...
-        const int px = tx * kPatch;
-        const int py = ty * kPatch;
-        // The patch's distance to the array's last column and row. Output (i, j) is in the
-        // array while i <= to_right and j <= to_bottom, and is_border_2d's x == cols - 1 is
-        // i == to_right: a compile-time i against one value per patch, which keeps p = 4 in
-        // its register budget without spills (comparing x with cols - 1 and y with rows - 1
-        // spilled).
+        // The patch's neighbourhood in the tile: a warp shares py and takes px 0, p, 2p, ...
+        const int px = team.team_rank() % kRegBlockLanesX * kPatch;
+        const int py = team.team_rank() / kRegBlockLanesX * kPatch;
+        // Output (i, j) is in the array while i <= to_right and j <= to_bottom (see above).
         const int to_right = cols - 1 - (ox + px);
         const int to_bottom = rows - 1 - (oy + py);
-
         // Fully unrolled, so every index is a compile-time constant and v stays in registers.
         Element v[kSide][kSide];
 #pragma unroll
@@ -117,11 +108,9 @@ void regblock_step(const ExecSpace& space, const ConstDeviceView<ExecSpace>& in,
   }
 }
 
-static_assert(kPatchSizes.size() == 2 && kPatchSizes[0] == 2 && kPatchSizes[1] == 4,
-              "instantiate every patch size of kPatchSizes below");
 #define INSTANTIATE_PATCH(Space, Patch) \
   template void regblock_step<Patch, Space>(STENCIL_KOKKOS_STEP_PARAMETERS(Space));
-#define INSTANTIATE(Space) INSTANTIATE_PATCH(Space, 2) INSTANTIATE_PATCH(Space, 4)
+#define INSTANTIATE(Space) STENCIL_PATCH_SIZES(INSTANTIATE_PATCH, Space)
 STENCIL_FOR_EACH_KOKKOS_SPACE(INSTANTIATE)
 
 }  // namespace stencil::kokkos

@@ -3,10 +3,10 @@
 // registers. Per step only row y+1 is read from global memory; rows y-1 and y are the values this
 // member already holds. The scratch row still publishes row y for the x neighbours, which live in
 // other lanes.
-#include "kokkos/host_forms.hpp"
 #include "kokkos/kernels.hpp"
-#include "kokkos/strip_team.hpp"
-#include "kokkos/team_policy.hpp"
+#include "kokkos/runtime/host_forms.hpp"
+#include "kokkos/runtime/strip_team.hpp"
+#include "kokkos/runtime/team_policy.hpp"
 #include "stencil/arithmetic.hpp"
 #include "stencil/cell_offset.hpp"
 

@@ -2,10 +2,10 @@
 // strip (lesson 000 starter): a team owns a 256-column strip and one chunk of rows and walks the
 // chunk top to bottom. Rows y-1, y and y+1 are re-read from global memory at every step; only the
 // x neighbours come from a published scratch row of 258 values.
-#include "kokkos/host_forms.hpp"
 #include "kokkos/kernels.hpp"
-#include "kokkos/strip_team.hpp"
-#include "kokkos/team_policy.hpp"
+#include "kokkos/runtime/host_forms.hpp"
+#include "kokkos/runtime/strip_team.hpp"
+#include "kokkos/runtime/team_policy.hpp"
 #include "stencil/arithmetic.hpp"
 #include "stencil/cell_offset.hpp"
 

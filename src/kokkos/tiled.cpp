@@ -7,10 +7,10 @@
 // of the scratch array, and the pitch alone decides its bank conflicts: 32 -> 32-way, 34 -> 2-way,
 // 33 -> none (docs/lesson004.md). A host space has no banks and blocks for its caches instead
 // (host_forms.hpp); -pitch changes nothing there.
-#include "kokkos/host_forms.hpp"
 #include "kokkos/kernels.hpp"
-#include "kokkos/team_policy.hpp"
-#include "kokkos/tile_walk.hpp"
+#include "kokkos/runtime/host_forms.hpp"
+#include "kokkos/runtime/team_policy.hpp"
+#include "kokkos/runtime/tile_walk.hpp"
 #include "stencil/arithmetic.hpp"
 #include "stencil/cell_offset.hpp"
 
@@ -94,13 +94,9 @@ void tiled_step(const ExecSpace& space, const ConstDeviceView<ExecSpace>& in,
   }
 }
 
-static_assert(kTiledPitches.size() == 3 && kTiledPitches[0] == 32 && kTiledPitches[1] == 33 &&
-                  kTiledPitches[2] == 34,
-              "instantiate every pitch of kTiledPitches below");
 #define INSTANTIATE_PITCH(Space, Pitch) \
   template void tiled_step<Pitch, Space>(STENCIL_KOKKOS_STEP_PARAMETERS(Space));
-#define INSTANTIATE(Space) \
-  INSTANTIATE_PITCH(Space, 32) INSTANTIATE_PITCH(Space, 33) INSTANTIATE_PITCH(Space, 34)
+#define INSTANTIATE(Space) STENCIL_TILED_PITCHES(INSTANTIATE_PITCH, Space)
 STENCIL_FOR_EACH_KOKKOS_SPACE(INSTANTIATE)
 
 }  // namespace stencil::kokkos

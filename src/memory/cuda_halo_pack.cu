@@ -8,7 +8,7 @@
 #include <algorithm>
 #include <cstdint>
 
-#include "cuda/check.hpp"
+#include "cuda/runtime/check.hpp"
 #include "memory/cuda_halo_pack.hpp"
 #include "stencil/cell_offset.hpp"
 #include "stencil/stepped_cell.hpp"

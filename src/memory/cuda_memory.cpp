@@ -7,7 +7,7 @@
 #include <array>
 #include <string>
 
-#include "cuda/check.hpp"
+#include "cuda/runtime/check.hpp"
 #include "memory/cuda_halo_pack.hpp"
 #include "memory/grid_copy.hpp"
 #include "memory/halo_access.hpp"

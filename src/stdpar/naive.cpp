@@ -4,8 +4,8 @@
 #include <algorithm>
 #include <execution>
 
-#include "stdpar/index_range.hpp"
 #include "stdpar/kernels.hpp"
+#include "stdpar/runtime/index_range.hpp"
 #include "stencil/arithmetic.hpp"
 
 namespace stencil::stdpar {

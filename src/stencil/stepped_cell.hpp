@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // The value one iteration gives a single cell of a local array, with the same arithmetic and border
 // rule as every kernel: what a rank sends its neighbours before its own step runs (the overlap of
-// the step with the halo messages, Stepper::pack_stepped_regions). Host and device.
+// the step with the halo messages: HaloAccess::pack_stepped_regions, memory/halo_access.hpp).
+// Host and device.
 #pragma once
 
 #include <cstdint>

@@ -50,19 +50,31 @@ enum class ChunkPolicy {
 // The run-time option whose value selects a compile-time instantiation of a variant's kernel.
 enum class ShapeOption { none, pitch, patch, fuse };
 
+// The values each shape option's kernels are instantiated for, written once: X(arg, value) for
+// each value. The arrays below and every kernel file's explicit instantiations expand them
+// (`arg` carries what an instantiation needs besides the value, such as a Kokkos space).
+#define STENCIL_TILED_PITCHES(X, arg) X(arg, 32) X(arg, 33) X(arg, 34)
+#define STENCIL_PATCH_SIZES(X, arg) X(arg, 2) X(arg, 4)
+#define STENCIL_FUSE_DEPTHS(X, arg) X(arg, 1) X(arg, 2) X(arg, 4) X(arg, 8)
+#define STENCIL_LIST_VALUE(arg, value) value,
+#define STENCIL_LIST_COUNT(arg, value) +1
+
 // tiled: the 34x10 tile is stored transposed, one shared row per tile column, so a warp (32
 // consecutive x at one y) reads down a column of the shared array. The row pitch in floats is a
 // compile-time choice made at run time (-pitch): 32 puts a warp's 32 reads in one bank (32-way
 // conflict), 34 in 16 banks (2-way), 33 in 32 banks (none). Every pitch gives the same result.
-inline constexpr std::array<int, 3> kTiledPitches{32, 33, 34};
+inline constexpr std::array<int, 0 STENCIL_TILED_PITCHES(STENCIL_LIST_COUNT, )> kTiledPitches{
+    STENCIL_TILED_PITCHES(STENCIL_LIST_VALUE, )};
 inline constexpr int kDefaultTiledPitch = 33;
 // regblock: a 32x8 team/block whose lanes each compute a p x p patch, so the team covers 32p x 8p
 // outputs. p is a compile-time choice made at run time (-patch).
-inline constexpr std::array<int, 2> kPatchSizes{2, 4};
+inline constexpr std::array<int, 0 STENCIL_PATCH_SIZES(STENCIL_LIST_COUNT, )> kPatchSizes{
+    STENCIL_PATCH_SIZES(STENCIL_LIST_VALUE, )};
 inline constexpr int kDefaultPatch = 4;
 // temporal: iterations fused into one pass over the grid (-fuse); a run of any -iters ends with
 // shallower passes (stencil/pass_depth.hpp).
-inline constexpr std::array<int, 4> kFuseDepths{1, 2, 4, 8};
+inline constexpr std::array<int, 0 STENCIL_FUSE_DEPTHS(STENCIL_LIST_COUNT, )> kFuseDepths{
+    STENCIL_FUSE_DEPTHS(STENCIL_LIST_VALUE, )};
 // The default depth is the fastest measured on each platform at -iters 100 and 200
 // (docs/stream-and-temporal.md, "The default depth"): 4 where the grids are in host memory, 8
 // where they are on a GPU (the driver picks by the backend, src/backends.hpp default_fuse).

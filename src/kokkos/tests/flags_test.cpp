@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "backends.hpp"
-#include "kokkos/flags.hpp"
+#include "kokkos/runtime/flags.hpp"
 #include "process.hpp"
 
 #if defined(KOKKOS_ENABLE_OPENMP) && KOKKOS_VERSION >= 40000

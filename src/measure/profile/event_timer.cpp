@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "measure/profile/event_timer.hpp"
 
-#include "cuda/check.hpp"
+#include "cuda/runtime/check.hpp"
 
 namespace stencil::profile {
 

@@ -3,7 +3,7 @@
 
 #include <cuda_runtime.h>
 
-#include "cuda/check.hpp"
+#include "cuda/runtime/check.hpp"
 
 namespace stencil::profile {
 

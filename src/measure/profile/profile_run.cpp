@@ -9,7 +9,7 @@
 #include <utility>
 #include <vector>
 
-#include "cuda/check.hpp"
+#include "cuda/runtime/check.hpp"
 #include "measure/profile/event_timer.hpp"
 #include "measure/profile/kernel_attributes.hpp"
 #include "measure/profile/kernel_names.hpp"

@@ -4,7 +4,7 @@
 
 #include <algorithm>
 
-#include "cuda/check.hpp"
+#include "cuda/runtime/check.hpp"
 #include "measure/profile/profile.hpp"
 #include "measure/profile/sass_metrics.hpp"
 

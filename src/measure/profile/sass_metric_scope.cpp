@@ -9,7 +9,7 @@
 #include <string>
 #include <utility>
 
-#include "cuda/check.hpp"
+#include "cuda/runtime/check.hpp"
 #include "measure/profile/cupti_check.hpp"
 
 namespace stencil::profile {

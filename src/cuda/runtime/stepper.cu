@@ -1,0 +1,209 @@
+// SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+#include <array>
+#include <sstream>
+#include <stdexcept>
+
+#include "cuda/kernels.hpp"
+#include "cuda/runtime/check.hpp"
+#include "cuda/runtime/stepper.hpp"
+#include "stencil/memory_budget.hpp"
+#include "stencil/shape_dispatch.hpp"
+
+namespace stencil::cuda {
+namespace {
+
+// Generated from STENCIL_VARIANTS: each variant's launcher, at the instantiation of its run-time
+// shape value. A variant the table does not give to "cuda" has no case.
+#define STENCIL_LAUNCH_none(name) &launch_##name
+#define STENCIL_LAUNCH_SHAPED(name, shape)                                                 \
+  pick_instantiation<STENCIL_SHAPE_CHOICES_##shape>(config.shape_value(), [](auto value) { \
+    return LaunchFunction{&launch_##name<decltype(value)::value>};                         \
+  })
+#define STENCIL_LAUNCH_pitch(name) STENCIL_LAUNCH_SHAPED(name, pitch)
+#define STENCIL_LAUNCH_patch(name) STENCIL_LAUNCH_SHAPED(name, patch)
+#define STENCIL_LAUNCH_fuse(name) STENCIL_LAUNCH_SHAPED(name, fuse)
+#define STENCIL_LAUNCH_CASE(name, dimensions, chunks, shape, ...) \
+  case Variant::name:                                             \
+    if constexpr (info(Variant::name).implemented_by("cuda"))     \
+      return STENCIL_LAUNCH_##shape(name);                        \
+    break;
+
+LaunchFunction launch_function(const RunConfig& config) {
+  switch (config.variant->id) { STENCIL_VARIANTS(STENCIL_LAUNCH_CASE) }
+  throw UnsupportedRequest("-impl cuda has no kernel for variant " +
+                           std::string(config.variant->name));
+}
+
+// Owns one device allocation.
+class DeviceBuffer {
+ public:
+  DeviceBuffer() = default;
+  explicit DeviceBuffer(std::size_t count) {
+    STENCIL_CUDA_CHECK(cudaMalloc(reinterpret_cast<void**>(&data_), count * sizeof(Element)));
+  }
+  ~DeviceBuffer() { cudaFree(data_); }
+  DeviceBuffer(const DeviceBuffer&) = delete;
+  DeviceBuffer& operator=(const DeviceBuffer&) = delete;
+  Element* get() const { return data_; }
+  void swap(DeviceBuffer& other) noexcept { std::swap(data_, other.data_); }
+
+ private:
+  Element* data_ = nullptr;
+};
+
+// Launch limits the kernels cannot stretch: a CUDA grid has at most 65535 blocks along y, which
+// the 2-D kernels give to row chunks or, in naive and tiled (the shortest blocks), to 8-row
+// blocks: 524280 rows, more than a square grid that fits one GPU's memory has; a rank's tall,
+// narrow tile could.
+constexpr int kMaxGridY = 65535;
+constexpr int kRowsPerBlockY = 8;
+void check_launch_limits(const RunConfig& config) {
+  if (config.variant->dimensions != 2)
+    return;
+  const int rows = config.local_rows();
+  if ((rows + kRowsPerBlockY - 1) / kRowsPerBlockY > kMaxGridY) {
+    throw UnsupportedRequest(
+        "-impl cuda: a local array of " + std::to_string(rows) + " rows exceeds one launch's " +
+        std::to_string(kMaxGridY * kRowsPerBlockY) + " rows; use more ranks along y");
+  }
+  if (config.variant->chunks != ChunkPolicy::none && config.chunks > kMaxGridY) {
+    throw UnsupportedRequest("-impl cuda: at most " + std::to_string(kMaxGridY) +
+                             " row chunks, got " + std::to_string(config.chunks));
+  }
+}
+
+// Kokkos 3.4's CUDA initialisation sets cudaFuncCachePreferShared for the whole device
+// (Kokkos_Cuda_Instance.cpp), which leaves the least L1 to every kernel that states no preference
+// of its own: these native kernels, and the driver's device-to-device copy that is the rate
+// reference. On the H200 that costs the copy 3% and the stream kernel 4%
+// (docs/stream-and-temporal.md). While a native stepper lives, the device has CUDA's
+// default back; Kokkos sets its own kernels' preference at every launch, so they do not notice.
+class DefaultCacheConfig {
+ public:
+  DefaultCacheConfig() {
+    STENCIL_CUDA_CHECK(cudaDeviceGetCacheConfig(&previous_));
+    STENCIL_CUDA_CHECK(cudaDeviceSetCacheConfig(cudaFuncCachePreferNone));
+  }
+  ~DefaultCacheConfig() { cudaDeviceSetCacheConfig(previous_); }
+  DefaultCacheConfig(const DefaultCacheConfig&) = delete;
+  DefaultCacheConfig& operator=(const DefaultCacheConfig&) = delete;
+
+ private:
+  cudaFuncCache previous_ = cudaFuncCachePreferNone;
+};
+
+class CudaStepper final : public Stepper {
+ public:
+  explicit CudaStepper(const CheckedConfig& config)
+      : Stepper(config.get()),
+        extent_(config->stepped_extent()),
+        cells_(config->local_cells()),
+        launch_(launch_function(config.get())),
+        a_(cells_),
+        b_(cells_) {
+    STENCIL_CUDA_CHECK(cudaStreamCreateWithFlags(&queue_, cudaStreamNonBlocking));
+    current_ = a_.get();
+    next_ = b_.get();
+  }
+  ~CudaStepper() override { cudaStreamDestroy(queue_); }
+
+  std::string implementation() const override { return "cuda"; }
+  std::string execution_space() const override { return device_description(); }
+
+  void upload(const std::vector<Element>& cells) override {
+    if (cells.size() != cells_)
+      throw std::invalid_argument("state has the wrong cell count");
+    STENCIL_CUDA_CHECK(cudaMemcpyAsync(current_, cells.data(), cells_ * sizeof(Element),
+                                       cudaMemcpyHostToDevice, queue_));
+    fence();
+  }
+
+  void poison_next_output() override {
+    // Every byte 0xFF: each float is 0xFFFFFFFF, a NaN.
+    STENCIL_CUDA_CHECK(cudaMemsetAsync(next_, 0xFF, cells_ * sizeof(Element), queue_));
+  }
+
+  void step() override {
+    launch(current_, next_);
+    std::swap(current_, next_);
+  }
+
+  void warm_up() override { launch(current_, next_); }
+
+  void fence() override { STENCIL_CUDA_CHECK(cudaStreamSynchronize(queue_)); }
+
+  GridAccess grids() override {
+    GridAccess grids;
+    grids.memory = MemoryKind::cuda;
+    grids.current = current_;
+    grids.next = next_;
+    grids.cuda_stream = queue_;
+    return grids;
+  }
+
+  std::vector<Element> download() override {
+    std::vector<Element> cells(cells_);
+    STENCIL_CUDA_CHECK(cudaMemcpyAsync(cells.data(), current_, cells_ * sizeof(Element),
+                                       cudaMemcpyDeviceToHost, queue_));
+    fence();
+    return cells;
+  }
+
+ private:
+  void pass_depth_changed() override { launch_ = launch_function(config()); }
+
+  void launch(const Element* in, Element* out) {
+    launch_(in, out, extent_.rows, extent_.cols, config().chunks, queue_);
+  }
+
+  DefaultCacheConfig cache_config_;
+  ArrayExtent extent_;  // the local array the kernels step
+  std::size_t cells_;
+  LaunchFunction launch_;
+  DeviceBuffer a_;
+  DeviceBuffer b_;
+  Element* current_ = nullptr;
+  Element* next_ = nullptr;
+  cudaStream_t queue_ = nullptr;
+};
+
+}  // namespace
+
+std::string unavailable_reason() {
+  int count = 0;
+  const cudaError_t status = cudaGetDeviceCount(&count);
+  if (status != cudaSuccess) {
+    cudaGetLastError();  // clear the sticky-free error so later checks start clean
+    return std::string("no usable CUDA device (") + cudaGetErrorString(status) + ")";
+  }
+  if (count == 0)
+    return "no CUDA device found";
+  return "";
+}
+
+std::string device_description() {
+  int device = 0;
+  STENCIL_CUDA_CHECK(cudaGetDevice(&device));
+  cudaDeviceProp prop{};
+  STENCIL_CUDA_CHECK(cudaGetDeviceProperties(&prop, device));
+  std::ostringstream out;
+  out << "CUDA device " << device << ": " << prop.name << " (sm_" << prop.major << prop.minor
+      << ", " << prop.multiProcessorCount << " SMs)";
+  return out.str();
+}
+
+std::unique_ptr<Stepper> make_stepper(const CheckedConfig& config) {
+  check_launch_limits(config.get());  // first: no device serves these
+  if (const std::string reason = unavailable_reason(); !reason.empty()) {
+    throw UnsupportedRequest("-impl cuda: " + reason);
+  }
+  std::size_t free = 0, total = 0;
+  STENCIL_CUDA_CHECK(cudaMemGetInfo(&free, &total));
+  // The two device grids, and the caller's host copies (the halo staging buffers are small).
+  require_grids(config.get(), 2, free, "GPU memory");
+  require_grids(config.get(), static_cast<std::size_t>(config->host_copies), host_available_bytes(),
+                "host memory");
+  return std::make_unique<CudaStepper>(config);
+}
+
+}  // namespace stencil::cuda
