@@ -74,17 +74,19 @@ void print_list(std::ostream& out) {
 
 // Every variant with each value of its shape option, one per line for scripts
 // (scripts/gpu-check.sh): "SHAPE DIMENSIONS ITERATIONS_PER_STEP", where SHAPE is the variant's
-// name for its defaults and VARIANT:-OPTION=VALUE for the option's other values.
-void print_shapes(std::ostream& out) {
+// name for its defaults and VARIANT:-OPTION=VALUE for the option's other values. The default
+// -fuse is the one of the backend -impl and -space name (default_fuse).
+void print_shapes(std::ostream& out, int default_fuse) {
   for (const auto& v : stencil::kVariants) {
     const stencil::ShapeOptionInfo* option = stencil::shape_option(v.shape);
     const bool fuses = v.uses_shape(stencil::ShapeOption::fuse);
-    out << v.name << " " << v.dimensions << " " << (fuses ? option->default_value : 1) << "\n";
+    const int default_value = fuses ? default_fuse : option != nullptr ? option->default_value : 0;
+    out << v.name << " " << v.dimensions << " " << (fuses ? default_value : 1) << "\n";
     if (option == nullptr)
       continue;
     for (std::size_t i = 0; i < option->choice_count; ++i) {
       const int value = option->choices[i];
-      if (value != option->default_value) {
+      if (value != default_value) {
         out << v.name << ":-" << option->flag << "=" << value << " " << v.dimensions << " "
             << (fuses ? value : 1) << "\n";
       }
@@ -186,7 +188,7 @@ int run_main(int argc, char* argv[]) {
       return 0;
     }
     if (options.list_shapes) {
-      print_shapes(std::cout);
+      print_shapes(std::cout, stencil::default_fuse(options.implementation, options.space));
       return 0;
     }
     // Before the models' runtimes: one that needs a device it lacks could abort, and this names

@@ -259,7 +259,8 @@ const std::vector<OptionSpec>& option_table() {
        [](Options& o, const std::string&, const std::string&) { o.list_models = true; }},
       {"list-shapes", "",
        "print every variant with each value of its shape option, for scripts: one line each, "
-       "VARIANT[:-OPTION=VALUE] DIMENSIONS ITERATIONS_PER_STEP (the defaults first, bare)",
+       "VARIANT[:-OPTION=VALUE] DIMENSIONS ITERATIONS_PER_STEP (the defaults first, bare; "
+       "-fuse's default is that of the -impl and -space given)",
        [](Options& o, const std::string&, const std::string&) { o.list_shapes = true; }},
       {"help", "", "show this help",
        [](Options& o, const std::string&, const std::string&) { o.help = true; }},

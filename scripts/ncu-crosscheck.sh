@@ -73,8 +73,6 @@ if [ -z "$cuda_rows" ]; then
   echo "ncu-crosscheck: no model of this build with grids in CUDA memory matches --impl $impls" >&2
   exit 2
 fi
-# "variant dimensions iterations-per-step" at each variant's defaults.
-shapes=$("$binary" -list-shapes | awk '$1 !~ /:/')
 
 work=$(mktemp -d)
 trap 'status=$?; if [ $status -eq 0 ]; then rm -rf "$work"; else echo "ncu-crosscheck: raw output kept in $work" >&2; fi' EXIT
@@ -85,6 +83,11 @@ metrics+=,l1tex__t_sectors_pipe_lsu_mem_global_op_st.sum
 
 tags=()
 while read -r -u 3 _ impl space _ variants; do
+  # "variant dimensions iterations-per-step" at each variant's defaults for this backend (temporal's
+  # default depth depends on where the grids are).
+  space_args=()
+  [ "$space" = - ] || space_args=(-space "$space")
+  shapes=$("$binary" -impl "$impl" "${space_args[@]}" -list-shapes | awk '$1 !~ /:/')
   for variant in $variants; do
     read -r dimensions per_step < <(awk -v v="$variant" '$1 == v { print $2, $3 }' <<<"$shapes")
     if [ "$dimensions" = 1 ]; then n=16777216; else n=4096; fi
