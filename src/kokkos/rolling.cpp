@@ -43,9 +43,8 @@ void rolling_on_device(const ExecSpace& space, const ConstDeviceView<ExecSpace>&
         for (int y = chunk.begin; y < chunk.end; ++y) {
           // The x-halo first, into registers, then the one new row: the native kernel's order.
           // Loaded and stored inside one `if (member == 0)`, nvcc branches around a load and the
-          // scratch store that waits on it, and the team runs at 0.79 of the native kernel at
-          // N = 4096 (ncu: 27% of the stall samples on the next row's scratch store); in this
-          // order, 0.94 (docs/design.md).
+          // scratch store that waits on it, and the team stalls on that store; in this order it
+          // runs much closer to the native kernel (docs/design.md has the figures).
           if (left_member)
             left = src(cell_offset<Index>(y, xl, cols));
           if (right_member)

@@ -7,7 +7,7 @@
 // Only the experiment perf/temporal_ring runs it (temporal_kernel.cuh with kRing > 0). The
 // copy engine's reads are not counted by the SASS sector metric the mini-app reports, nor by the
 // ncu metric the cross-check compares with, so the mini-app keeps the register ring
-// (docs/stream-and-temporal.md, "Fourth round").
+// (docs/stream-and-temporal.md, "input rows by bulk copy").
 //
 // Row y of the walk, which starts at row `first`, sits in slot (y - first) mod kDepth. Each slot
 // has one mbarrier that completes one phase per use: thread 0 arrives on it once per row, with

@@ -34,10 +34,9 @@
 //     and y_end from what rank r + 1 pushed.
 // Rank 0 reads row y0 - 1 from global memory, the last rank row y_end. No block reads another's
 // shared memory, and nothing waits at the end: the only cluster-wide wait is at the start, where
-// the first loads are in flight anyway, and no fence waits for the loads in flight. (Earlier
-// designs read the neighbour's shared memory behind cluster barriers, whose release fences
-// wait for the prefetch ring and the stores: 0.841 of the copy rate at N = 4096 against 0.874
-// now, docs/stream-and-temporal.md.)
+// the first loads are in flight anyway, and no fence waits for the loads in flight. Reading the
+// neighbour's shared memory behind cluster barriers would make their release fences wait for the
+// prefetch ring and the stores (docs/stream-and-temporal.md compares the two).
 #pragma once
 
 #include <cuda_pipeline.h>
@@ -109,8 +108,8 @@ struct RowSlots {
 // Registers are allocated to every thread alike, and two halo registers per row in flight cost
 // the ring 12 registers at kAhead = 4: enough to keep the cluster kernel from fitting four blocks
 // per SM. There the edge threads copy the halo with cp.async into a small shared ring instead,
-// and read it back themselves. (The plain kernel keeps registers: with the halo in shared memory
-// it measured about 4% slower at three blocks per SM.)
+// and read it back themselves. The plain kernel keeps the halo in registers, which measured
+// faster at its three blocks per SM.
 template <int kSlots, int kWidth>
 struct RowSlots<kSlots, kWidth, false> {
   Slot<kWidth> s[kSlots];
@@ -209,8 +208,8 @@ __global__ void __launch_bounds__(kThreads, kMinBlocks)
   };
   // Publishes row y (`centre`) in shared memory, syncs the block, and writes output row y; `halo`
   // is row y's x-halo in shared memory, landed (the caller waits), when it is not in registers.
-  // (Warp shuffles for the x neighbours, with only each warp's edge values published, measured
-  // 0.5% slower at N = 16384 and 0.8% at N = 4096: docs/stream-and-temporal.md.)
+  // Publishing the whole row beats warp shuffles for the x neighbours with only each warp's edge
+  // values published (docs/stream-and-temporal.md).
   auto compute_row = [&](int y, Published& published, const float* halo, const Row& above,
                          const Row& centre, const Row& below) {
 #pragma unroll
@@ -308,8 +307,8 @@ __global__ void __launch_bounds__(kThreads, kMinBlocks)
 
   // (4) The walk. With a rank below in the cluster, the chunk's last row waits for that rank's
   // first row and is computed after the walk, so the walk's loop is the plain kernel's: no cluster
-  // barrier or distributed-memory access inside it (with them inside, the loop measured 25%
-  // slower). Row y publishes into buffer (y - y_first) % 2: with kAhead even that is r % 2,
+  // barrier or distributed-memory access inside it (inside, they measured slower).
+  // Row y publishes into buffer (y - y_first) % 2: with kAhead even that is r % 2,
   // known at compile time in the unrolled loop.
   const int walk_end = below_in_cluster ? y_end - 1 : y_end;
   int parity = 0;

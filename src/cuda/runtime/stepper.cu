@@ -75,8 +75,8 @@ void check_launch_limits(const RunConfig& config) {
 // Kokkos 3.4's CUDA initialisation sets cudaFuncCachePreferShared for the whole device
 // (Kokkos_Cuda_Instance.cpp), which leaves the least L1 to every kernel that states no preference
 // of its own: these native kernels, and the driver's device-to-device copy that is the rate
-// reference. On the H200 that costs the copy 3% and the stream kernel 4%
-// (docs/stream-and-temporal.md). While a native stepper lives, the device has CUDA's
+// reference: both run slower with less L1 (docs/stream-and-temporal.md gives the cost). While a
+// native stepper lives, the device has CUDA's
 // default back; Kokkos sets its own kernels' preference at every launch, so they do not notice.
 class DefaultCacheConfig {
  public:

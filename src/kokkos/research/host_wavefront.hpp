@@ -38,8 +38,8 @@ KOKKOS_INLINE_FUNCTION constexpr int round_up_to_line(int floats) {
 // kFuse columns either side the widest level needs, the left margin whole cache lines and the row
 // a whole number of lines. With the ring's start on a line boundary, array column x0 then starts
 // a line in every ring row, as in the grid's rows (cols % 16 == 0): rows whose x sits at a
-// different offset in a line than the input's and output's ran the fused levels 7-12% slower on
-// the AVX-512 CI VM.
+// different offset in a line than the input's and output's ran the fused levels slower
+// (docs/design.md gives the figures).
 template <int kFuse>
 constexpr int kRingMargin = round_up_to_line(kFuse);
 template <int kFuse>
