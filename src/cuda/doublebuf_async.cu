@@ -20,8 +20,8 @@ namespace stencil::cuda {
 // The kernel comes in two index widths. Where the whole array fits 32-bit offsets (2^31 cells,
 // N = 46340), every address is 32-bit arithmetic, which keeps the kernel at 32 registers and eight
 // blocks per multiprocessor. Larger arrays take 64-bit offsets, and pay registers for them only
-// there: per-cell 64-bit offsets take 40 registers, and forcing those back to eight blocks per
-// multiprocessor runs at 0.83 of the 32-bit rate at N = 16384 on the H200.
+// there: per-cell 64-bit offsets take more registers, and forcing those back to eight blocks per
+// multiprocessor runs slower than the 32-bit form (docs/design.md).
 template <class Index>
 __device__ Index tile_source_offset(int t, int x0, int y, int rows, int cols) {
   const Index row = clamp_index(y + t / stage_tile::kColumns - 1, 0, rows - 1);

@@ -4,7 +4,7 @@
 // OpenACC leaves the mapping of the loop nest onto gangs and vector lanes to the compiler; the
 // loop shapes are the ways of asking for it:
 //   rows      one gang per row band, the row's columns across a 256-lane vector (the default:
-//             the fastest at N = 4096 and within 5% of the fastest at 16384, docs/directive.md);
+//             the fastest measured at N = 4096 and close at 16384, docs/directive.md);
 //   collapse  one collapsed y-x space, partitioned by the compiler;
 //   collapse-256  the collapsed space over gangs of 256 vector lanes: GCC's own choice for
 //             `collapse` is 32 lanes per gang (8448 x 32 at N = 4096), which fills an SM's

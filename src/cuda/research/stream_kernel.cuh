@@ -98,7 +98,7 @@ struct Slot {
 // threads only) lives. Left and right stay two registers: folding them into one made the two
 // predicated halo loads of a ring refill meet in a select, which waited on both loads at once
 // and cost every row a full memory latency in the halo threads' warps, and so the whole block at
-// its next barrier (measured: 0.70 of the copy rate instead of 0.92 at N = 16384).
+// its next barrier (docs/stream-and-temporal.md has the measured cost).
 template <int kSlots, int kWidth, bool kHaloInRegisters>
 struct RowSlots {
   Slot<kWidth> s[kSlots];

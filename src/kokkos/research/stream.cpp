@@ -21,9 +21,8 @@ namespace {
 // member. Left and right stay two registers, as in the native kernel (stream_kernel.cuh's
 // RowSlots): folded into one, the two predicated halo loads of a ring refill meet in a select that
 // waits on both at once, so the edge members' warps, and at the next barrier the whole team, wait
-// a full memory latency every row. Measured on the H200 at N = 16384: 0.68 of the copy rate with
-// one register, 0.895 with two, native 0.92 (docs/design.md, "One Kokkos kernel for host and
-// device").
+// a full memory latency every row (docs/design.md, "One Kokkos kernel for host and device", has
+// the measured rates).
 struct Row {
   Quad quad;
   Element left = 0.0f;   // column base - 1, in member 0

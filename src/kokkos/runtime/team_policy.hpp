@@ -18,9 +18,9 @@
 //    columns along its band.
 // Why the device forms avoid nested range loops around each row: on the H200 (ncu, one launch at
 // N = 4096, docs/design.md), rolling written with TeamThreadRange x
-// ThreadVectorRange per row issued 152 instructions per output against native CUDA's 49 (each
-// ThreadVectorRange loop ends in a warp sync with a computed mask) and ran at 0.45-0.50 of it;
-// flat TeamVectorRange loops took it to 95 and 0.69. A range loop still stands between a row's
+// ThreadVectorRange per row issued three times native CUDA's instructions per output (each
+// ThreadVectorRange loop ends in a warp sync with a computed mask) and ran at half its rate; flat
+// TeamVectorRange loops took most of that back. A range loop still stands between a row's
 // load and its use after the barrier, where the native kernel keeps the load in flight; the SPMD
 // form has no loop there.
 #pragma once
