@@ -151,14 +151,29 @@ def first_step(path: str) -> np.ndarray:
         return f[steps[0]]["u"][...]
 
 
+def host_backend_args(miniapp: str) -> list:
+    """-impl/-space of a backend of this build that computes on the host: Kokkos' serial space
+    where the build has it (one thread, no runtime noise), else the first host backend with the
+    default variant's stencil, as -list-models lists them (a directive build: its host space)."""
+    rows = subprocess.run([miniapp, "-list-models"], capture_output=True, text=True,
+                          timeout=TIMEOUT_S).stdout.split("\n")
+    host = [r.split() for r in rows if len(r.split()) > 4 and r.split()[3] == "host"
+            and "naive" in r.split()[4:]]
+    if not host:
+        raise SystemExit("mutation_test: this build has no backend that computes on the host")
+    chosen = next((r for r in host if r[2] == "serial"), host[0])
+    return ["-impl", chosen[1]] + ([] if chosen[2] == "-" else ["-space", chosen[2]])
+
+
 def forged_inputs(check: str, miniapp: str, work: str) -> list:
     """Inputs forged with h5py that a lax reader would take silently; each must be refused by
     -input (exit 2, one line), or read as the state it names. Returns the failures."""
     failures = []
     cells = np.arange(256, dtype=np.float32).reshape(16, 16) / 256
+    on_host = host_backend_args(miniapp)
 
     def refused_by_restart(label: str, path: str, also_check: bool) -> None:
-        m = subprocess.run([miniapp, "-input", path, "-iters", "1", "-space", "serial"],
+        m = subprocess.run([miniapp, "-input", path, "-iters", "1"] + on_host,
                            capture_output=True, text=True, timeout=TIMEOUT_S)
         if m.returncode != 2 or m.stderr.count("\n") != 1:
             failures.append(f"forged {label}: -input exit {m.returncode}: {m.stderr.strip()}")
@@ -206,7 +221,7 @@ def forged_inputs(check: str, miniapp: str, work: str) -> list:
             d = f.create_dataset("u", data=cells)
             d.attrs["iteration"] = np.uint64(value)
         refused_by_restart(label, path, True)
-        m = subprocess.run([miniapp, "-input", path, "-iters", "1", "-space", "serial"],
+        m = subprocess.run([miniapp, "-input", path, "-iters", "1"] + on_host,
                            capture_output=True, text=True, timeout=TIMEOUT_S)
         if "fits in int64" not in m.stderr:
             failures.append(f"forged {label}: the refusal does not say why: {m.stderr.strip()}")
@@ -216,7 +231,7 @@ def forged_inputs(check: str, miniapp: str, work: str) -> list:
     with h5py.File(path, "w") as f:
         d = f.create_dataset("step_0000012/u", data=cells)
         d.attrs["iteration"] = np.int64(12)
-    m = subprocess.run([miniapp, "-input", path, "-iters", "1", "-space", "serial", "-json"],
+    m = subprocess.run([miniapp, "-input", path, "-iters", "1", "-json"] + on_host,
                        capture_output=True, text=True, timeout=TIMEOUT_S)
     if m.returncode != 0 or json.loads(m.stdout)["first_step"] != 12:
         failures.append(f"forged 7-digit step group: -input exit {m.returncode}: "
@@ -227,7 +242,8 @@ def forged_inputs(check: str, miniapp: str, work: str) -> list:
     with h5py.File(latin1, "w") as f:
         f.create_dataset("u", data=cells)
     for form in ("-json", "-text"):
-        args = [os.fsencode(miniapp), b"-input", latin1, b"-iters", b"1", b"-space", b"serial"]
+        args = [os.fsencode(miniapp), b"-input", latin1, b"-iters", b"1"] + [
+            os.fsencode(a) for a in on_host]
         m = subprocess.run(args + ([b"-json"] if form == "-json" else []),
                            capture_output=True, timeout=TIMEOUT_S)
         try:
