@@ -89,7 +89,7 @@ class MirroredStepper final : public Stepper {
     }
   }
 
-  std::string implementation() const override { return std::string(Model::kName); }
+  std::string model() const override { return std::string(Model::kName); }
   std::string execution_space() const override {
     return (launch_.on_device ? Model::device_description() : std::string(Model::kHostSpace)) +
            ", loop shape " + loop_shape_name_;
