@@ -75,7 +75,7 @@ io::RunMetadata run_metadata(const RankSetup& setup) {
   m.dimensions = setup.options.variant_info->dimensions;
   m.n = setup.options.n;
   m.variant = setup.options.variant;
-  m.implementation = setup.domain->stepper().implementation();
+  m.implementation = setup.domain->stepper().model();
   m.execution_space = setup.domain->stepper().execution_space() + " per rank";
   m.app_version = kVersion;
   m.app_commit = kGitCommit;
@@ -172,7 +172,7 @@ DistributedResult measure(const Options& options, RankSetup& setup, int rank) {
   DistributedResult result;
   RunResult& run = result.run;
   run.variant = options.variant;
-  run.implementation = stepper.implementation();
+  run.implementation = stepper.model();
   run.execution_space = stepper.execution_space() + " per rank";
   run.dimensions = options.variant_info->dimensions;
   run.n = options.n;

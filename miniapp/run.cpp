@@ -24,7 +24,7 @@ io::RunMetadata run_metadata(const Options& options, const VariantInfo& variant,
   m.dimensions = variant.dimensions;
   m.n = start.n;
   m.variant = options.variant;
-  m.implementation = stepper.implementation();
+  m.implementation = stepper.model();
   m.execution_space = stepper.execution_space();
   m.app_version = kVersion;
   m.app_commit = kGitCommit;
@@ -117,7 +117,7 @@ RunResult result_of(const Options& options, RunSetup& setup, const LoopTimes& ti
 
   RunResult result;
   result.variant = options.variant;
-  result.implementation = stepper.implementation();
+  result.implementation = stepper.model();
   result.execution_space = stepper.execution_space();
   result.dimensions = variant.dimensions;
   result.n = setup.start.n;

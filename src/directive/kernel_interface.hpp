@@ -19,7 +19,7 @@ struct Launch {
   bool on_device = true;
 };
 
-using StepFunction = void (*)(const Element* in, Element* out, ArrayExtent shape,
+using StepFunction = void (*)(const Element* in, Element* out, ArrayExtent extent,
                               const RunConfig& config, Launch launch);
 using LoopShapesFunction = std::vector<std::string_view> (*)();
 
@@ -28,9 +28,9 @@ using LoopShapesFunction = std::vector<std::string_view> (*)();
 // Declares `<variant>_step` and `<variant>_loop_shapes` for every row of STENCIL_VARIANTS in the
 // namespace where it is expanded (a model's kernels.hpp), each defined in the model's file of
 // that name.
-#define STENCIL_DIRECTIVE_DECLARE_STEP(name, ...)                                               \
-  void name##_step(const Element* in, Element* out, ArrayExtent shape, const RunConfig& config, \
-                   Launch launch);                                                              \
+#define STENCIL_DIRECTIVE_DECLARE_STEP(name, ...)                                                \
+  void name##_step(const Element* in, Element* out, ArrayExtent extent, const RunConfig& config, \
+                   Launch launch);                                                               \
   std::vector<std::string_view> name##_loop_shapes();
 #define STENCIL_DIRECTIVE_DECLARE_STEPS() \
   using directive::Launch;                \

@@ -10,8 +10,8 @@
 // kind's copy reference and MPI halo access use through their device addresses.
 //
 // The directives themselves stay in each model's folder: `Model` is a struct of static functions,
-// one construct each, that the model's stepper.cpp defines (openacc/stepper.cpp,
-// omptarget/stepper.cpp):
+// one construct each, that the model's stepper.cpp defines (openacc/runtime/stepper.cpp,
+// omptarget/runtime/stepper.cpp):
 //   kName                         the model's name (-impl)
 //   Launch, StepFunction,         the kernel interface (directive/kernel_interface.hpp)
 //   LoopShapesFunction
@@ -89,7 +89,7 @@ class MirroredStepper final : public Stepper {
     }
   }
 
-  std::string implementation() const override { return std::string(Model::kName); }
+  std::string model() const override { return std::string(Model::kName); }
   std::string execution_space() const override {
     return (launch_.on_device ? Model::device_description() : std::string(Model::kHostSpace)) +
            ", loop shape " + loop_shape_name_;

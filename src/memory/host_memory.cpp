@@ -64,7 +64,7 @@ class HostHaloAccess final : public HaloAccess {
     return stepper_.grids().current;
   }
   [[noreturn]] void refuse() const {
-    throw UnsupportedRequest("-impl " + stepper_.implementation() +
+    throw UnsupportedRequest("-impl " + stepper_.model() +
                              " has no device halo buffers: its grids are in host memory");
   }
 

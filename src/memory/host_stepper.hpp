@@ -48,7 +48,7 @@ class HostStepper final : public Stepper {
     }
   }
 
-  std::string implementation() const override { return std::string(Model::kName); }
+  std::string model() const override { return std::string(Model::kName); }
   std::string execution_space() const override { return Model::description(); }
 
   void upload(const std::vector<Element>& cells) override {

@@ -158,7 +158,7 @@ std::unique_ptr<BoundaryTransport> make_nccl_exchange(const CartesianGrid& ranks
                                                       const Subgrid& subgrid, int depth,
                                                       Stepper& stepper) {
   refuse_together(ranks.comm(), stepper.grids().memory != MemoryKind::cuda,
-                  "-impl " + stepper.implementation() + " on " + stepper.execution_space() +
+                  "-impl " + stepper.model() + " on " + stepper.execution_space() +
                       " has no device buffers (NCCL moves GPU memory: use a model or space whose "
                       "grids are in CUDA device memory, see -list)");
   return std::make_unique<NcclBoundaryExchange>(ranks, subgrid, depth, stepper);

@@ -11,9 +11,9 @@ std::vector<std::string_view> naive1d_loop_shapes() {
   return {"teams-threads"};
 }
 
-void naive1d_step(const Element* __restrict in, Element* __restrict out, ArrayExtent shape,
+void naive1d_step(const Element* __restrict in, Element* __restrict out, ArrayExtent extent,
                   const RunConfig& /*config*/, Launch launch) {
-  const int n = shape.cols;
+  const int n = extent.cols;
   const bool on_device = launch.on_device;
 #pragma omp target teams distribute parallel for map(alloc                             \
                                                      : in [0:n], out [0:n]) if (target \

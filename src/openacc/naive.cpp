@@ -22,10 +22,10 @@ std::vector<std::string_view> naive_loop_shapes() {
   return {"rows", "collapse", "collapse-256"};
 }
 
-void naive_step(const Element* __restrict in, Element* __restrict out, ArrayExtent shape,
+void naive_step(const Element* __restrict in, Element* __restrict out, ArrayExtent extent,
                 const RunConfig& /*config*/, Launch launch) {
-  const int rows = shape.rows;
-  const int cols = shape.cols;
+  const int rows = extent.rows;
+  const int cols = extent.cols;
   const long cells = static_cast<long>(rows) * cols;
   const bool on_device = launch.on_device;
   if (launch.loop_shape == 0) {

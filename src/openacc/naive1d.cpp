@@ -12,9 +12,9 @@ std::vector<std::string_view> naive1d_loop_shapes() {
   return {"gang-vector"};
 }
 
-void naive1d_step(const Element* __restrict in, Element* __restrict out, ArrayExtent shape,
+void naive1d_step(const Element* __restrict in, Element* __restrict out, ArrayExtent extent,
                   const RunConfig& /*config*/, Launch launch) {
-  const int n = shape.cols;
+  const int n = extent.cols;
   const bool on_device = launch.on_device;
 #pragma acc parallel loop gang vector present(in [0:n], out [0:n]) if (on_device)
   for (int i = 0; i < n; ++i)

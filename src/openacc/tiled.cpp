@@ -81,17 +81,17 @@ std::vector<std::string_view> tiled_loop_shapes() {
   return {"32x8", "64x4", "32x16", "64x8"};
 }
 
-void tiled_step(const Element* in, Element* out, ArrayExtent shape, const RunConfig& /*config*/,
+void tiled_step(const Element* in, Element* out, ArrayExtent extent, const RunConfig& /*config*/,
                 Launch launch) {
   switch (launch.loop_shape) {
     case 1:
-      return tiled_blocks<64, 4>(in, out, shape.rows, shape.cols, launch.on_device);
+      return tiled_blocks<64, 4>(in, out, extent.rows, extent.cols, launch.on_device);
     case 2:
-      return tiled_blocks<32, 16>(in, out, shape.rows, shape.cols, launch.on_device);
+      return tiled_blocks<32, 16>(in, out, extent.rows, extent.cols, launch.on_device);
     case 3:
-      return tiled_blocks<64, 8>(in, out, shape.rows, shape.cols, launch.on_device);
+      return tiled_blocks<64, 8>(in, out, extent.rows, extent.cols, launch.on_device);
     default:
-      return tiled_blocks<32, 8>(in, out, shape.rows, shape.cols, launch.on_device);
+      return tiled_blocks<32, 8>(in, out, extent.rows, extent.cols, launch.on_device);
   }
 }
 

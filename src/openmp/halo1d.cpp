@@ -9,8 +9,8 @@
 
 namespace stencil::openmp {
 
-void halo1d_step(const Element* in, Element* out, ArrayExtent shape, const RunConfig& /*config*/) {
-  const int n = shape.cols;
+void halo1d_step(const Element* in, Element* out, ArrayExtent extent, const RunConfig& /*config*/) {
+  const int n = extent.cols;
   const int blocks = (n + kHaloBlock1D - 1) / kHaloBlock1D;
 #pragma omp parallel for schedule(static)
   for (int b = 0; b < blocks; ++b) {

@@ -12,13 +12,13 @@
 namespace stencil::openmp {
 
 // A step works on RunConfig::stepped_extent().
-using StepFunction = void (*)(const Element* in, Element* out, ArrayExtent shape,
+using StepFunction = void (*)(const Element* in, Element* out, ArrayExtent extent,
                               const RunConfig& config);
 
 // <name>_step for every row; only the rows that name "openmp" are defined (and dispatched to).
 // temporal: config.fuse iterations in one pass, config.chunks row bands (0: one per thread).
 #define STENCIL_OPENMP_DECLARE_STEP(name, ...) \
-  void name##_step(const Element* in, Element* out, ArrayExtent shape, const RunConfig& config);
+  void name##_step(const Element* in, Element* out, ArrayExtent extent, const RunConfig& config);
 STENCIL_VARIANTS(STENCIL_OPENMP_DECLARE_STEP)
 #undef STENCIL_OPENMP_DECLARE_STEP
 

@@ -7,9 +7,9 @@
 
 namespace stencil::openmp {
 
-void naive_step(const Element* in, Element* out, ArrayExtent shape, const RunConfig& /*config*/) {
-  const int rows = shape.rows;
-  const int cols = shape.cols;
+void naive_step(const Element* in, Element* out, ArrayExtent extent, const RunConfig& /*config*/) {
+  const int rows = extent.rows;
+  const int cols = extent.cols;
 #pragma omp parallel for schedule(static)
   for (int y = 0; y < rows; ++y) {
     update_row_2d(row_above(in, y, cols), grid_row(in, y, cols), row_below(in, y, rows, cols),

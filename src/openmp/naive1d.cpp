@@ -12,8 +12,9 @@ constexpr int kBlock = 4096;  // cells per loop iteration: the end-cell tests on
 
 }  // namespace
 
-void naive1d_step(const Element* in, Element* out, ArrayExtent shape, const RunConfig& /*config*/) {
-  const int n = shape.cols;
+void naive1d_step(const Element* in, Element* out, ArrayExtent extent,
+                  const RunConfig& /*config*/) {
+  const int n = extent.cols;
   const int blocks = (n + kBlock - 1) / kBlock;
 #pragma omp parallel for schedule(static)
   for (int b = 0; b < blocks; ++b) {

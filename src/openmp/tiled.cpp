@@ -16,9 +16,9 @@ constexpr int kTileRows = 64;
 
 }  // namespace
 
-void tiled_step(const Element* in, Element* out, ArrayExtent shape, const RunConfig& /*config*/) {
-  const int rows = shape.rows;
-  const int cols = shape.cols;
+void tiled_step(const Element* in, Element* out, ArrayExtent extent, const RunConfig& /*config*/) {
+  const int rows = extent.rows;
+  const int cols = extent.cols;
   const int tile_rows = (rows + kTileRows - 1) / kTileRows;
 #pragma omp parallel for schedule(static)
   for (int ty = 0; ty < tile_rows; ++ty) {

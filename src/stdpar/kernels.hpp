@@ -10,12 +10,12 @@
 
 namespace stencil::stdpar {
 
-using StepFunction = void (*)(const Element* in, Element* out, ArrayExtent shape,
+using StepFunction = void (*)(const Element* in, Element* out, ArrayExtent extent,
                               const RunConfig& config);
 
 // <name>_step for every variant; only those the model's row names are defined (and dispatched to).
 #define STENCIL_STDPAR_DECLARE_STEP(name, ...) \
-  void name##_step(const Element* in, Element* out, ArrayExtent shape, const RunConfig& config);
+  void name##_step(const Element* in, Element* out, ArrayExtent extent, const RunConfig& config);
 STENCIL_VARIANTS(STENCIL_STDPAR_DECLARE_STEP)
 #undef STENCIL_STDPAR_DECLARE_STEP
 

@@ -10,9 +10,9 @@
 
 namespace stencil::stdpar {
 
-void naive_step(const Element* in, Element* out, ArrayExtent shape, const RunConfig& /*config*/) {
-  const std::int64_t rows = shape.rows;
-  const std::int64_t cols = shape.cols;
+void naive_step(const Element* in, Element* out, ArrayExtent extent, const RunConfig& /*config*/) {
+  const std::int64_t rows = extent.rows;
+  const std::int64_t cols = extent.cols;
   std::for_each(std::execution::par_unseq, IndexRange{rows * cols}.begin(),
                 IndexRange{rows * cols}.end(), [=](std::int64_t i) {
                   const std::int64_t y = i / cols;

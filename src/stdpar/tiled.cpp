@@ -18,9 +18,9 @@ constexpr std::int64_t kTileRows = 64;
 
 }  // namespace
 
-void tiled_step(const Element* in, Element* out, ArrayExtent shape, const RunConfig& /*config*/) {
-  const std::int64_t rows = shape.rows;
-  const std::int64_t cols = shape.cols;
+void tiled_step(const Element* in, Element* out, ArrayExtent extent, const RunConfig& /*config*/) {
+  const std::int64_t rows = extent.rows;
+  const std::int64_t cols = extent.cols;
   const std::int64_t tiles_x = (cols + kTileColumns - 1) / kTileColumns;
   const std::int64_t tiles_y = (rows + kTileRows - 1) / kTileRows;
   const IndexRange tiles{tiles_x * tiles_y};

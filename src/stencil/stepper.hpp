@@ -68,7 +68,7 @@ class Stepper {
   Stepper& operator=(const Stepper&) = delete;
 
   // What a model writes.
-  virtual std::string implementation() const = 0;   // the model's name (-impl)
+  virtual std::string model() const = 0;            // the model's name (-impl)
   virtual std::string execution_space() const = 0;  // what it runs on, for the result block
   // Copies `cells` (config().local_cells() values) into the current-state buffer.
   virtual void upload(const std::vector<Element>& cells) = 0;

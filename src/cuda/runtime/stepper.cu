@@ -107,7 +107,7 @@ class CudaStepper final : public Stepper {
   }
   ~CudaStepper() override { cudaStreamDestroy(queue_); }
 
-  std::string implementation() const override { return "cuda"; }
+  std::string model() const override { return "cuda"; }
   std::string execution_space() const override { return device_description(); }
 
   void upload(const std::vector<Element>& cells) override {

@@ -95,7 +95,7 @@ class KokkosStepper final : public Stepper {
     }
   }
 
-  std::string implementation() const override { return "kokkos"; }
+  std::string model() const override { return "kokkos"; }
 
   std::string execution_space() const override {
     std::ostringstream out;

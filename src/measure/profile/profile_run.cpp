@@ -126,8 +126,8 @@ ProfileReport profile_run(const StepperFactory& open, const ProfileRequest& requ
   const GridAccess grids = stepper->grids();
   if (grids.memory != MemoryKind::cuda) {
     throw UnsupportedRequest(
-        "-profile sectors counts CUDA kernels, but this run uses " + stepper->implementation() +
-        " on " + stepper->execution_space() +
+        "-profile sectors counts CUDA kernels, but this run uses " + stepper->model() + " on " +
+        stepper->execution_space() +
         ": use a model or space whose grids are in CUDA device memory (see -list)");
   }
   int device = 0;
@@ -168,7 +168,7 @@ ProfileReport profile_run(const StepperFactory& open, const ProfileRequest& requ
 
   ProfileReport report;
   report.variant = std::string(variant.name);
-  report.implementation = stepper->implementation();
+  report.implementation = stepper->model();
   report.execution_space = stepper->execution_space();
   report.dimensions = variant.dimensions;
   report.n = request.config.n;

@@ -9,7 +9,8 @@
 // Every level is a vector loop, and a vector loop ends in a gang-wide barrier: level l is
 // complete before level l+1 reads it. Cells outside the grid are skipped; the border cells that
 // would read them copy their centre. The loop shapes are the block sizes: 32x32 (the default),
-// 64x16, 64x32.
+// 64x16, 64x32. The twin of omptarget/research/temporal.cpp: the same blocks and levels, in
+// per-gang device slots where OpenMP target keeps team-private arrays (below says why).
 //
 // The level buffers are not gang-private arrays (CUDA shared memory, as in tiled.cpp): GCC 12
 // gives every gang-private array of the program its own slice of one shared-memory buffer (the
@@ -96,14 +97,14 @@ void temporal_blocks(const Element* __restrict in, Element* __restrict out, int 
 }
 
 template <int kFuse>
-void temporal_shape(const Element* in, Element* out, ArrayExtent shape, Launch launch) {
+void temporal_at_depth(const Element* in, Element* out, ArrayExtent extent, Launch launch) {
   switch (launch.loop_shape) {
     case 1:
-      return temporal_blocks<kFuse, 64, 16>(in, out, shape.rows, shape.cols, launch.on_device);
+      return temporal_blocks<kFuse, 64, 16>(in, out, extent.rows, extent.cols, launch.on_device);
     case 2:
-      return temporal_blocks<kFuse, 64, 32>(in, out, shape.rows, shape.cols, launch.on_device);
+      return temporal_blocks<kFuse, 64, 32>(in, out, extent.rows, extent.cols, launch.on_device);
     default:
-      return temporal_blocks<kFuse, 32, 32>(in, out, shape.rows, shape.cols, launch.on_device);
+      return temporal_blocks<kFuse, 32, 32>(in, out, extent.rows, extent.cols, launch.on_device);
   }
 }
 
@@ -113,12 +114,12 @@ std::vector<std::string_view> temporal_loop_shapes() {
   return {"32x32", "64x16", "64x32"};
 }
 
-void temporal_step(const Element* in, Element* out, ArrayExtent shape, const RunConfig& config,
+void temporal_step(const Element* in, Element* out, ArrayExtent extent, const RunConfig& config,
                    Launch launch) {
   // The instantiation of config.fuse's depth (check_config() admits only kFuseDepths).
   const auto step = pick_instantiation<kFuseDepths>(
-      config.fuse, [](auto depth) { return &temporal_shape<decltype(depth)::value>; });
-  step(in, out, shape, launch);
+      config.fuse, [](auto depth) { return &temporal_at_depth<decltype(depth)::value>; });
+  step(in, out, extent, launch);
 }
 
 }  // namespace stencil::openacc

@@ -30,12 +30,12 @@ constexpr int kRingRows = 3;  // rows y-1, y, y+1 of one level
 
 class Wavefront {
  public:
-  Wavefront(const Element* in, Element* out, ArrayExtent shape, int fuse, RowChunk band,
+  Wavefront(const Element* in, Element* out, ArrayExtent extent, int fuse, RowChunk band,
             Element* ring)
       : in_(in),
         out_(out),
-        rows_(shape.rows),
-        cols_(shape.cols),
+        rows_(extent.rows),
+        cols_(extent.cols),
         fuse_(fuse),
         band_(band),
         ring_(ring) {}
@@ -91,10 +91,10 @@ class Wavefront {
 
 }  // namespace
 
-void temporal_step(const Element* in, Element* out, ArrayExtent shape, const RunConfig& config) {
+void temporal_step(const Element* in, Element* out, ArrayExtent extent, const RunConfig& config) {
   const int fuse = config.fuse;
   const int bands = config.chunks > 0 ? config.chunks : omp_get_max_threads();
-  const std::size_t ring_floats = static_cast<std::size_t>(fuse - 1) * kRingRows * shape.cols;
+  const std::size_t ring_floats = static_cast<std::size_t>(fuse - 1) * kRingRows * extent.cols;
 #pragma omp parallel
   {
     // Each thread's ring lives as long as the thread, so steps after the first allocate nothing
@@ -104,9 +104,9 @@ void temporal_step(const Element* in, Element* out, ArrayExtent shape, const Run
       ring.resize(ring_floats);
 #pragma omp for schedule(static)
     for (int b = 0; b < bands; ++b) {
-      const RowChunk band = row_chunk(shape.rows, bands, b);
+      const RowChunk band = row_chunk(extent.rows, bands, b);
       if (!band.empty())
-        Wavefront(in, out, shape, fuse, band, ring.data()).run();
+        Wavefront(in, out, extent, fuse, band, ring.data()).run();
     }
   }
 }
