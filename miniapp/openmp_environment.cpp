@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "openmp_environment.hpp"
 
+#include <time.h>
 #include <unistd.h>
 
 #include <climits>
@@ -76,6 +77,13 @@ void check_omp_num_threads_early(const char* program, char** environment) {
         std::string(program) + ": error: " + omp_num_threads_problem(text) + "\n";
     const ssize_t ignored = ::write(STDERR_FILENO, line.data(), line.size());
     (void)ignored;
+  } else {
+    // mpirun tears the whole job down when the first rank leaves with a non-zero status, and
+    // takes what the others have not yet written with it: the other ranks leave a moment after
+    // rank 0 has written the line (on an oversubscribed node rank 0 may start last).
+    timespec pause{2, 0};
+    for (int interrupted = 0; interrupted < 8 && ::nanosleep(&pause, &pause) != 0; ++interrupted) {
+    }
   }
   ::_exit(2);
 }
