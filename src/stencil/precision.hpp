@@ -10,6 +10,11 @@
 #include <string_view>
 #include <type_traits>
 
+// The element types every kernel is instantiated for, as an X-macro list: X(arg, float)
+// X(arg, double). A kernel file's explicit instantiations expand it, so a type is added in one
+// place.
+#define STENCIL_ELEMENT_TYPES(X, arg) X(arg, float) X(arg, double)
+
 namespace stencil {
 
 enum class Precision { fp32, fp64 };
