@@ -55,10 +55,10 @@ __global__ void __launch_bounds__(kRegBlockLanesX* kRegBlockLanesY)
     }
   }
 
-#pragma unroll
   // The patch's first row in 64 bits, once; each next row is cols further on, and the patch's
   // columns are 32-bit offsets from the row.
   Element* out_row = out + row_offset(oy + py, cols);
+#pragma unroll
   for (int j = 0; j < kPatch; ++j, out_row += cols) {
     const int y = oy + py + j;
 #pragma unroll
