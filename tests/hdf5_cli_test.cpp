@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstring>
 #include <limits>
 
 #include "h5_fixtures.hpp"
@@ -23,10 +24,11 @@ ProcessResult miniapp(const std::vector<std::string>& args, const std::string& p
   return run_program(STENCIL_MINIAPP_PATH, args, prefix);
 }
 
-// The reference loop's state after `steps` steps from the default random field.
-std::vector<float> expected_state(const char* variant, int n, int steps) {
+// The reference loop's state after `steps` steps from the default random field, in T.
+template <class T = float>
+std::vector<T> expected_state(const char* variant, int n, int steps) {
   const VariantInfo& v = *find_variant(variant);
-  return reference_run(v, n, steps, random_field(cell_count(v, n)));
+  return reference_run(v, n, steps, random_field<T>(cell_count(v, n)));
 }
 
 std::vector<std::string> step_names(const std::vector<int>& steps) {
@@ -121,6 +123,29 @@ TEST(Restart, ContinuedRunIsBitIdenticalToAnUninterruptedOne) {
   }
 }
 
+// -precision fp64 saves float64 states (read here as h5py reads them) that hold the float64
+// reference loop's values, and a restart from one continues bit for bit.
+TEST(Restart, Fp64StatesAreSavedAndContinuedBitForBit) {
+  TempDir dir;
+  ASSERT_EQ(miniapp({"-precision", "fp64", "-n", "33", "-iters", "10", "-output", dir / "whole.h5"})
+                .exit_code,
+            0);
+  ASSERT_EQ(miniapp({"-precision", "fp64", "-n", "33", "-iters", "4", "-output", dir / "part.h5"})
+                .exit_code,
+            0);
+  const auto r = miniapp(
+      {"-precision", "fp64", "-input", dir / "part.h5", "-iters", "6", "-output", dir / "rest.h5"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_TRUE(dataset_type_is(dir / "rest.h5", "/step_000010/u", H5T_IEEE_F64LE));
+  const std::vector<double> whole = read_doubles(dir / "whole.h5", "/step_000010/u");
+  const std::vector<double> expected = expected_state<double>("tiled", 33, 10);
+  ASSERT_EQ(whole.size(), expected.size());
+  EXPECT_EQ(std::memcmp(whole.data(), expected.data(), whole.size() * sizeof(double)), 0);
+  const std::vector<double> rest = read_doubles(dir / "rest.h5", "/step_000010/u");
+  ASSERT_EQ(rest.size(), whole.size());
+  EXPECT_EQ(std::memcmp(rest.data(), whole.data(), whole.size() * sizeof(double)), 0);
+}
+
 TEST(Restart, FromANamedDatasetAndInPlace) {
   TempDir dir;
   ASSERT_EQ(miniapp({"-n", "20", "-iters", "10", "-save-every", "2", "-output", dir / "run.h5"})
@@ -175,8 +200,9 @@ TEST(BadInputFile, EachGetsOneErrorLineAndExitTwo) {
   write_bytes(dir / "corrupt.h5", corrupt);
   write_floats(dir / "line.h5", "/u", {16}, std::vector<float>(16, 1.0f));
   write_floats(dir / "wide.h5", "/u", {8, 16}, std::vector<float>(128, 1.0f));
-  const std::vector<double> doubles(64, 1.0);
-  write_dataset(dir / "double.h5", "/u", H5T_IEEE_F64LE, H5T_NATIVE_DOUBLE, {8, 8}, doubles.data());
+  const hid_t half = half_float_type();
+  write_dataset(dir / "half.h5", "/u", half, H5T_NATIVE_FLOAT, {8, 8}, nullptr, true);
+  H5Tclose(half);
   ones[17] = std::nanf("");
   write_floats(dir / "nan.h5", "/u", {16, 16}, ones);
   ones[17] = std::numeric_limits<float>::infinity();
@@ -190,7 +216,7 @@ TEST(BadInputFile, EachGetsOneErrorLineAndExitTwo) {
       {dir / "good.h5:/v", "has no dataset '/v'"},
       {dir / "line.h5", "has rank 1 (N cells), but the 2-D variant 'tiled' needs rank 2"},
       {dir / "wide.h5", "is 8 x 16; a 2-D grid state must be square"},
-      {dir / "double.h5", "holds 64-bit floats; a grid state is float32"},
+      {dir / "half.h5", "holds 16-bit floats; a grid state is float32 or float64"},
       {dir / "nan.h5", "(first: NaN at (x=1, y=1))"},
       {dir / "inf.h5", "(first: Inf at (x=1, y=1))"},
   };
