@@ -90,7 +90,16 @@ TEST(KernelReport, SectorsPerCellUpdateAndRatioToIdeal) {
   EXPECT_DOUBLE_EQ(r.cell_updates(), 4096.0 * 4096.0 * 100.0);
   EXPECT_NEAR(sectors_per_cell_update(r, r.kernels[0]), 0.50775, 1e-5);
   EXPECT_NEAR(ratio_to_ideal(r, r.kernels[0]), 2.0310, 1e-4);
-  EXPECT_DOUBLE_EQ(kIdealSectorsPerCellUpdate, 0.25);
+  EXPECT_DOUBLE_EQ(r.ideal_sectors_per_cell_update(), 0.25);
+}
+
+// In fp64 a sector holds 4 cells, not 8: the ideal doubles and the same sectors are half as far
+// from it.
+TEST(KernelReport, Fp64IdealIsHalfASectorPerCellUpdate) {
+  ProfileReport r = strip_report();
+  r.precision = Precision::fp64;
+  EXPECT_DOUBLE_EQ(r.ideal_sectors_per_cell_update(), 0.5);
+  EXPECT_NEAR(ratio_to_ideal(r, r.kernels[0]), 1.0155, 1e-4);
 }
 
 // The CSV report split into its header and its data rows (each line after the header).

@@ -82,4 +82,16 @@ class Cells {
   std::variant<std::vector<float>, std::vector<double>> values_;
 };
 
+// `cells` in `precision`: unchanged when they are in it already, widened exactly from float to
+// double. Never narrows (that would round every cell): double to float throws std::logic_error.
+inline Cells widened(Cells cells, Precision precision) {
+  if (cells.precision() == precision)
+    return cells;
+  if (precision == Precision::fp32)
+    throw std::logic_error("cells of float64 would round to float32");
+  const std::vector<float>& narrow = cells.values<float>();
+  std::vector<double> wide(narrow.begin(), narrow.end());
+  return Cells(std::move(wide));
+}
+
 }  // namespace stencil

@@ -33,6 +33,11 @@ constexpr std::string_view element_type_name(Precision precision) {
 constexpr std::size_t element_bytes(Precision precision) {
   return precision == Precision::fp64 ? 8 : 4;
 }
+// Bytes a cell update ideally moves: one read plus one write of an element (8 in fp32, 16 in
+// fp64).
+constexpr int bytes_per_cell_update(Precision precision) {
+  return 2 * static_cast<int>(element_bytes(precision));
+}
 // The precision named `name` ("fp32", "fp64"), or nothing.
 constexpr std::optional<Precision> parse_precision(std::string_view name) {
   if (name == "fp32")

@@ -20,8 +20,8 @@ struct ArrayExtent {
 
 struct RunConfig {
   const VariantInfo* variant = nullptr;
-  Precision precision = kDefaultPrecision;  // the grids' element type (-precision)
   int n = 0;
+  Precision precision = kDefaultPrecision;  // the grids' element type (-precision)
   int chunks = 0;                  // row chunks; 0: the variant's default (see ChunkPolicy)
   int patch = kDefaultPatch;       // regblock: p, one of kPatchSizes
   int pitch = kDefaultTiledPitch;  // tiled: shared row pitch, one of kTiledPitches
