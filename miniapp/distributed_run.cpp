@@ -233,10 +233,10 @@ void check(const RankSetup& setup, const Cells& global, RunResult& run) {
   if (!options.verify)
     return;
   const VariantInfo& variant = *options.variant_info;
-  Cells initial =
-      setup.input
-          ? widened(io::read_grid({setup.input->file, setup.input->dataset}).cells, options.precision)
-          : random_cells(options.precision, global.size(), options.seed);
+  Cells initial = setup.input
+                      ? widened(io::read_grid({setup.input->file, setup.input->dataset}).cells,
+                                options.precision)
+                      : random_cells(options.precision, global.size(), options.seed);
   const Cells expected = reference_run(variant, options.n, options.iterations, std::move(initial));
   const GridDifference diff = compare_grids(global, expected);
   run.verification = diff.identical() ? "PASSED (bit-identical to the reference loop)"

@@ -31,7 +31,8 @@ void take_input_precision(Options& options) {
     options.precision = outline.precision;
   } else if (outline.precision == Precision::fp64 && options.precision == Precision::fp32) {
     throw UsageError("-precision fp32 would round every cell of the float64 input '" + ref.file +
-                     ":" + outline.dataset + "': run it in fp64 (drop -precision: a restart "
+                     ":" + outline.dataset +
+                     "': run it in fp64 (drop -precision: a restart "
                      "takes its input's precision)");
   }
 }

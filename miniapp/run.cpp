@@ -52,8 +52,8 @@ RunSetup set_up(const Options& options) {
   if (!options.input.empty())
     read_initial_cells(options, setup.start);
   else
-    setup.start.cells = random_cells(options.precision, cell_count(*setup.variant, setup.start.n),
-                                     options.seed);
+    setup.start.cells =
+        random_cells(options.precision, cell_count(*setup.variant, setup.start.n), options.seed);
 
   // Opened before any compute, so an output path that cannot take a file fails at once.
   if (!options.output.empty()) {

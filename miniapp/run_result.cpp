@@ -98,8 +98,8 @@ double RunResult::gigabytes_per_second() const {
 }
 
 double RunResult::copy_gigabytes_per_second() const {
-  return cell_updates() / iterations * bytes_per_cell_update() / copy_ratio.median_seconds_per_copy *
-         1e-9;
+  return cell_updates() / iterations * bytes_per_cell_update() /
+         copy_ratio.median_seconds_per_copy * 1e-9;
 }
 
 void print_result(std::ostream& out, const RunResult& r, OutputFormat format) {
@@ -125,9 +125,8 @@ void print_result(std::ostream& out, const RunResult& r, OutputFormat format) {
           << "  time             : " << fixed(r.seconds, "%.6f") << " s ("
           << fixed(r.seconds / r.iterations * 1e3, "%.4f") << " ms per iteration)\n"
           << "  rate             : " << significant(r.gcells_per_second()) << " Gcell/s\n"
-          << "  bandwidth        : " << significant(r.gigabytes_per_second())
-          << " GB/s (counting " << r.bytes_per_cell_update()
-          << " bytes per cell update: one read + one write)\n"
+          << "  bandwidth        : " << significant(r.gigabytes_per_second()) << " GB/s (counting "
+          << r.bytes_per_cell_update() << " bytes per cell update: one read + one write)\n"
           << "  copy reference   : " << fixed(r.copy_gigabytes_per_second(), "%.2f")
           << " GB/s (copy of the same bytes, same process); stencil/copy = "
           << significant(r.ratio_to_copy(), 3) << "\n"

@@ -186,10 +186,8 @@ class HaloAccess : public ::testing::TestWithParam<Case> {
   }
 };
 
-#define STENCIL_IN_CASE_PRECISION(check)                           \
-  with_element_type(precision(), [this](auto zero) {               \
-    this->template check<decltype(zero)>();                        \
-  })
+#define STENCIL_IN_CASE_PRECISION(check) \
+  with_element_type(precision(), [this](auto zero) { this->template check<decltype(zero)>(); })
 
 TEST_P(HaloAccess, PackReadsExactlyTheRegions) {
   STENCIL_IN_CASE_PRECISION(pack_reads_exactly_the_regions);

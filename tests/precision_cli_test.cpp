@@ -66,18 +66,18 @@ TEST(Precision, AnUnknownPrecisionIsOneUsageLine) {
 
 TEST(PrecisionRestart, ARunTakesItsInputsPrecision) {
   TempDir dir;
-  ASSERT_EQ(miniapp({"-precision", "fp64", "-n", "24", "-iters", "3", "-output", dir / "a.h5"})
-                .exit_code,
-            0);
+  ASSERT_EQ(
+      miniapp({"-precision", "fp64", "-n", "24", "-iters", "3", "-output", dir / "a.h5"}).exit_code,
+      0);
   EXPECT_EQ(csv_result(miniapp({"-input", dir / "a.h5", "-iters", "2", "-csv"}).out)["precision"],
             "fp64");
 }
 
 TEST(PrecisionRestart, AnFp32InputWidensExactlyIntoAnFp64Run) {
   TempDir dir;
-  ASSERT_EQ(miniapp({"-variant", "naive", "-n", "21", "-iters", "4", "-output", dir / "f.h5"})
-                .exit_code,
-            0);
+  ASSERT_EQ(
+      miniapp({"-variant", "naive", "-n", "21", "-iters", "4", "-output", dir / "f.h5"}).exit_code,
+      0);
   const std::vector<float> saved = read_floats(dir / "f.h5", "/step_000004/u");
   ASSERT_EQ(saved.size(), 21u * 21u);
   const auto r = miniapp({"-variant", "naive", "-input", dir / "f.h5", "-precision", "fp64",
@@ -92,9 +92,9 @@ TEST(PrecisionRestart, AnFp32InputWidensExactlyIntoAnFp64Run) {
 
 TEST(PrecisionRestart, AnFp64InputIsRefusedInAnFp32Run) {
   TempDir dir;
-  ASSERT_EQ(miniapp({"-precision", "fp64", "-n", "16", "-iters", "2", "-output", dir / "d.h5"})
-                .exit_code,
-            0);
+  ASSERT_EQ(
+      miniapp({"-precision", "fp64", "-n", "16", "-iters", "2", "-output", dir / "d.h5"}).exit_code,
+      0);
   const auto r = miniapp({"-input", dir / "d.h5", "-precision", "fp32", "-iters", "2"});
   EXPECT_EQ(r.exit_code, 2);
   EXPECT_NE(r.err.find("-precision fp32 would round every cell of the float64 input"),

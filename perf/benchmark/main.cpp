@@ -7,11 +7,11 @@
 #include <benchmark/benchmark.h>
 
 #include <cstring>
+#include <iostream>
 #include <iterator>
 #include <stdexcept>
 #include <string>
 #include <vector>
-#include <iostream>
 
 #include "backends.hpp"
 #include "run_context.hpp"
@@ -44,8 +44,8 @@ SuiteFlags take_suite_flags(int& argc, char* argv[]) {
       const auto precision = stencil::parse_precision(value);
       if (!precision && value != "all")
         throw std::invalid_argument("--precision expects fp32, fp64 or all, got '" + value + "'");
-      flags.precisions = precision ? std::vector<stencil::Precision>{*precision}
-                                   : SuiteFlags{}.precisions;
+      flags.precisions =
+          precision ? std::vector<stencil::Precision>{*precision} : SuiteFlags{}.precisions;
       continue;
     }
     if (std::strcmp(argv[i], "--help") == 0 || std::strcmp(argv[i], "-h") == 0) {

@@ -76,8 +76,8 @@ void time_copy(benchmark::State& state, const Backend& target, std::size_t cells
   }
 }
 
-void time_stencil(benchmark::State& state, const VariantInfo& variant, const Backend& target,
-                  int n, Precision precision) {
+void time_stencil(benchmark::State& state, const VariantInfo& variant, const Backend& target, int n,
+                  Precision precision) {
   try {
     const std::size_t cells = cell_count(variant, n);
     // The variant's defaults (check_config): kDefaultChunks for a fixed chunk policy, auto for a
@@ -108,8 +108,7 @@ benchmark::internal::Benchmark* with_manual_time(benchmark::internal::Benchmark*
 }
 
 void register_copy(const Backend& target, const SizeClass& size, Precision precision) {
-  const std::string name =
-      "copy/" + target.label() + "/" + std::string(precision_name(precision));
+  const std::string name = "copy/" + target.label() + "/" + std::string(precision_name(precision));
   with_manual_time(benchmark::RegisterBenchmark(
                        name.c_str(),
                        [target, cells = size.cells, precision](benchmark::State& state) {

@@ -12,8 +12,7 @@ namespace {
 
 // The target's grids for `cells` cells: a stepper of a 1-D variant of `cells` cells where the
 // model has one, else of a 2-D variant of N x N = cells.
-std::unique_ptr<Stepper> open_grids(const Backend& target, std::size_t cells,
-                                    Precision precision) {
+std::unique_ptr<Stepper> open_grids(const Backend& target, std::size_t cells, Precision precision) {
   const auto side = static_cast<int>(std::lround(std::sqrt(static_cast<double>(cells))));
   for (const int dimensions : {1, 2}) {
     for (const VariantInfo& variant : kVariants) {

@@ -56,7 +56,8 @@ __global__ void __launch_bounds__(kThreads)
 
 template <class T>
 __global__ void __launch_bounds__(kThreads)
-    unpack_kernel(T* __restrict__ local, int cols, RegionBatch batch, const T* __restrict__ buffer) {
+    unpack_kernel(T* __restrict__ local, int cols, RegionBatch batch,
+                  const T* __restrict__ buffer) {
   const BatchRegion region = batch.regions[blockIdx.y];
   const unsigned cells = static_cast<unsigned>(region.rows) * static_cast<unsigned>(region.cols);
   for (unsigned c = blockIdx.x * blockDim.x + threadIdx.x; c < cells; c += gridDim.x * blockDim.x) {
@@ -123,9 +124,9 @@ void launch_unpack_regions(T* local, int cols, const std::vector<GridRegion>& re
   });
 }
 
-#define STENCIL_INSTANTIATE_PACKS(T)                                                         \
-  template void launch_pack_regions<T>(const T*, int, int, const std::vector<GridRegion>&,      \
-                                       PackedValue, T*, cudaStream_t);                         \
+#define STENCIL_INSTANTIATE_PACKS(T)                                                        \
+  template void launch_pack_regions<T>(const T*, int, int, const std::vector<GridRegion>&,  \
+                                       PackedValue, T*, cudaStream_t);                      \
   template void launch_unpack_regions<T>(T*, int, const std::vector<GridRegion>&, const T*, \
                                          cudaStream_t);
 STENCIL_INSTANTIATE_PACKS(float)

@@ -22,7 +22,8 @@ class HostHaloAccess final : public HaloAccess {
       : stepper_(stepper), extent_(stepper.config().stepped_extent()) {}
 
   HostBuffer host_staging(std::size_t cells) override {
-    return HostBuffer(new std::byte[(cells == 0 ? 1 : cells) * element_bytes(stepper_.precision())]);
+    return HostBuffer(
+        new std::byte[(cells == 0 ? 1 : cells) * element_bytes(stepper_.precision())]);
   }
 
   void pack_regions(const std::vector<GridRegion>& regions, void* buffer) override {
@@ -49,12 +50,8 @@ class HostHaloAccess final : public HaloAccess {
 
   void* device_staging(int, std::size_t) override { refuse(); }
   void pack_regions_on_device(const std::vector<GridRegion>&, void*) override { refuse(); }
-  void pack_stepped_regions_on_device(const std::vector<GridRegion>&, void*) override {
-    refuse();
-  }
-  void unpack_regions_on_device(const std::vector<GridRegion>&, const void*) override {
-    refuse();
-  }
+  void pack_stepped_regions_on_device(const std::vector<GridRegion>&, void*) override { refuse(); }
+  void unpack_regions_on_device(const std::vector<GridRegion>&, const void*) override { refuse(); }
 
  private:
   template <class T>

@@ -95,10 +95,10 @@ Cells read_input_subgrid(const io::GridOutline& input, const Subgrid& subgrid, P
   Cells local;
   status = attempt(
       [&] {
-        local = widened(io::read_region(input, subgrid.rows.begin - subgrid.ghost_top,
-                                        subgrid.local_rows(), subgrid.cols.begin - subgrid.ghost_left,
-                                        subgrid.local_cols()),
-                        precision);
+        local = widened(
+            io::read_region(input, subgrid.rows.begin - subgrid.ghost_top, subgrid.local_rows(),
+                            subgrid.cols.begin - subgrid.ghost_left, subgrid.local_cols()),
+            precision);
       },
       message);
   agree_or_throw(status, message, err);

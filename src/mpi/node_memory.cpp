@@ -23,10 +23,11 @@ std::vector<int> node_world_ranks() {
   return ranks;
 }
 
-std::size_t rank_host_bytes(const GlobalExtent& extent, const ProcessGrid& grid, int depth, Precision precision,
-                            int rank) {
+std::size_t rank_host_bytes(const GlobalExtent& extent, const ProcessGrid& grid, int depth,
+                            Precision precision, int rank) {
   const Subgrid subgrid = subgrid_of(extent, grid, rank / grid.cols, rank % grid.cols, depth);
-  std::size_t bytes = 4 * static_cast<std::size_t>(subgrid.local_cells()) * element_bytes(precision);
+  std::size_t bytes =
+      4 * static_cast<std::size_t>(subgrid.local_cells()) * element_bytes(precision);
   const std::int64_t cells = extent.rows * extent.cols;
   if (rank == 0 && cells <= INT_MAX)
     bytes += static_cast<std::size_t>(cells) * element_bytes(precision);  // the gathered grid

@@ -82,9 +82,8 @@ void RankDomain::use_nccl() {
 }
 
 Cells RankDomain::initial_cells(std::uint64_t seed) const {
-  return with_element_type(stepper_->precision(), [&](auto zero) {
-    return Cells(initial_values<decltype(zero)>(seed));
-  });
+  return with_element_type(stepper_->precision(),
+                           [&](auto zero) { return Cells(initial_values<decltype(zero)>(seed)); });
 }
 
 template <class T>

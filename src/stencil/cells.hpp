@@ -31,8 +31,7 @@ class Cells {
   Cells(std::vector<double> values) : values_(std::move(values)) {}  // NOLINT: implicit on purpose
 
   Precision precision() const {
-    return std::holds_alternative<std::vector<double>>(values_) ? Precision::fp64
-                                                               : Precision::fp32;
+    return std::holds_alternative<std::vector<double>>(values_) ? Precision::fp64 : Precision::fp32;
   }
   std::size_t size() const {
     return std::visit([](const auto& v) { return v.size(); }, values_);

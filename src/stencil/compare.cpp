@@ -112,9 +112,9 @@ template GridDifference compare_grids(const std::vector<double>&, const std::vec
 
 GridDifference compare_grids(const Cells& actual, const Cells& expected) {
   if (actual.precision() != expected.precision()) {
-    throw std::invalid_argument("grids differ in precision: " +
-                                std::string(element_type_name(actual.precision())) + " vs " +
-                                std::string(element_type_name(expected.precision())));
+    throw std::invalid_argument(
+        "grids differ in precision: " + std::string(element_type_name(actual.precision())) +
+        " vs " + std::string(element_type_name(expected.precision())));
   }
   return actual.visit([&](const auto& values) {
     using T = typename std::decay_t<decltype(values)>::value_type;

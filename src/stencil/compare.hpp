@@ -15,7 +15,7 @@ struct GridDifference {
   std::size_t cells = 0;
   std::size_t differing = 0;    // cells whose bit patterns differ
   std::size_t first_index = 0;  // valid when differing > 0
-  double first_actual = 0.0;  // exact for either precision
+  double first_actual = 0.0;    // exact for either precision
   double first_expected = 0.0;
   double max_abs = 0.0;       // over cells where both values are finite
   double max_rel = 0.0;       // |a-b| / |b|, over finite cells with b != 0

@@ -22,8 +22,7 @@ struct GridRegion {
 // Copies `region` of a row-major local array `local_cols` wide to or from a contiguous buffer of
 // region.cells() elements, row by row.
 template <class T>
-void pack_region(const T* local, std::int64_t local_cols, const GridRegion& region,
-                 T* buffer) {
+void pack_region(const T* local, std::int64_t local_cols, const GridRegion& region, T* buffer) {
   for (std::int64_t r = 0; r < region.rows; ++r) {
     const T* row = local + (region.row0 + r) * local_cols + region.col0;
     std::copy(row, row + region.cols, buffer + r * region.cols);

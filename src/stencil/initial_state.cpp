@@ -31,9 +31,8 @@ template std::vector<float> random_field(std::size_t, std::uint64_t);
 template std::vector<double> random_field(std::size_t, std::uint64_t);
 
 Cells random_cells(Precision precision, std::size_t cells, std::uint64_t seed) {
-  return with_element_type(precision, [&](auto zero) {
-    return Cells(random_field<decltype(zero)>(cells, seed));
-  });
+  return with_element_type(
+      precision, [&](auto zero) { return Cells(random_field<decltype(zero)>(cells, seed)); });
 }
 
 }  // namespace stencil

@@ -83,7 +83,8 @@ void require_grids(const RunConfig& config, std::size_t grids, std::size_t avail
   const int dimensions = config.variant->dimensions;
   if (config.has_local_shape())
     line += "use more ranks";
-  else if (const std::int64_t largest = largest_fitting_n(dimensions, grids, available, config.precision);
+  else if (const std::int64_t largest =
+               largest_fitting_n(dimensions, grids, available, config.precision);
            largest > 0)
     line += "the largest N that fits is " + std::to_string(largest);
   else

@@ -65,9 +65,8 @@ STENCIL_ELEMENT_TYPES(STENCIL_REFERENCE_FOR, )
 #undef STENCIL_REFERENCE_FOR
 
 Cells reference_run(const VariantInfo& variant, int n, int iterations, Cells initial) {
-  return initial.visit([&](auto& cells) {
-    return Cells(reference_run(variant, n, iterations, std::move(cells)));
-  });
+  return initial.visit(
+      [&](auto& cells) { return Cells(reference_run(variant, n, iterations, std::move(cells))); });
 }
 
 }  // namespace stencil

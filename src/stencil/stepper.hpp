@@ -39,8 +39,8 @@ enum class MemoryKind { host, cuda };
 struct GridAccess {
   MemoryKind memory = MemoryKind::host;
   Precision precision = kDefaultPrecision;  // the element type of both grids
-  void* current = nullptr;  // the state, once every queued step has run
-  void* next = nullptr;     // the buffer the next step writes
+  void* current = nullptr;                  // the state, once every queued step has run
+  void* next = nullptr;                     // the buffer the next step writes
   // MemoryKind::cuda: the cudaStream_t (opaque) its steps are queued on; nullptr is the legacy
   // default stream. Every halo pack and copy reference is queued there, after the steps.
   void* cuda_stream = nullptr;

@@ -134,8 +134,8 @@ ProfileReport profile_run(const StepperFactory& open, const ProfileRequest& requ
   STENCIL_CUDA_CHECK(cudaGetDevice(&device));
   const auto queue = static_cast<cudaStream_t>(grids.cuda_stream);
 
-  stepper->upload(random_cells(request.config.precision, cell_count(variant, request.config.n),
-                               request.seed));
+  stepper->upload(
+      random_cells(request.config.precision, cell_count(variant, request.config.n), request.seed));
   stepper
       ->warm_up();  // module load, first touch and Kokkos' per-kernel setup stay out of both runs
   stepper->fence();
