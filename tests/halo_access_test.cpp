@@ -17,6 +17,7 @@
 #include "stencil/initial_state.hpp"
 #include "stencil/stepped_cell.hpp"
 #include "test_backends.hpp"
+#include "variant_printer.hpp"
 
 namespace stencil::test {
 namespace {

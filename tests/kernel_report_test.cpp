@@ -274,12 +274,14 @@ const std::vector<std::string> kSharedCsvColumns = {
 TEST(KernelReport, CsvAppendsTheSharedColumnsAfterTheSectorColumns) {
   std::vector<std::string> keys;
   auto field = csv_fields(tiled_pitch32_report(), &keys);
-  // Readers that index columns keep their positions: the sector columns end at commit, and the
-  // shared-memory columns follow.
-  ASSERT_EQ(keys.size(), 35u);
+  // Readers that index columns keep their positions: the sector columns end at commit, the
+  // shared-memory columns follow, and the precision comes last.
+  ASSERT_EQ(keys.size(), 36u);
   EXPECT_EQ(keys[12], "total_sectors");
   EXPECT_EQ(keys[26], "commit");
-  EXPECT_EQ(std::vector<std::string>(keys.begin() + 27, keys.end()), kSharedCsvColumns);
+  EXPECT_EQ(std::vector<std::string>(keys.begin() + 27, keys.end() - 1), kSharedCsvColumns);
+  EXPECT_EQ(keys.back(), "precision");
+  EXPECT_EQ(field["precision"], "fp32");
   EXPECT_EQ(field["shared_ld_requests"], "262144000");
   EXPECT_EQ(field["shared_st_requests"], "72089600");
   EXPECT_EQ(field["shared_wavefronts"], "10053877760");

@@ -15,7 +15,7 @@ namespace {
 
 // The CUDA memory kind is compiled only where the build has CUDA (STENCIL_HAVE_CUDA); a model
 // whose grids are in device memory is then refused, not broken.
-[[noreturn]] void no_cuda_memory() {
+[[noreturn, maybe_unused]] void no_cuda_memory() {
   throw UnsupportedRequest(
       "this build has no CUDA memory kind (CUDA is off): configure with CUDA on for a model or "
       "space whose grids are in CUDA device memory");

@@ -126,7 +126,7 @@ TEST(LoopShapes, AnUnknownShapeIsRefusedWithTheListOfShapes) {
   const VariantInfo& variant = info(Variant::naive);
   ::setenv("STENCIL_LOOP_SHAPE", "no-such-shape", 1);
   try {
-    model::make_stepper(check_config(RunConfig{&variant, kDefaultPrecision, 16}), "host");
+    model::make_stepper(check_config(RunConfig{&variant, 16, kDefaultPrecision}), "host");
     ADD_FAILURE() << "an unknown loop shape was accepted";
   } catch (const UnsupportedRequest& refusal) {
     EXPECT_NE(std::string(refusal.what()).find(std::string(model::loop_shapes(variant)[0])),
