@@ -63,6 +63,7 @@ RunConfig base_config(const Options& options) {
   RunConfig config;
   config.variant = options.variant_info;
   config.n = options.n;
+  config.precision = options.precision;
   config.chunks = options.chunks;
   config.patch = options.patch;
   config.pitch = options.pitch;
@@ -72,6 +73,7 @@ RunConfig base_config(const Options& options) {
 
 io::RunMetadata run_metadata(const RankSetup& setup) {
   io::RunMetadata m;
+  m.precision = setup.options.precision;
   m.dimensions = setup.options.variant_info->dimensions;
   m.n = setup.options.n;
   m.variant = setup.options.variant;
@@ -174,6 +176,7 @@ DistributedResult measure(const Options& options, RankSetup& setup, int rank) {
   run.variant = options.variant;
   run.implementation = stepper.model();
   run.execution_space = stepper.execution_space() + " per rank";
+  run.precision = options.precision;
   run.dimensions = options.variant_info->dimensions;
   run.n = options.n;
   run.iterations = options.iterations;
@@ -223,16 +226,18 @@ DistributedResult measure(const Options& options, RankSetup& setup, int rank) {
 
 // Rank 0's checksum (summed in the single-process order, so it is the same number) and -verify,
 // against the reference loop from the same initial state (the input, read again whole).
-void check(const RankSetup& setup, const std::vector<float>& global, RunResult& run) {
+void check(const RankSetup& setup, const Cells& global, RunResult& run) {
   const Options& options = setup.options;
   run.checksum = grid_sum(global);
   run.verification = "skipped (use -verify)";
   if (!options.verify)
     return;
   const VariantInfo& variant = *options.variant_info;
-  const auto initial = setup.input ? io::read_grid({setup.input->file, setup.input->dataset}).cells
-                                   : random_field(global.size(), options.seed);
-  const auto expected = reference_run(variant, options.n, options.iterations, initial);
+  Cells initial = setup.input
+                      ? widened(io::read_grid({setup.input->file, setup.input->dataset}).cells,
+                                options.precision)
+                      : random_cells(options.precision, global.size(), options.seed);
+  const Cells expected = reference_run(variant, options.n, options.iterations, std::move(initial));
   const GridDifference diff = compare_grids(global, expected);
   run.verification = diff.identical() ? "PASSED (bit-identical to the reference loop)"
                                       : "FAILED: " + describe_first_difference(diff, options.n);
@@ -269,7 +274,8 @@ int run_distributed(const Options& options, std::ostream& out, std::ostream& err
   try {
     mpi::RankDomain& domain = *setup.domain;
     if (setup.input)
-      domain.start(mpi::read_input_subgrid(*setup.input, domain.subgrid(), err));
+      domain.start(
+          mpi::read_input_subgrid(*setup.input, domain.subgrid(), setup.options.precision, err));
     if (!setup.options.output.empty()) {
       setup.saver = std::make_unique<mpi::DistributedSaver>(
           setup.options.output, setup.options.compress, run_metadata(setup), domain.grid(),
@@ -278,7 +284,7 @@ int run_distributed(const Options& options, std::ostream& out, std::ostream& err
     DistributedResult result = measure(setup.options, setup, rank);
     // A grid of more than INT_MAX cells is never gathered (-verify is refused for it).
     const bool gathered = domain.gathers();
-    const std::vector<float> global = gathered ? domain.gather() : std::vector<float>{};
+    const Cells global = gathered ? domain.gather() : Cells(setup.options.precision, 0);
     const double subgrid_sum = gathered ? 0.0 : domain.subgrid_sum_checksum();
     int verdict = 0;
     if (rank == 0) {

@@ -9,12 +9,32 @@
 
 namespace stencil::app {
 
-io::ReadRules input_read_rules(int dimensions, const std::string& variant_name) {
+io::ReadRules input_read_rules(int dimensions, const std::string& variant_name,
+                               Precision precision) {
   io::ReadRules rules;
   rules.dimensions = dimensions;
   rules.purpose = "the " + std::to_string(dimensions) + "-D variant '" + variant_name + "'";
-  rules.max_magnitude = io::kMaxInputMagnitude;
+  rules.max_magnitude = io::max_input_magnitude(precision);
   return rules;
+}
+
+io::ReadRules input_read_rules(const Options& options) {
+  return input_read_rules(options.variant_info->dimensions, options.variant, options.precision);
+}
+
+void take_input_precision(Options& options) {
+  if (options.input.empty())
+    return;
+  const io::DatasetRef ref = io::parse_dataset_ref(options.input);
+  const io::GridOutline outline = io::outline_grid(ref, input_read_rules(options));
+  if (!options.precision_given) {
+    options.precision = outline.precision;
+  } else if (outline.precision == Precision::fp64 && options.precision == Precision::fp32) {
+    throw UsageError("-precision fp32 would round every cell of the float64 input '" + ref.file +
+                     ":" + outline.dataset +
+                     "': run it in fp64 (drop -precision: a restart "
+                     "takes its input's precision)");
+  }
 }
 
 void check_input_against_options(const Options& options, const std::string& where, int n,
@@ -30,7 +50,7 @@ void check_input_against_options(const Options& options, const std::string& wher
   }
 }
 
-InitialGrid initial_grid(const Options& options, const VariantInfo& variant) {
+InitialGrid initial_grid(const Options& options) {
   InitialGrid grid;
   if (options.input.empty()) {
     grid.n = options.n;
@@ -39,8 +59,7 @@ InitialGrid initial_grid(const Options& options, const VariantInfo& variant) {
   }
   // The outline only: the cells are read once the stepper has checked that grids of this size fit.
   const io::DatasetRef ref = io::parse_dataset_ref(options.input);
-  const io::GridOutline outline =
-      io::outline_grid(ref, input_read_rules(variant.dimensions, std::string(variant.name)));
+  const io::GridOutline outline = io::outline_grid(ref, input_read_rules(options));
   check_input_against_options(options, ref.file + ":" + outline.dataset, outline.n,
                               outline.iteration);
   grid.n = outline.n;
@@ -50,23 +69,21 @@ InitialGrid initial_grid(const Options& options, const VariantInfo& variant) {
   return grid;
 }
 
-void read_initial_cells(const VariantInfo& variant, InitialGrid& grid) {
-  io::GridState state =
-      io::read_grid(grid.input, input_read_rules(variant.dimensions, std::string(variant.name)));
+void read_initial_cells(const Options& options, InitialGrid& grid) {
+  io::GridState state = io::read_grid(grid.input, input_read_rules(options));
   if (state.n != grid.n || state.iteration != grid.iteration) {
     throw io::FileRejected("input '" + grid.description + "' changed while it was being read");
   }
   if (!state.unverified_reason.empty())
     grid.description += "; input not verified (" + state.unverified_reason + ")";
-  grid.cells = std::move(state.cells);
+  grid.cells = widened(std::move(state.cells), options.precision);
 }
 
 std::optional<io::GridOutline> outline_input(const Options& options) {
   if (options.input.empty())
     return std::nullopt;
   const io::DatasetRef ref = io::parse_dataset_ref(options.input);
-  io::ReadRules rules = input_read_rules(options.variant_info->dimensions, options.variant);
-  io::GridOutline outline = io::outline_grid(ref, rules);
+  io::GridOutline outline = io::outline_grid(ref, input_read_rules(options));
   check_input_against_options(options, ref.file + ":" + outline.dataset, outline.n,
                               outline.iteration);
   return outline;

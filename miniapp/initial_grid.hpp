@@ -10,6 +10,7 @@
 
 #include "io/grid_reader.hpp"
 #include "options.hpp"
+#include "stencil/cells.hpp"
 #include "stencil/variants.hpp"
 
 namespace stencil::app {
@@ -18,7 +19,7 @@ struct InitialGrid {
   int n = 0;
   std::int64_t iteration = 0;  // step number of this state; a restart continues counting from it
   std::string description;     // "random field, seed S" or "run.h5:/step_000040/u"
-  std::vector<float> cells;    // empty until the run reads or generates them
+  Cells cells;                 // empty until the run reads or generates them
   io::DatasetRef input;        // -input: the file and the dataset its outline chose; else empty
 };
 
@@ -27,14 +28,24 @@ struct InitialGrid {
 // the cells (read_initial_cells, or the random field) once open_stepper has checked that grids of
 // that size fit, so an impossible size is refused before anything is allocated or read.
 // Throws io::FileRejected for an unusable file and UsageError when -n disagrees with it.
-InitialGrid initial_grid(const Options& options, const VariantInfo& variant);
-// Reads the -input state initial_grid() outlined into grid.cells, checking it in full. Throws
-// io::FileRejected.
-void read_initial_cells(const VariantInfo& variant, InitialGrid& grid);
+InitialGrid initial_grid(const Options& options);
+// Reads the -input state initial_grid() outlined into grid.cells, checking it in full, in the
+// run's precision (an fp32 file widens exactly). Throws io::FileRejected.
+void read_initial_cells(const Options& options, InitialGrid& grid);
+
+// With -input, settles the run's precision against the file's: without -precision the run takes
+// the file's; an fp32 file in an fp64 run widens exactly; an fp64 file in an fp32 run is refused
+// (UsageError), as narrowing would round every cell. Throws io::FileRejected for an unusable
+// file. Without -input, nothing.
+void take_input_precision(Options& options);
 
 // What every -input is read with, whole (one process) or subgrid by subgrid (under mpirun): the
-// variant's rank, named in the message as "the <dimensions>-D variant '<name>'".
-io::ReadRules input_read_rules(int dimensions, const std::string& variant_name);
+// variant's rank, named in the message as "the <dimensions>-D variant '<name>'", and the bound on
+// |cell| that keeps every step finite in the run's precision.
+io::ReadRules input_read_rules(int dimensions, const std::string& variant_name,
+                               Precision precision);
+// The same for the run `options` asks for.
+io::ReadRules input_read_rules(const Options& options);
 // What every -input is checked for once its N and iteration are known: -n, if given, must equal
 // the file's N, and the step counter must have room for -iters more steps after the file's
 // iteration. `where` names the dataset ("file:dataset"). Throws UsageError.

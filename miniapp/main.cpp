@@ -14,6 +14,7 @@
 #include <stdexcept>
 
 #include "backends.hpp"
+#include "initial_grid.hpp"
 #include "install_layout.hpp"
 #include "io/errors.hpp"
 #include "io/interrupt_cleanup.hpp"
@@ -24,6 +25,7 @@
 #include "profile_mode.hpp"
 #include "run.hpp"
 #include "standard_streams.hpp"
+#include "stencil/precision.hpp"
 #include "stencil/text_format.hpp"
 #include "stencil/variants.hpp"
 #include "thread_binding.hpp"
@@ -44,6 +46,12 @@ void print_list(std::ostream& out) {
   for (const auto& v : stencil::kVariants) {
     out << "  " << v.name << std::string(width + 2 - v.name.size(), ' ') << v.dimensions << "-D  "
         << v.contract << "\n";
+  }
+  out << "precisions (-precision; every variant and implementation has both):\n";
+  for (const stencil::Precision precision : stencil::kPrecisions) {
+    out << "  " << stencil::precision_name(precision) << "  "
+        << stencil::element_type_name(precision)
+        << (precision == stencil::kDefaultPrecision ? " (default)" : "") << "\n";
   }
   out << "implementations:\n";
   for (const auto& impl : stencil::implementations())
@@ -212,6 +220,7 @@ int run_main(int argc, char* argv[]) {
                   "-halo nccl moves halos between MPI ranks: start it with mpirun -np P (one GPU "
                   "per rank)");
     }
+    stencil::app::take_input_precision(options);
     const stencil::ModelRuntimes runtimes(argc, argv);
 #if defined(STENCIL_HAVE_MPI)
     if (mpi.active()) {

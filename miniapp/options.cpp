@@ -11,6 +11,7 @@
 
 #include "backends.hpp"
 #include "stencil/initial_state.hpp"
+#include "stencil/precision.hpp"
 #include "stencil/variants.hpp"
 
 namespace stencil::app {
@@ -117,6 +118,18 @@ const std::vector<OptionSpec>& option_table() {
          o.n_requested = value;
          o.n = static_cast<int>(std::min<std::int64_t>(o.n_requested, INT_MAX));
          o.n_given = true;
+       }},
+      {"precision", "fp32|fp64",
+       "the grids' element type: fp32 (float, the default) or fp64 (double); every model, "
+       "variant and file exists in both. With -input the default is the file's precision; an "
+       "fp32 input widens exactly to fp64, an fp64 input in an fp32 run is refused (it would "
+       "round every cell)",
+       [](Options& o, const std::string& f, const std::string& v) {
+         const std::optional<Precision> precision = parse_precision(v);
+         if (!precision)
+           throw UsageError(f + " expects fp32 or fp64, got '" + v + "'");
+         o.precision = *precision;
+         o.precision_given = true;
        }},
       {"iters", "K", "iterations (default 100)",
        [](Options& o, const std::string& f, const std::string& v) {

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "mpi/decomposition.hpp"
+#include "stencil/precision.hpp"
 #include "stencil/variants.hpp"
 
 namespace stencil::app {
@@ -27,6 +28,8 @@ struct Options {
   // -n as given, which may exceed an int for a 1-D variant; checked once the variant is known
   std::int64_t n_requested = 4096;
   int iterations = 100;
+  Precision precision = kDefaultPrecision;  // -precision; with -input, the file's unless given
+  bool precision_given = false;
   std::string variant = "tiled";
   const VariantInfo* variant_info = &info(Variant::tiled);  // the row of `variant`, found once
   std::string implementation;      // -impl; parse_options starts at the build's first model

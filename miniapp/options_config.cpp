@@ -7,6 +7,7 @@ CheckedConfig config_from_options(const Options& options, int n) {
   RunConfig config;
   config.variant = options.variant_info;
   config.n = n;
+  config.precision = options.precision;
   config.chunks = options.chunks;
   config.patch = options.patch;
   config.pitch = options.pitch;

@@ -21,6 +21,7 @@ namespace {
 io::RunMetadata run_metadata(const Options& options, const VariantInfo& variant,
                              const InitialGrid& start, const Stepper& stepper) {
   io::RunMetadata m;
+  m.precision = options.precision;
   m.dimensions = variant.dimensions;
   m.n = start.n;
   m.variant = options.variant;
@@ -31,11 +32,6 @@ io::RunMetadata run_metadata(const Options& options, const VariantInfo& variant,
   m.initial_state = start.description;
   m.save_every = options.save_every;
   return m;
-}
-
-// Frees a grid's memory now (clear() would keep its capacity).
-void release(std::vector<float>& cells) {
-  std::vector<float>().swap(cells);
 }
 
 // Everything a run needs before the clock starts.
@@ -50,13 +46,14 @@ struct RunSetup {
 RunSetup set_up(const Options& options) {
   RunSetup setup;
   setup.variant = options.variant_info;
-  setup.start = initial_grid(options, *setup.variant);
+  setup.start = initial_grid(options);
   const CheckedConfig config = config_from_options(options, setup.start.n);
   setup.stepper = open_stepper(options.implementation, options.space, config);
   if (!options.input.empty())
-    read_initial_cells(*setup.variant, setup.start);
+    read_initial_cells(options, setup.start);
   else
-    setup.start.cells = random_field(cell_count(*setup.variant, setup.start.n), options.seed);
+    setup.start.cells =
+        random_cells(options.precision, cell_count(*setup.variant, setup.start.n), options.seed);
 
   // Opened before any compute, so an output path that cannot take a file fails at once.
   if (!options.output.empty()) {
@@ -72,7 +69,7 @@ RunSetup set_up(const Options& options) {
   // without them it goes now, so the host holds one grid at the final download
   // (RunConfig::host_copies).
   if (!options.verify && !setup.writer)
-    release(setup.start.cells);
+    setup.start.cells.release();
   setup.stepper->warm_up();  // module load and first-touch stay out of the timing
   setup.stepper->fence();
   setup.stepper->copy_seconds(1);  // the same for the copy reference (fenced)
@@ -90,26 +87,26 @@ class SingleProcessHooks : public LoopHooks {
     if (step == setup_.schedule.first) {
       setup_.writer->write_step(step, setup_.start.cells);
       if (!keep_initial_)
-        release(setup_.start.cells);
+        setup_.start.cells.release();
       return;
     }
-    std::vector<float> state = stepper.download();
+    Cells state = stepper.download();
     setup_.writer->write_step(step, state);
     if (step == setup_.schedule.last)
       final_state_ = std::move(state);
   }
   void commit() override { setup_.writer->commit(); }
   // The state the last save downloaded; empty when the last step was not saved.
-  std::vector<float> take_final_state() { return std::move(final_state_); }
+  Cells take_final_state() { return std::move(final_state_); }
 
  private:
   RunSetup& setup_;
   bool keep_initial_;
-  std::vector<float> final_state_;
+  Cells final_state_;
 };
 
 RunResult result_of(const Options& options, RunSetup& setup, const LoopTimes& times,
-                    std::vector<float> final_state) {
+                    Cells final_state) {
   Stepper& stepper = *setup.stepper;
   const VariantInfo& variant = *setup.variant;
   if (final_state.empty())
@@ -119,6 +116,7 @@ RunResult result_of(const Options& options, RunSetup& setup, const LoopTimes& ti
   result.variant = options.variant;
   result.implementation = stepper.model();
   result.execution_space = stepper.execution_space();
+  result.precision = stepper.precision();
   result.dimensions = variant.dimensions;
   result.n = setup.start.n;
   result.iterations = options.iterations;
@@ -144,7 +142,7 @@ RunResult result_of(const Options& options, RunSetup& setup, const LoopTimes& ti
   result.verification = "skipped (use -verify)";
   if (options.verify) {
     // The initial state is not needed after this: moved in, it is the reference's first grid.
-    const auto expected =
+    const Cells expected =
         reference_run(variant, setup.start.n, options.iterations, std::move(setup.start.cells));
     const GridDifference diff = compare_grids(final_state, expected);
     result.verification = diff.identical()

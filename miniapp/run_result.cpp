@@ -11,8 +11,9 @@ namespace stencil::app {
 namespace {
 
 std::string grid_text(const RunResult& r) {
-  return r.dimensions == 2 ? std::to_string(r.n) + " x " + std::to_string(r.n) + " cells"
-                           : std::to_string(r.n) + " cells (1-D)";
+  return (r.dimensions == 2 ? std::to_string(r.n) + " x " + std::to_string(r.n) + " cells"
+                            : std::to_string(r.n) + " cells (1-D)") +
+         ", " + std::string(element_type_name(r.precision));
 }
 
 // After a restart the step numbers continue from the input's iteration.
@@ -93,12 +94,12 @@ double RunResult::gcells_per_second() const {
   return cell_updates() / seconds * 1e-9;
 }
 double RunResult::gigabytes_per_second() const {
-  return cell_updates() * kBytesPerCellUpdate / seconds * 1e-9;
+  return cell_updates() * bytes_per_cell_update() / seconds * 1e-9;
 }
 
 double RunResult::copy_gigabytes_per_second() const {
-  return cell_updates() / iterations * kBytesPerCellUpdate / copy_ratio.median_seconds_per_copy *
-         1e-9;
+  return cell_updates() / iterations * bytes_per_cell_update() /
+         copy_ratio.median_seconds_per_copy * 1e-9;
 }
 
 void print_result(std::ostream& out, const RunResult& r, OutputFormat format) {
@@ -113,7 +114,7 @@ void print_result(std::ostream& out, const RunResult& r, OutputFormat format) {
           << (r.model_version.empty() ? "" : "  model version    : " + r.model_version + "\n")
           << build_text(r.build)
           << (r.thread_binding.empty() ? "" : "  thread binding   : " + r.thread_binding + "\n")
-          << "  grid             : " << grid_text(r) << ", float32\n"
+          << "  grid             : " << grid_text(r) << "\n"
           << "  initial state    : " << printable(r.initial_state) << "\n"
           << "  iterations       : " << r.iterations << steps_text(r)
           << (r.fuse > 1 ? " (" + std::to_string(r.fuse) + " fused per pass)" : std::string())
@@ -124,8 +125,8 @@ void print_result(std::ostream& out, const RunResult& r, OutputFormat format) {
           << "  time             : " << fixed(r.seconds, "%.6f") << " s ("
           << fixed(r.seconds / r.iterations * 1e3, "%.4f") << " ms per iteration)\n"
           << "  rate             : " << significant(r.gcells_per_second()) << " Gcell/s\n"
-          << "  bandwidth        : " << significant(r.gigabytes_per_second())
-          << " GB/s (counting 8 bytes per cell update: one read + one write)\n"
+          << "  bandwidth        : " << significant(r.gigabytes_per_second()) << " GB/s (counting "
+          << r.bytes_per_cell_update() << " bytes per cell update: one read + one write)\n"
           << "  copy reference   : " << fixed(r.copy_gigabytes_per_second(), "%.2f")
           << " GB/s (copy of the same bytes, same process); stencil/copy = "
           << significant(r.ratio_to_copy(), 3) << "\n"
@@ -139,7 +140,7 @@ void print_result(std::ostream& out, const RunResult& r, OutputFormat format) {
              "seconds,"
              "gcells_per_s,gb_per_s,checksum,verification,commit,copy_gb_per_s,ratio_to_copy,"
              "io_seconds,states_saved,patch,pitch,model_version,ratio_q1,ratio_q3,ratio_pairs,"
-             "ratio_noisy,fuse"
+             "ratio_noisy,fuse,precision"
           << build_csv_header() << "\n"
           << kResultSchemaVersion << "," << r.variant << "," << r.implementation << ",\""
           << r.execution_space << "\"," << r.dimensions << "," << r.n << "," << r.iterations << ","
@@ -151,20 +152,22 @@ void print_result(std::ostream& out, const RunResult& r, OutputFormat format) {
           << r.states_saved << "," << r.patch << "," << r.pitch << "," << r.model_version << ","
           << fixed(r.copy_ratio.lower_quartile, "%.6f") << ","
           << fixed(r.copy_ratio.upper_quartile, "%.6f") << "," << r.copy_ratio.pairs << ","
-          << (r.copy_ratio.noisy() ? 1 : 0) << "," << r.fuse << build_csv_values(r.build) << "\n";
+          << (r.copy_ratio.noisy() ? 1 : 0) << "," << r.fuse << "," << precision_name(r.precision)
+          << build_csv_values(r.build) << "\n";
       break;
     case OutputFormat::json:
       out << "{\"schema_version\": " << kResultSchemaVersion
           << ", \"variant\": " << json_string(r.variant)
           << ", \"implementation\": " << json_string(r.implementation)
           << ", \"execution_space\": " << json_string(r.execution_space)
+          << ", \"precision\": " << json_string(std::string(precision_name(r.precision)))
           << ", \"dimensions\": " << r.dimensions << ", \"n\": " << r.n
           << ", \"iterations\": " << r.iterations << ", \"chunks\": " << json_string(r.chunks)
           << ", \"patch\": " << r.patch << ", \"pitch\": " << r.pitch << ", \"fuse\": " << r.fuse
           << ", \"seconds\": " << fixed(r.seconds, "%.9f")
           << ", \"gcells_per_s\": " << fixed(r.gcells_per_second(), "%.6f")
           << ", \"gb_per_s\": " << fixed(r.gigabytes_per_second(), "%.6f")
-          << ", \"bytes_per_cell_update\": " << kBytesPerCellUpdate
+          << ", \"bytes_per_cell_update\": " << r.bytes_per_cell_update()
           << ", \"checksum\": " << fixed(r.checksum, "%.17g")
           << ", \"verification\": " << json_string(r.verification)
           << ", \"commit\": " << json_string(r.commit)

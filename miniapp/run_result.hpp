@@ -14,13 +14,15 @@
 namespace stencil::app {
 
 // The version of the -json and -csv layouts (docs/result.schema.json, docs/results.md): raised
-// whenever a field is renamed, removed or changes meaning; new fields alone keep it.
-inline constexpr int kResultSchemaVersion = 1;
+// whenever a field is renamed, removed or changes meaning; new fields alone keep it. Version 2:
+// `precision`, and bytes per cell update (gb_per_s, copy_gb_per_s) of the run's element size.
+inline constexpr int kResultSchemaVersion = 2;
 
 struct RunResult {
   std::string variant;
   std::string implementation;
   std::string execution_space;
+  Precision precision = kDefaultPrecision;
   int dimensions = 2;
   int n = 0;
   int iterations = 0;
@@ -44,7 +46,9 @@ struct RunResult {
 
   double cell_updates() const;
   double gcells_per_second() const;
-  double gigabytes_per_second() const;  // at kBytesPerCellUpdate bytes per cell update
+  // One read and one write of a cell: 8 bytes in fp32, 16 in fp64.
+  int bytes_per_cell_update() const { return stencil::bytes_per_cell_update(precision); }
+  double gigabytes_per_second() const;  // at bytes_per_cell_update()
   // Bytes read + bytes written by one copy, over the pairs' median seconds per copy.
   double copy_gigabytes_per_second() const;
   double ratio_to_copy() const { return copy_ratio.median; }  // the median of the pairs' ratios

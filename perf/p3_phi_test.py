@@ -8,15 +8,17 @@ few lines, as P3 would (the library itself is not installable here):
 
 - application efficiency (p3analysis.metrics.application_efficiency with foms="higher"): a
   row's fom over the highest fom of any application for the same problem on the same platform;
+  a problem names its precision (`naive fp64 N=4096`), so P3 never holds fp64 to fp32;
 - performance portability (p3analysis.metrics.pp): the harmonic mean of an application's
   efficiencies over the platform set, an application with no row on a platform counting 0
   there, so that Φ is 0 (statistics.harmonic_mean, as P3 calls it, gives 0 for any 0);
 - a problem class of phi.csv is a variant at the largest N the application ran it at on each
   platform, or `best`: the application's fastest row at the platform's largest 2-D N, against
-  the fastest row of any application there.
+  the fastest row of any application there; each within the rows of one precision.
 
-The rows are the committed CPU study rows (perf/results/cpu-study-2026-12-02d/) as one platform,
-and a hand-written GPU platform as the other.
+The rows are the committed CPU study rows (perf/results/cpu-study-2026-12-02d/, written before
+there was a choice of precision: fp32) with a few hand-written fp64 rows as one platform, and a
+hand-written GPU platform in both precisions as the other.
 """
 
 import csv
@@ -40,6 +42,18 @@ schema_version,variant,implementation,execution_space,dimensions,n,iterations,gc
 1,temporal,kokkos,cuda,2,4096,100,1100.0,2.1
 1,naive1d,cuda,"NVIDIA H200 (132 SMs)",1,16777216,100,300.0,0.6
 1,naive1d,kokkos,cuda,1,16777216,100,330.0,0.66
+schema_version,variant,implementation,execution_space,dimensions,n,iterations,gcells_per_s,ratio_to_copy,fuse,precision
+2,naive,cuda,"NVIDIA H200 (132 SMs)",2,4096,100,150.0,0.58,1,fp64
+2,naive,kokkos,cuda,2,4096,100,140.0,0.54,1,fp64
+2,tiled,cuda,"NVIDIA H200 (132 SMs)",2,4096,100,110.0,0.43,1,fp64
+2,temporal,cuda,"NVIDIA H200 (132 SMs)",2,4096,100,600.0,2.3,4,fp64
+2,temporal,kokkos,cuda,2,4096,100,520.0,2.0,4,fp64
+"""
+CPU_FP64_ROWS = """\
+schema_version,variant,implementation,execution_space,dimensions,n,iterations,gcells_per_s,ratio_to_copy,fuse,precision
+2,naive,openmp,"native OpenMP (2 threads)",2,2048,100,2.2,0.6,1,fp64
+2,naive,kokkos,"OpenMP (concurrency 2)",2,2048,100,2.0,0.55,1,fp64
+2,tiled,kokkos,"OpenMP (concurrency 2)",2,2048,100,1.5,0.4,1,fp64
 """
 EFFICIENCIES = ("app", "arch")
 
@@ -68,12 +82,14 @@ def p3_pp(efficiencies):
     return statistics.harmonic_mean([0.0 if e is None else e for e in efficiencies])
 
 
-def class_rows(rows, platform, application, problem_class):
-    """The row that stands for `application` in a class on one platform, and the fom it is
-    held to; (None, None) where the application has no such row."""
-    here = [r for r in rows if r["platform"] == platform]
+def class_rows(rows, platform, application, problem_class, precision):
+    """The row that stands for `application` in a class on one platform in one precision, and
+    the fom it is held to; (None, None) where the application has no such row."""
+    here = [r for r in rows if r["platform"] == platform and r["precision"] == precision]
     if problem_class == "best":
         two_d = [r for r in here if r["dimensions"] == "2"]
+        if not two_d:
+            return None, None
         n = max(int(r["n"]) for r in two_d)
         at_n = [r for r in two_d if int(r["n"]) == n]
         mine = [r for r in at_n if r["application"] == application]
@@ -102,9 +118,12 @@ class P3PhiTest(unittest.TestCase):
         gpu = os.path.join(cls.tmp.name, "gpu.csv")
         with open(gpu, "w") as f:
             f.write(GPU_ROWS)
+        cpu = os.path.join(cls.tmp.name, "cpu.csv")
+        with open(CPU_ROWS) as committed, open(cpu, "w") as f:
+            f.write(committed.read() + CPU_FP64_ROWS)
         out = os.path.join(cls.tmp.name, "out")
         subprocess.run([sys.executable, os.path.join(HERE, "study.py"), "--out", out,
-                        "--plot-classes", "", "gpu:H200=" + gpu, "cpu:CPU=" + CPU_ROWS],
+                        "--plot-classes", "", "gpu:H200=" + gpu, "cpu:CPU=" + cpu],
                        check=True, stdout=subprocess.DEVNULL)
         cls.rows = read_csv(os.path.join(out, "study.csv"))
         cls.phi = read_csv(os.path.join(out, "phi.csv"))
@@ -126,13 +145,24 @@ class P3PhiTest(unittest.TestCase):
             value = number(row["arch_efficiency"])
             self.assertTrue(value is None or 0.0 <= value <= 1.0, row)
 
+    def test_a_problem_names_its_precision(self):
+        for row in self.rows:
+            self.assertEqual(row["problem"],
+                             "%s %s N=%s" % (row["variant"], row["precision"], row["n"]))
+        self.assertEqual({r["precision"] for r in self.rows if r["platform"] == "CPU"},
+                         {"fp32", "fp64"})
+
     def test_phi_agrees_with_p3s_formulas(self):
         self.assertGreater(len(self.phi), 20)
+        self.assertEqual({line["precision"] for line in self.phi}, {"fp32", "fp64"})
         for line in self.phi:
             app, problem_class = line["application"], line["problem_class"]
-            held = [class_rows(self.rows, p, app, problem_class) for p in self.platforms]
+            precision = line["precision"]
+            held = [class_rows(self.rows, p, app, problem_class, precision)
+                    for p in self.platforms]
             for kind in EFFICIENCIES:
-                with self.subTest(application=app, problem_class=problem_class, efficiency=kind):
+                with self.subTest(application=app, problem_class=problem_class,
+                                  precision=precision, efficiency=kind):
                     values = [efficiency(row, reference, kind) for row, reference in held]
                     if all(row is not None for row, _ in held) and None in values:
                         self.assertEqual(line["phi_" + kind], "")  # a row without the figure
@@ -141,9 +171,13 @@ class P3PhiTest(unittest.TestCase):
                     self.assertAlmostEqual(float(line["phi_" + kind]), p3_pp(values), delta=3e-4)
 
     def test_a_model_on_one_platform_has_phi_zero(self):
-        by_key = {(r["application"], r["problem_class"]): r for r in self.phi}
+        by_key = {(r["application"], r["problem_class"], r["precision"]): r for r in self.phi}
         for app in ("cuda", "openmp", "stdpar"):
-            self.assertEqual(float(by_key[(app, "naive")]["phi_app"]), 0.0, app)
+            self.assertEqual(float(by_key[(app, "naive", "fp32")]["phi_app"]), 0.0, app)
+        for app in ("cuda", "openmp"):
+            self.assertEqual(float(by_key[(app, "naive", "fp64")]["phi_app"]), 0.0, app)
+        # kokkos ran tiled in fp64 on the CPU alone.
+        self.assertEqual(float(by_key[("kokkos", "tiled", "fp64")]["phi_app"]), 0.0)
 
 
 if __name__ == "__main__":

@@ -9,13 +9,19 @@ runs.csv of scripts/gpu-check.sh (native CUDA and Kokkos-CUDA rows; of each mode
 of the first version in the file are kept) or the table of scripts/openmp-cpu-figures.sh (OpenMP
 and Kokkos-OpenMP rows, best ratio of the repeats). Their rows are each variant's default shape.
 
-Writes DIR/report.md (tables: every kernel's rate and ratio to the copy limit, the copy limits,
-the performance-portability table with Pennycook's metric) and, where matplotlib is importable,
-DIR/*.png: bandwidth per variant against the copy limit, ratio to copy, the portable model
-(Kokkos) against the native model of each platform (perf/registry.py: CUDA on a GPU, OpenMP on a
-CPU), and sectors per cell update from a CUPTI CSV (columns variant, implementation,
-sectors_per_cell_update). The table needs only the standard library, so a machine without
-matplotlib still gets it (the plots can be made later from the same JSON).
+Every row has a precision, fp32 or fp64: the segment after the target in a benchmark name
+(stencil/tiled/cuda/fp64/n:4096), a table's `precision` column or `-precision` option. Results
+written before there was a choice carry none and are fp32.
+
+Writes DIR/report.md (per precision: every kernel's rate and ratio to the copy limit, the copy
+limits, the performance-portability table with Pennycook's metric) and, where matplotlib is
+importable, DIR/*.png: bandwidth per variant against the copy limit, ratio to copy, the portable
+model (Kokkos) against the native model of each platform (perf/registry.py: CUDA on a GPU, OpenMP
+on a CPU), and sectors per cell update from a CUPTI CSV (columns variant, implementation,
+sectors_per_cell_update, and precision where it has one). fp32's figures keep their plain names,
+fp64's end in _fp64. A ratio never holds one precision against the other. The tables need only
+the standard library, so a machine without matplotlib still gets them (the plots can be made
+later from the same JSON).
 
 Inputs may come from different machines (e.g. the GPU run and a CPU run): each file's targets
 form its platforms. docs/performance.md explains every number.
@@ -34,8 +40,14 @@ from dataclasses import dataclass, field
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import registry  # noqa: E402  (the model registry's rows)
 
-# The best a cell update can do: 4 bytes read, 4 written; a global-memory sector is 32 bytes.
-IDEAL_SECTORS_PER_CELL_UPDATE = 8 / 32
+# The precisions, in the order the report shows them. fp32 is the driver's default and the
+# precision of every result written before names carried one.
+PRECISIONS = ("fp32", "fp64")
+DEFAULT_PRECISION = "fp32"
+# The bytes a cell update moves: one element read, one written (the benchmark's gb_per_s).
+BYTES_PER_CELL_UPDATE = {"fp32": 8, "fp64": 16}
+# The best a cell update can do: those bytes in 32-byte global-memory sectors.
+IDEAL_SECTORS_PER_CELL_UPDATE = {p: b / 32 for p, b in BYTES_PER_CELL_UPDATE.items()}
 COUNTERS = ("gcells_per_s", "gb_per_s", "copy_gb_per_s", "ratio_to_copy", "cells")
 
 
@@ -50,6 +62,7 @@ class Run:
     chunks: int
     counters: dict
     label: str = ""
+    precision: str = DEFAULT_PRECISION
 
     @property
     def implementation(self):
@@ -103,17 +116,47 @@ class Input:
         return [r for r in self.runs if r.kind == kind and r.target == target and
                 r.variant == variant]
 
+    def precisions(self):
+        """The precisions of its rows, in PRECISIONS order."""
+        return [p for p in PRECISIONS if any(r.precision == p for r in self.runs)]
 
-NAME = re.compile(r"^(?P<kind>stencil|copy)/(?:(?P<variant>[a-z0-9_]+)/)?(?P<target>[a-z_]+)/")
+    def of_precision(self, precision):
+        """The same file with only the rows of one precision: every ratio of the report is taken
+        within one such view. The variants keep the suite's order; errors stay with the file."""
+        runs = [r for r in self.runs if r.precision == precision]
+        variants = [v for v in self.variants if any(r.variant == v for r in runs)]
+        return Input(self.path, self.context, runs, [], variants)
+
+
+def single_precision(inp):
+    """The one precision of an input's rows (fp32 where it has none); a ValueError where it holds
+    both, since a ratio across precisions compares two different amounts of bytes."""
+    found = inp.precisions()
+    if len(found) > 1:
+        raise ValueError("report: %s holds %s: take one precision at a time (of_precision)" %
+                         (inp.path, " and ".join(found)))
+    return found[0] if found else DEFAULT_PRECISION
+
+
+# <kind>/[<variant>/]<target>/[<precision>/]<arguments>: the precision segment is absent from
+# results written before there was a choice (those are fp32).
+NAME = re.compile(r"^(?P<kind>stencil|copy)/(?:(?P<variant>[a-z0-9_]+)/)?(?P<target>[a-z_]+)/"
+                  r"(?:(?P<precision>fp[0-9]+)/)?(?P<args>[a-z_]+:)")
 
 
 def parse_name(name):
-    """('stencil', 'tiled', 'cuda', {'n': 4096}) from stencil/tiled/cuda/n:4096/manual_time."""
+    """('stencil', 'tiled', 'cuda', 'fp64', {'n': 4096}) from
+    stencil/tiled/cuda/fp64/n:4096/manual_time; precision fp32 where the name has none. None for
+    a name of no kernel or copy, or of a precision the report does not know."""
     match = NAME.match(name)
-    if not match:
+    if not match or match.group("kind") == "copy" and match.group("variant"):
+        return None
+    precision = match.group("precision") or DEFAULT_PRECISION
+    if precision not in PRECISIONS:
         return None
     args = dict((k, int(v)) for k, v in re.findall(r"/([a-z_]+):(\d+)", name))
-    return match.group("kind"), match.group("variant") or "", match.group("target"), args
+    return (match.group("kind"), match.group("variant") or "", match.group("target"), precision,
+            args)
 
 
 def load(path):
@@ -135,17 +178,27 @@ def load(path):
             continue
         grouped.setdefault(row.get("run_name", row["name"]), (parsed, []))[1].append(row)
     for parsed, rows in grouped.values():
-        kind, variant, target, args = parsed
+        kind, variant, target, precision, args = parsed
         counters = {c: statistics.median(r[c] for r in rows) for c in COUNTERS if c in rows[0]}
         n = args.get("n", args.get("cells", 0))
         result.runs.append(Run(kind, variant, target, n, args.get("chunks", 0), counters,
-                               rows[0].get("label", "")))
+                               rows[0].get("label", ""), precision))
     return result
 
 
 def option_value(options, flag, default):
     """The value after `flag` in a row's options (a list of words), or `default`."""
     return options[options.index(flag) + 1] if flag in options else default
+
+
+def row_precision(path, row, options=()):
+    """A run-command row's precision: its `precision` column, else its -precision option, else
+    fp32 (tables written before there was a choice)."""
+    precision = row.get("precision") or option_value(options, "-precision", DEFAULT_PRECISION)
+    if precision not in PRECISIONS:
+        raise SystemExit("report: %s: precision '%s' is neither %s" %
+                         (path, precision, " nor ".join(PRECISIONS)))
+    return precision
 
 
 def run_target(path, impl, native, options=()):
@@ -181,18 +234,22 @@ def load_run_commands(spec):
             target = run_target(path, r["impl"], GPU.native)
             counters = {c: float(r[c]) for c in ("gcells_per_s", "gb_per_s", "copy_gb_per_s",
                                                  "ratio_to_copy", "cells")}
-            result.runs.append(Run("stencil", r["variant"], target, int(r["cells"]), 0, counters))
+            result.runs.append(Run("stencil", r["variant"], target, int(r["cells"]), 0, counters,
+                                   precision=row_precision(path, r)))
     else:  # openmp-cpu-figures.sh
         for r in rows:
             options = r["options"].split()
             if option_value(options, "-fuse", "4") != "4":
                 continue
             target = run_target(path, r["implementation"], CPU.native, options)
+            precision = row_precision(path, r, options)
             gcells = float(r["gcells_per_s_at_best"])
-            counters = {"gcells_per_s": gcells, "gb_per_s": 8 * gcells,
+            counters = {"gcells_per_s": gcells,
+                        "gb_per_s": BYTES_PER_CELL_UPDATE[precision] * gcells,
                         "copy_gb_per_s": float(r["copy_gb_per_s_at_best"]),
                         "ratio_to_copy": float(r["best_ratio_to_copy"]), "cells": float(r["n"])}
-            result.runs.append(Run("stencil", r["variant"], target, int(r["n"]), 0, counters))
+            result.runs.append(Run("stencil", r["variant"], target, int(r["n"]), 0, counters,
+                                   precision=precision))
     for run in result.runs:
         if run.variant not in result.variants:
             result.variants.append(run.variant)
@@ -201,6 +258,27 @@ def load_run_commands(spec):
 
 def load_input(spec):
     return load_run_commands(spec) if spec.endswith(".csv") else load(spec)
+
+
+def precisions_of(inputs):
+    """The precisions of any input's rows, in PRECISIONS order."""
+    found = {p for inp in inputs for p in inp.precisions()}
+    return [p for p in PRECISIONS if p in found]
+
+
+def views_of_precision(inputs, precision):
+    """Each input's rows of one precision; inputs without any are left out."""
+    return [view for inp in inputs for view in [inp.of_precision(precision)] if view.runs]
+
+
+def variants_in(inputs, variants):
+    """The variants, in their order, that have a row in the inputs."""
+    return [v for v in variants if any(r.variant == v for inp in inputs for r in inp.runs)]
+
+
+def figure_suffix(precision):
+    """fp32's figures keep the names the docs link; the other precision's carry it."""
+    return "" if precision == DEFAULT_PRECISION else "_" + precision
 
 
 def variant_order(inputs):
@@ -323,7 +401,8 @@ def native_reference(inp, kind, variant, n):
 
 def kokkos_and_native_at_largest_common_size(inp, variant, kind=GPU):
     """(n, Kokkos row, native Gcell/s, native variant) at the largest size where the Kokkos
-    variant and its native reference both ran, or None."""
+    variant and its native reference both ran, or None. `inp` holds one precision."""
+    single_precision(inp)
     rows = inp.find("stencil", kind.portable_target, variant)
     for kokkos_row in sorted(rows, key=lambda r: -r.n):
         reference = native_reference(inp, kind, variant, kokkos_row.n)
@@ -334,7 +413,8 @@ def kokkos_and_native_at_largest_common_size(inp, variant, kind=GPU):
 
 def platform_efficiencies(inp, kind, variants):
     """Kokkos ÷ the native reference on one platform (application efficiency), or None where
-    the input has no Kokkos rows for that platform."""
+    the input has no Kokkos rows for that platform. `inp` holds one precision."""
+    single_precision(inp)
     targets = inp.targets()
     if kind.portable_target not in targets:
         return None
@@ -397,10 +477,14 @@ def variant_phi(platforms, variant):
     return phi(efficiencies)
 
 
-def portability_section(inputs, variants):
+def portability_section(inputs, variants, precision=DEFAULT_PRECISION):
+    """The portability tables of one precision: every efficiency holds a row of that precision
+    to a row of the same precision."""
+    inputs = views_of_precision(inputs, precision)
+    variants = variants_in(inputs, variants)
     platforms = [p for inp in inputs for kind in PLATFORM_KINDS
                  for p in [platform_efficiencies(inp, kind, variants)] if p]
-    out = ["## Performance portability", ""]
+    out = ["## Performance portability, %s" % precision, ""]
     if not platforms:
         out += ["No platform in these inputs has a %s measurement (target %s)." %
                 (PORTABLE.title, " or ".join("`%s`" % k.portable_target for k in PLATFORM_KINDS)),
@@ -438,7 +522,7 @@ def portability_section(inputs, variants):
     out += ["Φ(a, p, H) = |H| / Σ_{i∈H} 1/e_i(a, p) if variant a runs on every platform i of H, "
             "else 0 (Pennycook, Sewall and Lee; see docs/performance.md). Efficiencies are capped "
             "at 1 for Φ; the columns show the raw ratios. — : not measured.", ""]
-    out += ["### Ratio to the copy on each platform", "",
+    out += ["### Ratio to the copy on each platform, %s" % precision, "",
             "Kernel GB/s ÷ a copy of the same bytes on the same target in the same run, at the "
             "largest size (architectural efficiency); Φ_copy is Φ over these %s ratios." %
             PORTABLE.title, ""]
@@ -474,6 +558,7 @@ def context_section(inputs, out_dir):
             ("Kokkos", "kokkos_version"), ("Kokkos spaces", "kokkos_spaces"),
             ("targets", "targets"), ("skipped", "targets_skipped"),
             ("commit", "stencil_commit"), ("size set", "size_set"),
+            ("bytes per cell update", "bytes_per_cell_update"),
             ("load average at start", "load_avg"),
             ("benchmark library build type", "library_build_type"), ("timing", "timing")]
     out = ["## Inputs", ""]
@@ -489,10 +574,14 @@ def context_section(inputs, out_dir):
     return out
 
 
-def results_section(inputs, variants, out_dir):
-    out = ["## Kernels", "",
-           "GB/s counts 8 bytes per cell update (one read, one write). The ratio is the kernel's "
-           "GB/s over a copy of the same bytes on the same target, measured in the same run.", ""]
+def results_section(inputs, variants, precision=DEFAULT_PRECISION):
+    """The kernel and copy tables of one precision."""
+    inputs = views_of_precision(inputs, precision)
+    variants = variants_in(inputs, variants)
+    out = ["## Kernels, %s" % precision, "",
+           "GB/s counts %d bytes per cell update (one %s element read, one written). The ratio "
+           "is the kernel's GB/s over a copy of the same bytes on the same target, measured in "
+           "the same run." % (BYTES_PER_CELL_UPDATE[precision], precision), ""]
     rows = []
     for inp in inputs:
         for target in inp.targets():
@@ -504,31 +593,48 @@ def results_section(inputs, variants, out_dir):
                                  fmt(c["ratio_to_copy"])])
     out += [md_table(["variant", "impl", "space", "n", "Gcell/s", "GB/s", "copy GB/s",
                       "ratio to copy"], rows), ""]
-    out += ["## Copy limits", ""]
+    out += ["## Copy limits, %s" % precision, ""]
     rows = []
     for inp in inputs:
         for target in inp.targets():
             for r in sorted(inp.find("copy", target), key=lambda r: r.n):
                 rows.append([target, r.n, fmt(r.counters["gb_per_s"], 1), r.label])
     out += [md_table(["target", "cells", "GB/s", "copy"], rows), ""]
+    return out
+
+
+def errors_section(inputs, out_dir):
+    """The benchmarks that did not run, of every precision."""
     errors = [(shown_path(inp.path, out_dir), name, msg) for inp in inputs
               for name, msg in inp.errors]
-    if errors:
-        out += ["## Not run", "", md_table(["input", "benchmark", "reason"], errors), ""]
-    return out
+    if not errors:
+        return []
+    return ["## Not run", "", md_table(["input", "benchmark", "reason"], errors), ""]
 
 
 # ----------------------------------------------------------------------------- plots
 
 
+@dataclass(frozen=True)
+class SectorRow:
+    """Sectors per cell update of one variant and model in one precision (the CUPTI mode)."""
+
+    variant: str
+    implementation: str
+    sectors: float
+    precision: str = DEFAULT_PRECISION
+
+
 def read_sectors(path):
+    """The rows of a sectors CSV (scripts/sectors-csv.py); a CSV without a precision column is
+    fp32."""
     with open(path, newline="") as f:
         rows = list(csv.DictReader(f))
     needed = {"variant", "implementation", "sectors_per_cell_update"}
     if rows and not needed <= set(rows[0]):
         raise SystemExit("report: %s lacks columns %s" % (path, ", ".join(sorted(needed))))
-    return [(r["variant"], r["implementation"], float(r["sectors_per_cell_update"]))
-            for r in rows]
+    return [SectorRow(r["variant"], r["implementation"], float(r["sectors_per_cell_update"]),
+                      row_precision(path, r)) for r in rows]
 
 
 class Plots:
@@ -581,8 +687,9 @@ class Plots:
         self.plt.close(fig)
         return name
 
-    def bandwidth(self, inp, target, variants):
-        """GB/s of every variant against the copy limit, over the sizes."""
+    def bandwidth(self, inp, target, variants, precision=DEFAULT_PRECISION):
+        """GB/s of every variant against the copy limit, over the sizes, in one precision."""
+        inp = inp.of_precision(precision)
         copies = sorted(inp.find("copy", target), key=lambda r: r.n)
         fig, ax = self.plt.subplots(figsize=(7, 4.2))
         for v in variants:
@@ -595,20 +702,25 @@ class Plots:
                     linewidth=2, label="copy limit")
         ax.set_xscale("log", base=2)
         ax.set_xlabel("cells per grid (2-D: N², 1-D: N)")
-        ax.set_ylabel("GB/s (8 bytes per cell update)")
+        ax.set_ylabel("GB/s (%d bytes per cell update)" % BYTES_PER_CELL_UPDATE[precision])
         ax.set_ylim(bottom=0)
-        ax.set_title("%s on %s" % (target, inp.platform(registry.is_gpu_target(target))))
+        ax.set_title("%s, %s on %s" % (target, precision,
+                                       inp.platform(registry.is_gpu_target(target))))
         ax.grid(True, alpha=0.3)
         ax.legend(fontsize=8)
-        return self.save(fig, "bandwidth_" + target)
+        return self.save(fig, "bandwidth_" + target + figure_suffix(precision))
 
-    def ratio_to_copy(self, inputs, variants):
-        """Every variant's ratio to the copy limit at the largest size of each target."""
+    def ratio_to_copy(self, inputs, variants, precision=DEFAULT_PRECISION):
+        """Every variant's ratio to the copy limit at the largest size of each target, in one
+        precision."""
+        several_machines = len(inputs) > 1
+        inputs = views_of_precision(inputs, precision)
+        variants = variants_in(inputs, variants)
         series = []
         for inp in inputs:
             for target in inp.targets():
                 name = target
-                if len(inputs) > 1:  # the same target may come from several machines
+                if several_machines:  # the same target may come from several machines
                     name += " (%s)" % inp.platform(registry.is_gpu_target(target))
                 values = []
                 for v in variants:
@@ -627,13 +739,14 @@ class Plots:
         # Slanted, anchored at their right end: long names such as doublebuf_async never overlap.
         ax.set_xticklabels(variants, rotation=30, ha="right", rotation_mode="anchor")
         ax.set_ylabel("kernel GB/s ÷ copy GB/s")
-        ax.set_title("Ratio to the copy limit (largest size of each target)")
+        ax.set_title("Ratio to the copy limit, %s (largest size of each target)" % precision)
         ax.legend(fontsize=8, loc="upper left", bbox_to_anchor=(1.01, 1.0))
-        return self.save(fig, "ratio_to_copy")
+        return self.save(fig, "ratio_to_copy" + figure_suffix(precision))
 
-    def kokkos_vs_native(self, inp, kind, variants):
-        """Gcell/s of Kokkos and of its native reference per variant on one platform, at the
-        largest common size, each pair labelled with Kokkos ÷ native."""
+    def kokkos_vs_native(self, inp, kind, variants, precision=DEFAULT_PRECISION):
+        """Gcell/s of Kokkos and of its native reference per variant on one platform in one
+        precision, at the largest common size, each pair labelled with Kokkos ÷ native."""
+        inp = inp.of_precision(precision)
         pairs = []
         for v in variants:
             pair = kokkos_and_native_at_largest_common_size(inp, v, kind)
@@ -655,31 +768,36 @@ class Plots:
                            rotation=30, ha="right", rotation_mode="anchor", fontsize=9)
         ax.set_ylabel("Gcell/s (largest size both ran)")
         ax.set_ylim(top=ax.get_ylim()[1] * 1.08)  # room for the ratio labels
-        ax.set_title("%s vs %s on %s (label: %s ÷ %s)" %
-                     (kind.portable_name, kind.native_name, inp.platform(kind.on_gpu),
+        ax.set_title("%s vs %s, %s, on %s (label: %s ÷ %s)" %
+                     (kind.portable_name, kind.native_name, precision, inp.platform(kind.on_gpu),
                       kind.portable_name, kind.native_name))
         ax.legend(fontsize=8, loc="upper left", bbox_to_anchor=(1.01, 1.0))
-        return self.save(fig, kind.plot_stem)
+        return self.save(fig, kind.plot_stem + figure_suffix(precision))
 
-    def sectors(self, rows, variants):
-        """Global-memory sectors per cell update from the CUPTI mode, against the ideal."""
-        impls = sorted({r[1] for r in rows})
-        order = [v for v in variants if any(r[0] == v for r in rows)]
-        order += sorted({r[0] for r in rows} - set(order))
+    def sectors(self, rows, variants, precision=DEFAULT_PRECISION):
+        """Global-memory sectors per cell update from the CUPTI mode in one precision, against
+        that precision's ideal; None where the rows hold none of it."""
+        rows = [r for r in rows if r.precision == precision]
+        if not rows:
+            return None
+        impls = sorted({r.implementation for r in rows})
+        order = [v for v in variants if any(r.variant == v for r in rows)]
+        order += sorted({r.variant for r in rows} - set(order))
         fig, ax = self.plt.subplots(figsize=(8, 4.2))
         width = 0.8 / max(len(impls), 1)
         for k, impl in enumerate(impls):
-            values = {r[0]: r[2] for r in rows if r[1] == impl}
+            values = {r.variant: r.sectors for r in rows if r.implementation == impl}
             ax.bar([i + k * width for i in range(len(order))], [values.get(v, 0) for v in order],
                    width, label=impl)
-        ax.axhline(IDEAL_SECTORS_PER_CELL_UPDATE, color="k", linestyle="--", linewidth=1,
-                   label="ideal: 8 bytes / 32-byte sector")
+        ax.axhline(IDEAL_SECTORS_PER_CELL_UPDATE[precision], color="k", linestyle="--",
+                   linewidth=1, label="ideal: %d bytes / 32-byte sector" %
+                   BYTES_PER_CELL_UPDATE[precision])
         ax.set_xticks([i + 0.4 - width / 2 for i in range(len(order))])
         ax.set_xticklabels(order, rotation=30, ha="right", rotation_mode="anchor")
         ax.set_ylabel("global sectors per cell update")
-        ax.set_title("Sectors per cell update (CUPTI)")
+        ax.set_title("Sectors per cell update, %s (CUPTI)" % precision)
         ax.legend(fontsize=8)
-        return self.save(fig, "sectors_per_cell")
+        return self.save(fig, "sectors_per_cell" + figure_suffix(precision))
 
 
 def plots_section(inputs, variants, out_dir, sectors_csv):
@@ -696,24 +814,32 @@ def plots_section(inputs, variants, out_dir, sectors_csv):
                       (sys.executable, e), ""]
     plots = Plots(out_dir, plt)
     figures = []
-    for inp in inputs:
-        for target in inp.targets():
-            figures.append(("Bandwidth per variant against the copy limit: %s" % target,
-                            plots.bandwidth(inp, target, variants)))
-    figures.append(("Ratio to the copy limit", plots.ratio_to_copy(inputs, variants)))
-    for kind in PLATFORM_KINDS:
-        for inp in inputs:
-            name = plots.kokkos_vs_native(inp, kind, variants)
-            if name:
-                figures.append(("%s vs %s on %s" % (kind.portable_name, kind.native_name,
-                                                    inp.platform(kind.on_gpu)), name))
-        if not any(r.target == kind.native_target for inp in inputs for r in inp.runs):
-            out += ["%s vs %s: no %s rows (target `%s`) in these inputs." %
-                    (kind.portable_name, kind.native_name, kind.native_name,
-                     kind.native_target), ""]
+    for precision in precisions_of(inputs):
+        for inp in views_of_precision(inputs, precision):
+            for target in inp.targets():
+                figures.append(("Bandwidth per variant against the copy limit: %s, %s" %
+                                (target, precision),
+                                plots.bandwidth(inp, target, variants, precision)))
+        figures.append(("Ratio to the copy limit, %s" % precision,
+                        plots.ratio_to_copy(inputs, variants, precision)))
+        for kind in PLATFORM_KINDS:
+            for inp in views_of_precision(inputs, precision):
+                name = plots.kokkos_vs_native(inp, kind, variants, precision)
+                if name:
+                    figures.append(("%s vs %s, %s, on %s" %
+                                    (kind.portable_name, kind.native_name, precision,
+                                     inp.platform(kind.on_gpu)), name))
+            if not any(r.target == kind.native_target and r.precision == precision
+                       for inp in inputs for r in inp.runs):
+                out += ["%s vs %s, %s: no %s rows (target `%s`) in these inputs." %
+                        (kind.portable_name, kind.native_name, precision, kind.native_name,
+                         kind.native_target), ""]
     if sectors_csv:
-        figures.append(("Sectors per cell update (%s)" % os.path.basename(sectors_csv),
-                        plots.sectors(read_sectors(sectors_csv), variants)))
+        rows = read_sectors(sectors_csv)
+        for precision in [p for p in PRECISIONS if any(r.precision == p for r in rows)]:
+            figures.append(("Sectors per cell update, %s (%s)" %
+                            (precision, os.path.basename(sectors_csv)),
+                            plots.sectors(rows, variants, precision)))
     else:
         out += ["Sectors per cell update: no CUPTI CSV given (--sectors).", ""]
     for title, name in figures:
@@ -729,7 +855,7 @@ def main():
                         "openmp-cpu-figures.sh)")
     parser.add_argument("--out", required=True, help="folder for report.md and the PNG files")
     parser.add_argument("--sectors", help="CUPTI CSV: variant,implementation,"
-                        "sectors_per_cell_update")
+                        "sectors_per_cell_update[,precision]")
     parser.add_argument("--title", default="stencil_miniapp performance report")
     args = parser.parse_args()
 
@@ -743,8 +869,10 @@ def main():
              "Generated by `perf/report.py` from %s. See docs/performance.md for how to read it."
              % ", ".join("`%s`" % shown_path(inp.path, args.out) for inp in inputs), ""]
     lines += context_section(inputs, args.out)
-    lines += portability_section(inputs, variants)
-    lines += results_section(inputs, variants, args.out)
+    for precision in precisions_of(inputs):
+        lines += portability_section(inputs, variants, precision)
+        lines += results_section(inputs, variants, precision)
+    lines += errors_section(inputs, args.out)
     lines += plots_section(inputs, variants, args.out, args.sectors)
     path = os.path.join(args.out, "report.md")
     with open(path, "w") as f:

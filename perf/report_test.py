@@ -4,6 +4,7 @@
 
 import json
 import os
+import subprocess
 import sys
 import tempfile
 import unittest
@@ -31,13 +32,58 @@ class PhiTest(unittest.TestCase):
         self.assertAlmostEqual(report.phi([1.4, 1.0]), 1.0)
 
 
+def write_json(rows, context=None):
+    """A benchmark JSON file of these rows; the caller removes it."""
+    with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as f:
+        json.dump({"context": context or {}, "benchmarks": rows}, f)
+    return f.name
+
+
 class ParseTest(unittest.TestCase):
-    def test_names(self):
-        self.assertEqual(report.parse_name("stencil/strip/kokkos_cuda/n:4096/chunks:16/manual_time"),
-                         ("stencil", "strip", "kokkos_cuda", {"n": 4096, "chunks": 16}))
+    def test_names_with_a_precision_segment(self):
+        self.assertEqual(
+            report.parse_name("stencil/strip/kokkos_cuda/fp64/n:4096/chunks:16/manual_time"),
+            ("stencil", "strip", "kokkos_cuda", "fp64", {"n": 4096, "chunks": 16}))
+        self.assertEqual(report.parse_name("stencil/tiled/kokkos_openmp/fp32/n:1024/manual_time"),
+                         ("stencil", "tiled", "kokkos_openmp", "fp32", {"n": 1024}))
+        self.assertEqual(report.parse_name("copy/cuda/fp64/cells:1024/manual_time"),
+                         ("copy", "", "cuda", "fp64", {"cells": 1024}))
+        self.assertEqual(report.parse_name("stencil/naive1d/openmp/fp64/n:1048576/manual_time"),
+                         ("stencil", "naive1d", "openmp", "fp64", {"n": 1048576}))
+
+    def test_names_written_before_the_precision_segment_are_fp32(self):
+        self.assertEqual(
+            report.parse_name("stencil/strip/kokkos_cuda/n:4096/chunks:16/manual_time"),
+            ("stencil", "strip", "kokkos_cuda", "fp32", {"n": 4096, "chunks": 16}))
         self.assertEqual(report.parse_name("copy/cuda/cells:1024/manual_time"),
-                         ("copy", "", "cuda", {"cells": 1024}))
+                         ("copy", "", "cuda", "fp32", {"cells": 1024}))
+
+    def test_names_of_no_benchmark_or_of_an_unknown_precision(self):
         self.assertIsNone(report.parse_name("something/else"))
+        self.assertIsNone(report.parse_name("stencil/naive/cuda/fp16/n:4096/manual_time"))
+        self.assertIsNone(report.parse_name("copy/naive/cuda/fp32/cells:1024/manual_time"))
+
+    def test_load_keeps_the_precisions_apart(self):
+        # The same kernel in both precisions: two rows, each the median of its own repetitions
+        # (fp32 1, 2, 3: 2; fp64 10, 30, 20: 20), never one median over all six.
+        rows = [row("stencil/naive/cuda/fp32/n:4", gcells_per_s=g) for g in (1.0, 2.0, 3.0)]
+        rows += [row("stencil/naive/cuda/fp64/n:4", gcells_per_s=g) for g in (10.0, 30.0, 20.0)]
+        rows.append(row("stencil/naive/cuda/n:8", gcells_per_s=5.0))  # an older file's name
+        rows.append(row("copy/cuda/fp64/cells:16", gb_per_s=7.0))
+        path = write_json(rows)
+        try:
+            loaded = report.load(path)
+        finally:
+            os.unlink(path)
+        found = sorted((r.kind, r.n, r.precision, r.counters.get("gcells_per_s"))
+                       for r in loaded.runs)
+        self.assertEqual(found, [("copy", 16, "fp64", None), ("stencil", 4, "fp32", 2.0),
+                                 ("stencil", 4, "fp64", 20.0), ("stencil", 8, "fp32", 5.0)])
+        self.assertEqual(loaded.precisions(), ["fp32", "fp64"])
+        fp64 = loaded.of_precision("fp64")
+        self.assertEqual([(r.kind, r.n) for r in fp64.runs], [("stencil", 4), ("copy", 16)])
+        self.assertEqual(fp64.variants, ["naive"])
+        self.assertEqual(loaded.of_precision("fp32").precisions(), ["fp32"])
 
     def test_load_takes_median_of_repetitions_and_keeps_errors(self):
         rows = [row("stencil/naive/cuda/n:4", gcells_per_s=g, gb_per_s=8 * g, copy_gb_per_s=10,
@@ -105,6 +151,46 @@ class RunCommandCsvTest(unittest.TestCase):
         cpu = report.cpu_efficiencies(inp, inp.variants)
         self.assertAlmostEqual(cpu.efficiency["temporal"][0], 0.8)
         self.assertNotIn("strip", cpu.efficiency)  # no single-step OpenMP row to hold it to
+        self.assertEqual({r.precision for r in inp.runs}, {"fp32"})  # no precision anywhere
+
+    def test_gpu_check_runs_take_their_precision_column(self):
+        inp = self.load(
+            "impl,variant,n,cells,gcells_per_s,gb_per_s,copy_gb_per_s,ratio_to_copy,"
+            "verification,kokkos_version,precision\n"
+            "cuda,naive,4,16,2.0,16,20,0.8,x,12.8,fp32\n"
+            "cuda,naive,4,16,1.0,16,20,0.8,x,12.8,fp64\n"
+            "kokkos,naive,4,16,1.5,12,20,0.6,x,4.6.01,fp32\n"
+            "kokkos,naive,4,16,0.9,14.4,20,0.72,x,4.6.01,fp64\n", "H200")
+        self.assertEqual([(r.target, r.precision) for r in inp.runs],
+                         [("cuda", "fp32"), ("cuda", "fp64"), ("kokkos_cuda", "fp32"),
+                          ("kokkos_cuda", "fp64")])
+        # Within each precision: fp32 1.5 / 2.0, fp64 0.9 / 1.0.
+        self.assertAlmostEqual(
+            report.gpu_efficiencies(inp.of_precision("fp32"), ["naive"]).efficiency["naive"][0],
+            0.75)
+        self.assertAlmostEqual(
+            report.gpu_efficiencies(inp.of_precision("fp64"), ["naive"]).efficiency["naive"][0],
+            0.9)
+
+    def test_cpu_figures_take_the_precision_option_and_count_its_bytes(self):
+        inp = self.load(
+            "implementation,variant,n,options,best_ratio_to_copy,gcells_per_s_at_best,"
+            "copy_gb_per_s_at_best,all_ratios\n"
+            'openmp,naive,4,"",0.5,2.0,32,"0.5"\n'
+            'openmp,naive,4,"-precision fp64",0.5,1.0,32,"0.5"\n'
+            'kokkos,naive,4,"-space openmp -precision fp64",0.4,0.8,32,"0.4"\n')
+        self.assertEqual([(r.target, r.precision, r.counters["gb_per_s"]) for r in inp.runs],
+                         [("openmp", "fp32", 16.0), ("openmp", "fp64", 16.0),
+                          ("kokkos_openmp", "fp64", 12.8)])
+        # Kokkos fp64 0.8 ÷ OpenMP fp64 1.0, never ÷ OpenMP fp32 2.0.
+        cpu = report.cpu_efficiencies(inp.of_precision("fp64"), ["naive"])
+        self.assertAlmostEqual(cpu.efficiency["naive"][0], 0.8)
+
+    def test_an_unknown_precision_is_refused(self):
+        with self.assertRaises(SystemExit):
+            self.load("implementation,variant,n,options,best_ratio_to_copy,gcells_per_s_at_best,"
+                      "copy_gb_per_s_at_best,all_ratios\n"
+                      'openmp,naive,4,"-precision fp16",0.5,2.0,32,"0.5"\n')
 
 
 class PortabilityTest(unittest.TestCase):
@@ -123,7 +209,8 @@ class PortabilityTest(unittest.TestCase):
 def stencil(target, variant, n, rate, ratio=0.5):
     cells = n if variant.endswith("1d") else n * n
     return report.Run("stencil", variant, target, n, 0,
-                      {"gcells_per_s": rate, "ratio_to_copy": ratio, "cells": cells})
+                      {"gcells_per_s": rate, "ratio_to_copy": ratio, "cells": cells,
+                       "gb_per_s": 8 * rate, "copy_gb_per_s": 8 * rate / ratio})
 
 
 def cpu_input():
@@ -181,6 +268,145 @@ class CpuEfficiencyTest(unittest.TestCase):
         self.assertIn("wavefront", report.cpu_efficiencies(inp, ["wavefront"]).efficiency)
         inp.context["variant_classes"] = "naive:2-D,tiled:2-D,naive1d:1-D,wavefront:fused 2-D"
         self.assertNotIn("wavefront", report.cpu_efficiencies(inp, ["wavefront"]).efficiency)
+
+
+def two_precision_gpu_input():
+    """An H200 run in both precisions: native naive and tiled, Kokkos naive and strip."""
+    inp = report.Input("gpu.json", {"gpu": "CUDA device 0: NVIDIA H200 (sm_90, 132 SMs)"})
+    for precision, native_naive, native_tiled, kokkos_naive, kokkos_strip in (
+            ("fp32", 4.0, 5.0, 3.0, 4.0), ("fp64", 2.0, 2.5, 1.8, 2.25)):
+        runs = [stencil("cuda", "naive", 8, native_naive, ratio=0.8),
+                stencil("cuda", "tiled", 8, native_tiled),
+                stencil("kokkos_cuda", "naive", 8, kokkos_naive, ratio=0.7),
+                stencil("kokkos_cuda", "strip", 8, kokkos_strip)]
+        for r in runs:
+            r.precision = precision
+        inp.runs += runs
+    return inp
+
+
+class PrecisionTest(unittest.TestCase):
+    def test_efficiencies_within_each_precision(self):
+        inp = two_precision_gpu_input()
+        fp32 = report.gpu_efficiencies(inp.of_precision("fp32"), ["naive", "strip"])
+        fp64 = report.gpu_efficiencies(inp.of_precision("fp64"), ["naive", "strip"])
+        self.assertAlmostEqual(fp32.efficiency["naive"][0], 3.0 / 4.0)
+        self.assertAlmostEqual(fp64.efficiency["naive"][0], 1.8 / 2.0)
+        # strip has no twin: held to the best native 2-D rate of its own precision (tiled).
+        self.assertAlmostEqual(fp32.efficiency["strip"][0], 4.0 / 5.0)
+        self.assertAlmostEqual(fp64.efficiency["strip"][0], 2.25 / 2.5)
+        self.assertEqual(fp64.reference["strip"], "tiled")
+
+    def test_no_native_row_of_a_precision_means_no_efficiency(self):
+        # Kokkos ran fp64, the native model only fp32: nothing to hold the fp64 row to.
+        inp = report.Input("gpu.json", {})
+        inp.runs += [stencil("cuda", "naive", 8, 4.0), stencil("kokkos_cuda", "naive", 8, 1.8)]
+        inp.runs[1].precision = "fp64"
+        self.assertIsNone(report.gpu_efficiencies(inp.of_precision("fp64"), ["naive"]))
+        self.assertIsNone(report.kokkos_and_native_at_largest_common_size(
+            inp.of_precision("fp64"), "naive"))
+
+    def test_a_ratio_over_both_precisions_is_refused(self):
+        inp = two_precision_gpu_input()
+        with self.assertRaises(ValueError):
+            report.gpu_efficiencies(inp, ["naive"])
+        with self.assertRaises(ValueError):
+            report.kokkos_and_native_at_largest_common_size(inp, "naive")
+
+    def test_sections_of_each_precision(self):
+        inp = two_precision_gpu_input()
+        variants = ["naive", "tiled", "strip"]
+        fp64 = "\n".join(report.portability_section([inp], variants, "fp64"))
+        self.assertIn("## Performance portability, fp64", fp64)
+        self.assertIn("| naive | 0.900 | n=8 | 0.900 |", fp64)  # 1.8 / 2.0, one platform
+        self.assertIn("| strip | 0.900 (tiled) | n=8 | 0.900 |", fp64)  # 2.25 / 2.5
+        fp32 = "\n".join(report.portability_section([inp], variants, "fp32"))
+        self.assertIn("| naive | 0.750 | n=8 | 0.750 |", fp32)
+        kernels = "\n".join(report.results_section([inp], variants, "fp64"))
+        self.assertIn("## Kernels, fp64", kernels)
+        self.assertIn("16 bytes per cell update", kernels)
+        self.assertIn("| naive | cuda | cuda (native) | 8 | 2.000 |", kernels)
+        self.assertNotIn("4.000", kernels)  # fp32's native naive
+        self.assertIn("8 bytes per cell update",
+                      "\n".join(report.results_section([inp], variants, "fp32")))
+
+    def test_a_precision_shows_only_its_own_variants(self):
+        inp = two_precision_gpu_input()
+        inp.runs.append(stencil("cuda", "stream", 8, 6.0))  # fp32 only
+        fp64 = "\n".join(report.results_section([inp], ["naive", "stream"], "fp64"))
+        self.assertNotIn("stream", fp64)
+        self.assertIn("| stream |", "\n".join(report.results_section([inp], ["stream"], "fp32")))
+
+    def test_sectors_csv_with_and_without_a_precision_column(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            old = os.path.join(tmp, "old.csv")
+            new = os.path.join(tmp, "new.csv")
+            with open(old, "w") as f:
+                f.write("variant,implementation,sectors_per_cell_update\nnaive,cuda,0.26\n")
+            with open(new, "w") as f:
+                f.write("variant,implementation,sectors_per_cell_update,precision\n"
+                        "naive,cuda,0.26,fp32\nnaive,cuda,0.51,fp64\n")
+            self.assertEqual(report.read_sectors(old),
+                             [report.SectorRow("naive", "cuda", 0.26, "fp32")])
+            self.assertEqual(report.read_sectors(new),
+                             [report.SectorRow("naive", "cuda", 0.26, "fp32"),
+                              report.SectorRow("naive", "cuda", 0.51, "fp64")])
+        self.assertEqual(report.IDEAL_SECTORS_PER_CELL_UPDATE, {"fp32": 0.25, "fp64": 0.5})
+
+
+class ReportFileTest(unittest.TestCase):
+    """perf/report.py run as a program on a file of both precisions beside an older file."""
+
+    def test_one_table_per_precision_and_older_files_as_fp32(self):
+        new_rows = []
+        for precision, native, kokkos, copy in (("fp32", 4.0, 3.0, 40.0),
+                                                ("fp64", 2.0, 1.8, 41.0)):
+            new_rows += [row("stencil/naive/cuda/%s/n:4" % precision, gcells_per_s=native,
+                             gb_per_s=1.0, copy_gb_per_s=2.0, ratio_to_copy=0.5),
+                         row("stencil/naive/kokkos_cuda/%s/n:4" % precision,
+                             gcells_per_s=kokkos, gb_per_s=1.0, copy_gb_per_s=2.0,
+                             ratio_to_copy=0.5),
+                         row("copy/cuda/%s/cells:16" % precision, gb_per_s=copy)]
+        # An older CPU file: names without a precision, so fp32 rows; Kokkos 1.6 ÷ OpenMP 2.0.
+        old_rows = [row("stencil/naive/openmp/n:4", gcells_per_s=2.0, gb_per_s=1.0,
+                        copy_gb_per_s=2.0, ratio_to_copy=0.5),
+                    row("stencil/naive/kokkos_openmp/n:4", gcells_per_s=1.6, gb_per_s=1.0,
+                        copy_gb_per_s=2.0, ratio_to_copy=0.5)]
+        new = write_json(new_rows, {"gpu": "CUDA device 0: NVIDIA H200 (sm_90, 132 SMs)",
+                                    "bytes_per_cell_update": "fp32:8,fp64:16"})
+        old = write_json(old_rows, {"cpu_model": "EPYC", "num_cpus": 2})
+        try:
+            with tempfile.TemporaryDirectory() as out:
+                subprocess.run([sys.executable, os.path.join(os.path.dirname(
+                    os.path.abspath(__file__)), "report.py"), "--out", out, new, old],
+                    check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+                with open(os.path.join(out, "report.md")) as f:
+                    text = f.read()
+                pngs = sorted(n for n in os.listdir(out) if n.endswith(".png"))
+        finally:
+            os.unlink(new)
+            os.unlink(old)
+        fp32, _, fp64 = text.partition("## Performance portability, fp64")
+        self.assertIn("## Performance portability, fp32", fp32)
+        self.assertIn("## Kernels, fp32", fp32)
+        self.assertIn("## Kernels, fp64", fp64)
+        self.assertIn("- bytes per cell update: fp32:8,fp64:16", fp32)
+        # fp32: GPU 3/4 and the older CPU file's 1.6/2 = 0.8: Φ = 2 / (4/3 + 5/4) = 24/31.
+        self.assertIn("| naive | 0.750 | n=4 | 0.800 | n=4 | 0.774 |", fp32)
+        # fp64: the GPU alone (the CPU file has no fp64 rows): 1.8 / 2 = 0.9.
+        self.assertIn("| naive | 0.900 | n=4 | 0.900 |", fp64)
+        self.assertNotIn("EPYC", fp64.split("## Plots")[0])
+        self.assertIn("| cuda | 16 | 41.0 |", fp64)
+        self.assertNotIn("| cuda | 16 | 41.0 |", fp32)
+        try:
+            import matplotlib  # noqa: F401
+        except ImportError:
+            return
+        for name in ("ratio_to_copy.png", "ratio_to_copy_fp64.png", "kokkos_vs_cuda.png",
+                     "kokkos_vs_cuda_fp64.png", "kokkos_vs_openmp.png", "bandwidth_cuda.png",
+                     "bandwidth_cuda_fp64.png"):
+            self.assertIn(name, pngs)
+        self.assertNotIn("kokkos_vs_openmp_fp64.png", pngs)
 
 
 class PlatformKindTest(unittest.TestCase):
@@ -250,7 +476,29 @@ class PlotLabelTest(unittest.TestCase):
                      plots.kokkos_vs_native(cpu_input(), report.CPU, variants)]
             self.assertEqual(names, ["ratio_to_copy.png", "kokkos_vs_cuda.png",
                                      "kokkos_vs_openmp.png"])
+            for run in inp.runs:
+                run.precision = "fp64"
+            self.assertEqual([plots.ratio_to_copy([inp], variants, "fp64"),
+                              plots.kokkos_vs_native(inp, report.GPU, variants, "fp64"),
+                              plots.kokkos_vs_native(cpu_input(), report.CPU, variants, "fp64")],
+                             ["ratio_to_copy_fp64.png", "kokkos_vs_cuda_fp64.png", None])
             self.assertEqual(plots.overlapping_labels, [])
+
+    def test_sectors_figure_of_each_precision(self):
+        try:
+            import matplotlib
+            matplotlib.use("Agg")
+            import matplotlib.pyplot as plt
+        except ImportError as e:
+            self.skipTest("no matplotlib: %s" % e)
+        rows = [report.SectorRow("naive", "cuda", 0.51, "fp64"),
+                report.SectorRow("tiled", "kokkos", 0.55, "fp64")]
+        with tempfile.TemporaryDirectory() as out:
+            plots = report.Plots(out, plt)
+            self.assertIsNone(plots.sectors(rows, ["naive", "tiled"], "fp32"))
+            self.assertEqual(plots.sectors(rows, ["naive", "tiled"], "fp64"),
+                             "sectors_per_cell_fp64.png")
+            self.assertTrue(os.path.exists(os.path.join(out, "sectors_per_cell_fp64.png")))
 
     def test_overlap_check_sees_crowded_labels(self):
         try:

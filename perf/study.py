@@ -10,21 +10,25 @@ FILE.csv holds `stencil_miniapp -csv` rows (scripts/study.sh writes them; a head
 file, or one per row, and `#` comment lines are fine). Writes into DIR:
 
 - study.csv, in the P3 analysis library's column convention (docs/performance.md gives the
-  schema): problem (variant and N), platform, application (the model), fom (Gcell/s, higher is
-  better), app_efficiency (fom / the best fom of any model on the same problem and platform:
-  P3's application efficiency, in (0, 1]) and arch_efficiency (the row's ratio to the
-  in-process copy of the same bytes / the variant's bound in copies, at most 1); then variant,
-  n, dimensions, native_ratio (fom / the native model's fom of the same problem on the same
-  platform; empty without a native row), ratio_to_copy and arch_bound;
+  schema): problem (variant, precision and N: `naive fp64 N=16384`), platform, application (the
+  model), fom (Gcell/s, higher is better), app_efficiency (fom / the best fom of any model on the
+  same problem and platform: P3's application efficiency, in (0, 1]) and arch_efficiency (the
+  row's ratio to the in-process copy of the same bytes / the variant's bound in copies, at most
+  1); then variant, precision, n, dimensions, native_ratio (fom / the native model's fom of the
+  same problem on the same platform; empty without a native row), ratio_to_copy and arch_bound;
 - phi.csv: Pennycook's Φ (the harmonic mean of the efficiencies over the platform set, 0 where a
-  platform is unsupported) per model and problem class, for both efficiencies. A class is a
-  variant, held at the largest N the model ran it at on each platform, or `best`: the model's
-  fastest variant against the fastest row of any model at the platform's largest 2-D N;
-- cascade_<class>_<efficiency>.png, where matplotlib is importable: per model, its efficiency
-  on each platform (platforms sorted by that efficiency, best first) and Φ over the first k.
+  platform is unsupported) per model, problem class and precision, for both efficiencies. A
+  class is a variant, held at the largest N the model ran it at on each platform, or `best`: the
+  model's fastest variant against the fastest row of any model at the platform's largest 2-D N;
+- cascade_<class>_<efficiency>.png (fp32) and cascade_<class>_<efficiency>_fp64.png, where
+  matplotlib is importable: per model, its efficiency on each platform (platforms sorted by that
+  efficiency, best first) and Φ over the first k.
 
-Where a model runs several rows of one problem on one platform (execution spaces, loop shapes,
-repeats), the fastest row is its result. docs/performance.md describes the method.
+The precision is a part of the problem: a row is only ever held to rows of its own precision. A
+row's precision is its `precision` column (fp32 or fp64); CSVs written before there was a choice
+have none, and their rows are fp32. Where a model runs several rows of one problem on one
+platform (execution spaces, loop shapes, repeats), the fastest row is its result.
+docs/performance.md describes the method.
 """
 
 import argparse
@@ -35,7 +39,7 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import registry  # noqa: E402
-from report import phi  # noqa: E402  (Pennycook's metric, efficiencies capped at 1)
+from report import DEFAULT_PRECISION, PRECISIONS, phi  # noqa: E402  (Φ caps efficiencies at 1)
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 VARIANT_TABLE = os.path.join(HERE, "..", "src", "stencil", "variants.hpp")
@@ -49,7 +53,8 @@ BEST = "best"
 EFFICIENCIES = ("app_efficiency", "arch_efficiency")
 # study.csv: P3's columns first (docs/performance.md, "The study's files").
 STUDY_COLUMNS = ["problem", "platform", "application", "fom", "app_efficiency", "arch_efficiency",
-                 "variant", "n", "dimensions", "native_ratio", "ratio_to_copy", "arch_bound"]
+                 "variant", "precision", "n", "dimensions", "native_ratio", "ratio_to_copy",
+                 "arch_bound"]
 
 
 class StudyInputError(Exception):
@@ -108,10 +113,12 @@ def read_rows(path):
 class Result:
     """The fastest row of one model on one problem on one platform."""
 
-    def __init__(self, platform, application, variant, n, dimensions, fom, ratio_to_copy, bound):
+    def __init__(self, platform, application, variant, n, dimensions, fom, ratio_to_copy, bound,
+                 precision=DEFAULT_PRECISION):
         self.platform = platform
         self.application = application
         self.variant = variant
+        self.precision = precision
         self.n = n
         self.dimensions = dimensions
         self.fom = fom
@@ -122,7 +129,7 @@ class Result:
 
     @property
     def problem(self):
-        return "%s N=%d" % (self.variant, self.n)
+        return "%s %s N=%d" % (self.variant, self.precision, self.n)
 
     @property
     def arch_efficiency(self):
@@ -133,12 +140,22 @@ class Result:
         return min(self.ratio_to_copy / self.arch_bound, 1.0)
 
 
+def row_precision(path, row):
+    """A row's precision: its precision column, fp32 where the CSV has none."""
+    precision = row.get("precision") or DEFAULT_PRECISION
+    if precision not in PRECISIONS:
+        raise StudyInputError("study: %s: precision '%s' is neither %s: %s" %
+                              (path, precision, " nor ".join(PRECISIONS), row))
+    return precision
+
+
 def load_platform(kind, platform, path, fused=None):
     fused = fused_variants() if fused is None else fused
     best = {}
     for row in read_rows(path):
         try:
-            key = (row["implementation"], row["variant"], int(row["n"]))
+            key = (row["implementation"], row["variant"], row_precision(path, row),
+                   int(row["n"]))
             fom = float(row["gcells_per_s"])
             ratio = float(row["ratio_to_copy"]) if row.get("ratio_to_copy", "") else None
             dims = int(row.get("dimensions") or 2)
@@ -146,25 +163,28 @@ def load_platform(kind, platform, path, fused=None):
         except (KeyError, ValueError) as e:
             raise StudyInputError("study: %s: unreadable row (%s): %s" % (path, e, row))
         if key not in best or fom > best[key].fom:
-            best[key] = Result(platform, key[0], key[1], key[2], dims, fom, ratio, bound)
+            best[key] = Result(platform, key[0], key[1], key[3], dims, fom, ratio, bound, key[2])
     # P3's application efficiency: against the best figure of any model on the same problem
-    # and platform. The ratio to the native model stays beside it.
+    # (variant, precision, N) and platform. The ratio to the native model stays beside it.
     top = {}
-    for (_, variant, n), r in best.items():
-        top[(variant, n)] = max(top.get((variant, n), 0.0), r.fom)
+    for (_, variant, precision, n), r in best.items():
+        problem = (variant, precision, n)
+        top[problem] = max(top.get(problem, 0.0), r.fom)
     native = NATIVE[kind]
-    for (_, variant, n), r in best.items():
-        if top[(variant, n)] > 0:
-            r.app_efficiency = r.fom / top[(variant, n)]
-        reference = best.get((native, variant, n))
+    for (_, variant, precision, n), r in best.items():
+        if top[(variant, precision, n)] > 0:
+            r.app_efficiency = r.fom / top[(variant, precision, n)]
+        reference = best.get((native, variant, precision, n))
         if reference and reference.fom > 0:
             r.native_ratio = r.fom / reference.fom
     return list(best.values())
 
 
-def class_efficiency(results, platform, application, problem_class, efficiency):
-    """One model's efficiency on one platform for a problem class: 0 where the model has no row
-    (unsupported), None where the efficiency has no reference there."""
+def class_efficiency(results, platform, application, problem_class, efficiency,
+                     precision=DEFAULT_PRECISION):
+    """One model's efficiency on one platform for a problem class in one precision: 0 where the
+    model has no row (unsupported), None where the efficiency has no reference there."""
+    results = [r for r in results if r.precision == precision]
     mine = [r for r in results if r.platform == platform and r.application == application]
     if problem_class == BEST:
         sizes = [r.n for r in results if r.platform == platform and r.dimensions == 2]
@@ -201,53 +221,63 @@ def fmt(value):
     return "" if value is None else "%.4g" % value
 
 
+def precisions_of(results):
+    """The precisions of the results, in PRECISIONS order."""
+    return [p for p in PRECISIONS if any(r.precision == p for r in results)]
+
+
 def write_study_csv(path, results, platforms):
     order = {p: k for k, p in enumerate(platforms)}
-    results = sorted(results, key=lambda r: (r.variant, r.n, order[r.platform], r.application))
+    results = sorted(results, key=lambda r: (r.variant, PRECISIONS.index(r.precision), r.n,
+                                             order[r.platform], r.application))
     with open(path, "w", newline="") as f:
         w = csv.writer(f)
         w.writerow(STUDY_COLUMNS)
         for r in results:
             w.writerow([r.problem, r.platform, r.application, "%.6g" % r.fom,
-                        fmt(r.app_efficiency), fmt(r.arch_efficiency), r.variant, r.n,
-                        r.dimensions, fmt(r.native_ratio), fmt(r.ratio_to_copy), r.arch_bound])
+                        fmt(r.app_efficiency), fmt(r.arch_efficiency), r.variant, r.precision,
+                        r.n, r.dimensions, fmt(r.native_ratio), fmt(r.ratio_to_copy),
+                        r.arch_bound])
 
 
 def phi_table(results, platforms):
-    """Rows (application, class, {efficiency: [per-platform values]}, {efficiency: Φ})."""
-    applications = sorted({r.application for r in results})
-    classes = [BEST] + sorted({r.variant for r in results})
+    """Rows (application, class, precision, {efficiency: [per-platform values]},
+    {efficiency: Φ}), the classes of each precision that some model ran."""
     table = []
-    for app in applications:
-        for problem_class in classes:
-            if problem_class != BEST and not any(r.application == app and
-                                                 r.variant == problem_class for r in results):
-                continue
-            values, phis = {}, {}
-            for eff in EFFICIENCIES:
-                values[eff] = [class_efficiency(results, p, app, problem_class, eff)
-                               for p in platforms]
-                phis[eff] = phi_or_none(values[eff])
-            table.append((app, problem_class, values, phis))
+    for precision in precisions_of(results):
+        mine = [r for r in results if r.precision == precision]
+        classes = [BEST] + sorted({r.variant for r in mine})
+        for app in sorted({r.application for r in mine}):
+            for problem_class in classes:
+                if problem_class != BEST and not any(r.application == app and
+                                                     r.variant == problem_class for r in mine):
+                    continue
+                values, phis = {}, {}
+                for eff in EFFICIENCIES:
+                    values[eff] = [class_efficiency(mine, p, app, problem_class, eff, precision)
+                                   for p in platforms]
+                    phis[eff] = phi_or_none(values[eff])
+                table.append((app, problem_class, precision, values, phis))
     return table
 
 
 def write_phi_csv(path, table, platforms):
     with open(path, "w", newline="") as f:
         w = csv.writer(f)
-        header = ["application", "problem_class", "platforms", "phi_app", "phi_arch"]
+        header = ["application", "problem_class", "precision", "platforms", "phi_app",
+                  "phi_arch"]
         for eff in EFFICIENCIES:
             header += ["%s %s" % (eff, p) for p in platforms]
         w.writerow(header)
-        for app, problem_class, values, phis in table:
-            row = [app, problem_class, ";".join(platforms), fmt(phis["app_efficiency"]),
-                   fmt(phis["arch_efficiency"])]
+        for app, problem_class, precision, values, phis in table:
+            row = [app, problem_class, precision, ";".join(platforms),
+                   fmt(phis["app_efficiency"]), fmt(phis["arch_efficiency"])]
             for eff in EFFICIENCIES:
                 row += [fmt(v) for v in values[eff]]
             w.writerow(row)
 
 
-def cascade(plt, path, problem_class, efficiency, rows, platforms):
+def cascade(plt, path, problem_class, precision, efficiency, rows, platforms):
     """Pennycook's cascade plot: per model, platforms sorted by its efficiency, Φ over the first
     k platforms beside them."""
     fig, (top, bottom) = plt.subplots(2, 1, figsize=(6.4, 5.2), sharex=True,
@@ -269,7 +299,7 @@ def cascade(plt, path, problem_class, efficiency, rows, platforms):
             bottom.scatter([x], [k], marker=marker(p), color=line.get_color())
     top.set_ylim(0, 1.05)
     top.set_ylabel("%s (dotted), Φ (solid)" % efficiency.replace("_", " "))
-    top.set_title("cascade: %s" % problem_class)
+    top.set_title("cascade: %s, %s" % (problem_class, precision))
     top.legend(fontsize="small", loc="lower left")
     bottom.set_yticks(range(len(rows)))
     bottom.set_yticklabels([app for app, _ in rows], fontsize="small")
@@ -291,14 +321,19 @@ def write_plots(out, table, platforms, classes):
         print("study: no plots: %s (CSVs written)" % e, file=sys.stderr)
         return []
     written = []
-    for problem_class in classes:
-        for eff in EFFICIENCIES:
-            rows = [(app, values[eff]) for app, c, values, _ in table if c == problem_class]
-            if not rows:
-                continue
-            name = "cascade_%s_%s.png" % (problem_class, eff.split("_")[0])
-            cascade(plt, os.path.join(out, name), problem_class, eff, rows, platforms)
-            written.append(name)
+    for precision in PRECISIONS:
+        # fp32's cascades keep the names the docs link; the other precision's carry it.
+        suffix = "" if precision == DEFAULT_PRECISION else "_" + precision
+        for problem_class in classes:
+            for eff in EFFICIENCIES:
+                rows = [(app, values[eff]) for app, c, p, values, _ in table
+                        if c == problem_class and p == precision]
+                if not rows:
+                    continue
+                name = "cascade_%s_%s%s.png" % (problem_class, eff.split("_")[0], suffix)
+                cascade(plt, os.path.join(out, name), problem_class, precision, eff, rows,
+                        platforms)
+                written.append(name)
     return written
 
 
@@ -307,7 +342,8 @@ def main(argv=None):
     parser.add_argument("inputs", nargs="+", help="KIND:PLATFORM=FILE.csv, KIND gpu or cpu")
     parser.add_argument("--out", required=True, help="folder for study.csv, phi.csv, the plots")
     parser.add_argument("--plot-classes", default="best,naive",
-                        help="problem classes to draw cascades for (default best,naive)")
+                        help="problem classes to draw cascades for, in each precision "
+                        "(default best,naive)")
     args = parser.parse_args(argv)
     try:
         specs = [parse_spec(s) for s in args.inputs]

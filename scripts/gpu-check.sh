@@ -9,7 +9,8 @@
 #   1. the full test suite, `gpu` label included (every variant x {kokkos, cuda} vs the reference);
 #   2. compute-sanitizer memcheck, racecheck and synccheck on every native CUDA kernel at tail sizes;
 #   3. the README run command for every variant with -impl cuda and -impl kokkos at N = 4096 and
-#      16384 (1-D variants at N*N cells), each with its in-process device-to-device copy reference;
+#      16384 (1-D variants at N*N cells), in fp32 and fp64 (GPU_CHECK_PRECISIONS), each with its
+#      in-process device-to-device copy reference;
 #   4. -profile sectors for every shape, the stream shape sweep, the doublebuf chunk sweep;
 #   5. where ncu exists, scripts/ncu-shared-memory.sh: shared loads, bank conflicts, registers,
 #      occupancy and time per native 2-D kernel shape (docs/lesson004.md), and one ncu profile each
@@ -154,6 +155,7 @@ if [ "$phase" = all ] || [ "$phase" = tests ]; then
 sanitize() {
   local errors=0
   local filter='*/cuda_*_n1:*/cuda_*_n33:*/cuda_*_n257:*/cuda_stream_n32:*/cuda_stream_n256:*/kokkos_cuda_*_n33'
+  filter+=':*/cuda_*_n1_fp64:*/cuda_*_n33_fp64:*/cuda_*_n257_fp64:*/kokkos_cuda_*_n33_fp64'
   for tool in memcheck racecheck synccheck; do
     echo "== $tool"
     compute-sanitizer --tool "$tool" --error-exitcode 9 \
@@ -189,10 +191,12 @@ fi
 fi
 
 if [ "$phase" != tests ]; then
+# GPU_CHECK_PRECISIONS: the precisions of step 3 (default "fp32 fp64").
 measure() {
-  echo "impl,variant,n,cells,gcells_per_s,gb_per_s,copy_gb_per_s,ratio_to_copy,verification,kokkos_version"
+  echo "impl,variant,n,cells,gcells_per_s,gb_per_s,copy_gb_per_s,ratio_to_copy,verification,kokkos_version,precision"
   local runs="cuda:$app kokkos:$app"
   [ -z "$other_app" ] || runs="$runs kokkos:$other_app"
+  for precision in ${GPU_CHECK_PRECISIONS:-fp32 fp64}; do
   for run in $runs; do
     local impl=${run%%:*} binary=${run#*:}
     for shape in $shapes; do
@@ -205,17 +209,20 @@ measure() {
         [ "$n" -eq 4096 ] && case $v in stream|temporal) verify=(-verify) ;; esac
         local iters=100
         [ "$(per_step_of "$shape")" -gt 1 ] && iters=200  # a multiple of every fuse depth
-        "$binary" -impl "$impl" -variant "$v" "${extra[@]}" -n "$size" -iters "$iters" -csv "${verify[@]}" >run.csv || return 1
+        "$binary" -impl "$impl" -variant "$v" "${extra[@]}" -n "$size" -iters "$iters" \
+          -precision "$precision" -csv "${verify[@]}" >run.csv || return 1
         /usr/bin/env python3 - "$impl" "$shape" "$n" "$size" run.csv <<'PY'
 import csv, sys
 impl, variant, n, size, path = sys.argv[1:]
 row = list(csv.DictReader(open(path)))[-1]
 print(",".join([impl, variant, n, size, row["gcells_per_s"], row["gb_per_s"],
                 row["copy_gb_per_s"], row["ratio_to_copy"], row["verification"],
-                row.get("model_version", row.get("kokkos_version", ""))]))
+                row.get("model_version", row.get("kokkos_version", "")),
+                row.get("precision", "fp32")]))
 PY
       done
     done
+  done
   done
   rm -f run.csv
 }
@@ -223,7 +230,7 @@ step "run command, all variants" runs.csv measure
 say ""
 say "README run command per variant (100 iterations; 1-D at N*N cells; copy = cudaMemcpy/deep_copy"
 say "of the same bytes in the same process; verified bit for bit at N = 4096):"
-awk -F, '{ printf "%-7s %-22s %-6s %-10s %-12s %-12s %-14s %-14s %-44s %s\n", $1, $2, $3, $4, $5, $6, $7, $8, $9, $10 }' \
+awk -F, '{ printf "%-7s %-22s %-6s %-10s %-12s %-12s %-14s %-14s %-44s %-9s %s\n", $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11 }' \
   "$logs/runs.csv" | tee -a "$summary"
 say ""
 if [ "$phase" = runs ]; then

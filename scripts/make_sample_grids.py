@@ -2,17 +2,20 @@
 # SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """Writes the sample grid states in inputs/, their reference results and inputs/sample_answers.csv.
 
-Samples (initial states, dataset /u, float32, attribute iteration = 0):
+Samples (initial states, dataset /u, float32 unless named _fp64, attribute iteration = 0):
   hot_spot_64.h5, hot_spot_1d_256.h5   zeros with a block of ones in the middle
   random_64.h5, random_1d_256.h5       the splitmix64 field of make_known_answers.py, seed 5
+  random_64_fp64.h5                    the same field as float64 (its values are exact in both),
+                                       stepped in float64 (-precision fp64)
   sine_mode_64.h5, sine_mode_1d_256.h5 an eigenvector of the stencil: after k steps the state is
                                        lambda**k times the initial one (docs/hdf5.md derives it)
 
-For each sample the stencil is run here, with numpy (float32 elementwise operations round each
-result once, in the order the C++ code uses, so the result is bit-identical), and the final state
-is written to inputs/reference/<sample>_<iterations>.h5. sample_answers.csv lists sample,
-iterations, reference and the float64 checksum. The tests run every variant from each sample and
-require the reference bit for bit (stencil_check) and the checksum.
+For each sample the stencil is run here, with numpy (float32 or float64 elementwise operations
+round each result once, in the order the C++ code uses, so the result is bit-identical), and the
+final state is written, in the sample's precision, to inputs/reference/<sample>_<iterations>.h5.
+sample_answers.csv lists sample, iterations, reference, the float64 checksum and the precision to
+run it in. The tests run every variant from each sample and require the reference bit for bit
+(stencil_check) and the checksum.
 
 Usage: /usr/bin/python3 scripts/make_sample_grids.py [--out DIR]   (default: inputs/)
 """
@@ -46,6 +49,11 @@ def random_state(n: int, dims: int) -> np.ndarray:
     return u.reshape((n, n)) if dims == 2 else u
 
 
+def random_state_fp64(n: int, dims: int) -> np.ndarray:
+    """random_state widened to float64: every k/2^24 is exact in both, so no value changes."""
+    return random_state(n, dims).astype(np.float64)
+
+
 # Sine mode numbers: p along x, q along y (2-D); p along the line (1-D). All odd, so that no
 # checksum is zero by symmetry (a relative tolerance on zero would demand an exact sum).
 SINE_P, SINE_Q = 1, 3
@@ -74,7 +82,7 @@ def sine_lambda(n: int, dims: int) -> float:
 
 RANDOM_TEXT = f"splitmix64 field k/2^24 (make_known_answers.py), seed {RANDOM_SEED}"
 
-# (file stem, maker, dims, n, iterations, description)
+# (file stem, maker, dims, n, iterations, description); the maker's dtype is the precision.
 SAMPLES = [
     ("hot_spot_64", hot_spot, 2, 64, 100, "zeros with a 8 x 8 block of ones in the middle"),
     ("random_64", random_state, 2, 64, 50, RANDOM_TEXT),
@@ -84,7 +92,11 @@ SAMPLES = [
     ("random_1d_256", random_state, 1, 256, 50, RANDOM_TEXT),
     ("sine_mode_1d_256", sine_mode, 1, 256, 100,
      f"sin(pi*{SINE_P_1D}*i/(N-1)), zero ends: decays as lambda^k"),
+    ("random_64_fp64", random_state_fp64, 2, 64, 50, RANDOM_TEXT + ", float64"),
 ]
+
+# The -precision that steps a state of each dtype.
+PRECISION = {np.dtype(np.float32): "fp32", np.dtype(np.float64): "fp64"}
 
 
 def create_file(path: str) -> h5py.File:
@@ -105,8 +117,10 @@ def write_state(path: str, u: np.ndarray, iteration: int, attributes: dict) -> N
             f.attrs[key] = value
         d = f.create_dataset("u", data=u, chunks=u.shape, fletcher32=True, track_times=False)
         d.attrs.create("iteration", iteration, dtype=np.int64)
-        # The whole-grid content hash the mini-app checks on reading (src/io/content_hash.hpp).
-        d.attrs.create("content_xxh3_64", xxhash.xxh3_64_intdigest(u.astype("<f4").tobytes()),
+        # The whole-grid content hash the mini-app checks on reading (src/io/content_hash.hpp):
+        # over the cells' little-endian bytes, "<f4" or "<f8".
+        little = u.astype(u.dtype.newbyteorder("<"))
+        d.attrs.create("content_xxh3_64", xxhash.xxh3_64_intdigest(little.tobytes()),
                        dtype=np.uint64)
 
 
@@ -135,15 +149,17 @@ def main() -> None:
         write_state(os.path.join(out, reference), u, iterations,
                     dict(attributes, description=f"{stem}.h5 after {iterations} steps"))
         checksum = float(np.sum(u, dtype=np.float64))
-        rows.append(f"{stem}.h5,{dims},{n},{iterations},{checksum:.17g},{reference}")
+        rows.append(f"{stem}.h5,{dims},{n},{iterations},{checksum:.17g},{reference},"
+                    f"{PRECISION[u.dtype]}")
 
     with open(os.path.join(out, "sample_answers.csv"), "w") as table:
         table.write(
             "# Known answers for the sample grids, written by scripts/make_sample_grids.py\n"
             "# (independent numpy implementation). Every variant of the given dimensionality,\n"
-            "# started from `file` (-input) and run `iterations` steps, must reproduce\n"
-            "# `reference` bit for bit (stencil_check) and `checksum` (float64 sum) to 1e-12.\n"
-            "file,dimensions,n,iterations,checksum,reference\n")
+            "# started from `file` (-input) and run `iterations` steps in `precision`\n"
+            "# (-precision), must reproduce `reference` bit for bit (stencil_check) and\n"
+            "# `checksum` (float64 sum) to 1e-12.\n"
+            "file,dimensions,n,iterations,checksum,reference,precision\n")
         table.write("\n".join(rows) + "\n")
 
 

@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # Cross-checks the built-in sector counter (stencil_miniapp -profile sectors) against Nsight
 # Compute on the same kernels. For each model row of `stencil_miniapp -list-models` whose grids live
-# in CUDA memory (native CUDA, Kokkos' CUDA space, ...) and each variant that row lists, it runs
+# in CUDA memory (native CUDA, Kokkos' CUDA space, ...) and each variant that row lists, in fp32,
+# and for the --fp64 variants again with -precision fp64, it runs
 #   1. stencil_miniapp -profile sectors ... -iters K -csv   (built-in: CUPTI SASS metrics, K
 #      launches summed in one scope)
 #   2. ncu --clock-control none --metrics <sector metrics> stencil_miniapp ... -iters K
@@ -17,8 +18,11 @@
 #
 # usage: scripts/ncu-crosscheck.sh [--build-dir DIR] [--out DIR] [--iters K]
 #                                  [--impl MODEL|all] [--tolerance PERCENT]
+#                                  [--fp64 "VARIANT ..."|all|none]
 # A variant runs at the defaults, 2-D at N = 4096 and 1-D at N = 2^24 (the dimensions come from
-# -list-shapes), with K rounded up to a whole number of its steps.
+# -list-shapes), with K rounded up to a whole number of its steps. --fp64 names the variants also
+# checked in fp64 (default "naive tiled": 8-byte scalar loads, a sector of 4 cells; each adds one
+# row per model).
 set -euo pipefail
 
 repo_root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -27,6 +31,7 @@ out_dir=$repo_root/perf/results
 iters=3
 impls=all
 tolerance=1.0
+fp64_variants="naive tiled"
 
 usage() { sed -n '2,/^set -euo/p' "${BASH_SOURCE[0]}" | sed '$d; s/^# \{0,1\}//'; }
 while [ $# -gt 0 ]; do
@@ -36,6 +41,7 @@ while [ $# -gt 0 ]; do
     --iters) iters=$2; shift 2 ;;
     --impl) impls=$2; shift 2 ;;
     --tolerance) tolerance=$2; shift 2 ;;
+    --fp64) fp64_variants=$2; shift 2 ;;
     -h|--help) usage; exit 0 ;;
     *) echo "ncu-crosscheck: unknown argument '$1' (see --help)" >&2; exit 2 ;;
   esac
@@ -82,31 +88,29 @@ metrics+=,l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum
 metrics+=,l1tex__t_sectors_pipe_lsu_mem_global_op_st.sum
 
 tags=()
-while read -r -u 3 _ impl space _ variants; do
-  # "variant dimensions iterations-per-step" at each variant's defaults for this backend (temporal's
-  # default depth depends on where the grids are).
-  space_args=()
-  [ "$space" = - ] || space_args=(-space "$space")
-  shapes=$("$binary" -impl "$impl" "${space_args[@]}" -list-shapes | awk '$1 !~ /:/')
-  for variant in $variants; do
-    read -r dimensions per_step < <(awk -v v="$variant" '$1 == v { print $2, $3 }' <<<"$shapes")
-    if [ "$dimensions" = 1 ]; then n=16777216; else n=4096; fi
-    k=$(( (iters + per_step - 1) / per_step * per_step ))
-    args=(-variant "$variant" -impl "$impl" -n "$n" -iters "$k" --no-progress)
-    # 16 row chunks where the variant has them; a variant without refuses -chunks (the option
-    # check alone, through -list-shapes, says which).
-    if "$binary" -variant "$variant" -chunks 16 -list-shapes >/dev/null 2>&1; then
-      args+=(-chunks 16)
-    fi
-    [ "$space" = - ] || args+=(-space "$space")
-    tag=${impl}_${variant}
-    echo "ncu-crosscheck: $tag (n=$n, $k iterations)" >&2
-    "$binary" -profile sectors "${args[@]}" -csv >"$work/$tag.builtin.csv"
-    # ncu profiles the kernel the built-in counter reported, found by its innermost name (the
-    # native kernel, or the function that holds a Kokkos lambda) as the mangled name spells it,
-    # its length first ("12strip_kernel"): naive_* does not match naive1d_*, and Kokkos' own
-    # kernels (fills, copies) stay out.
-    name=$("$python" - "$work/$tag.builtin.csv" <<'PY'
+# One comparison: the built-in count and ncu's for $variant of $impl in $precision, as tag
+# ${impl}_${variant}_${precision}. Reads impl, space, space_args and shapes of the model row.
+crosscheck() {
+  local variant=$1 precision=$2 dimensions per_step n k args tag name kernel
+  read -r dimensions per_step < <(awk -v v="$variant" '$1 == v { print $2, $3 }' <<<"$shapes")
+  if [ "$dimensions" = 1 ]; then n=16777216; else n=4096; fi
+  k=$(( (iters + per_step - 1) / per_step * per_step ))
+  args=(-variant "$variant" -impl "$impl" -precision "$precision" -n "$n" -iters "$k" --no-progress)
+  # 16 row chunks where the variant has them; a variant without refuses -chunks (the option
+  # check alone, through -list-shapes, says which).
+  if "$binary" -variant "$variant" -chunks 16 -list-shapes >/dev/null 2>&1; then
+    args+=(-chunks 16)
+  fi
+  args+=("${space_args[@]}")
+  tag=${impl}_${variant}_${precision}
+  echo "ncu-crosscheck: $tag (n=$n, $k iterations)" >&2
+  "$binary" -profile sectors "${args[@]}" -csv >"$work/$tag.builtin.csv"
+  # ncu profiles the kernel the built-in counter reported, found by its innermost name (the
+  # native kernel, or the function that holds a Kokkos lambda) as the mangled name spells it,
+  # its length first ("12strip_kernel"): naive_* does not match naive1d_*, and Kokkos' own
+  # kernels (fills, copies) stay out. Only the precision's instantiation runs, so the name
+  # needs no template arguments.
+  name=$("$python" - "$work/$tag.builtin.csv" <<'PY'
 import csv, re, sys
 lines = open(sys.argv[1]).read().splitlines()
 start = next((i for i, l in enumerate(lines) if l.startswith("variant,implementation,")), 0)
@@ -118,11 +122,26 @@ if len(rows) == 1:  # more or fewer kernels fail the comparison below
     print(name)
 PY
 )
-    kernel="${#name}${name:-no-kernel-reported}"
-    "$ncu" --clock-control none --metrics "$metrics" --kernel-name-base mangled \
-      --kernel-name "regex:$kernel" --csv --page raw --print-units base \
-      --log-file "$work/$tag.ncu.csv" "$binary" "${args[@]}" >"$work/$tag.app.txt" 2>&1
-    tags+=("$tag")
+  kernel="${#name}${name:-no-kernel-reported}"
+  "$ncu" --clock-control none --metrics "$metrics" --kernel-name-base mangled \
+    --kernel-name "regex:$kernel" --csv --page raw --print-units base \
+    --log-file "$work/$tag.ncu.csv" "$binary" "${args[@]}" >"$work/$tag.app.txt" 2>&1
+  tags+=("$tag")
+}
+
+while read -r -u 3 _ impl space _ variants; do
+  # "variant dimensions iterations-per-step" at each variant's defaults for this backend (temporal's
+  # default depth depends on where the grids are).
+  space_args=()
+  [ "$space" = - ] || space_args=(-space "$space")
+  shapes=$("$binary" -impl "$impl" "${space_args[@]}" -list-shapes | awk '$1 !~ /:/')
+  for variant in $variants; do
+    crosscheck "$variant" fp32
+  done
+  for variant in $variants; do
+    case " $fp64_variants " in
+      " all "|*" $variant "*) crosscheck "$variant" fp64 ;;
+    esac
   done
 done 3<<<"$cuda_rows"
 
@@ -180,6 +199,12 @@ for tag in tags:
         continue
     b = builtin[0]
     commit = b["commit"]
+    precision = tag.rsplit("_", 1)[1]  # the -precision the run was given
+    if b.get("precision", "fp32") != precision:
+        print(f"ncu-crosscheck: {tag}: the built-in report says precision "
+              f"{b.get('precision')!r}, expected {precision}", file=sys.stderr)
+        failures += 1
+        continue
     per_launch = lambda key: float(b[key]) / int(b["launches"]) if b[key] else float("nan")
     sass = [l[SASS] for l in launches]
     ncu_sass = sum(sass) / len(sass)
@@ -189,7 +214,8 @@ for tag in tags:
     agrees = abs(gap(builtin_total, ncu_sass)) <= tolerance
     failures += not agrees
     rows.append({
-        "implementation": b["implementation"], "variant": b["variant"], "n": b["n"],
+        "implementation": b["implementation"], "variant": b["variant"], "precision": precision,
+        "n": b["n"],
         "kernel": b["kernel"], "ncu_launches": len(launches),
         "ncu_launch_spread_pct": f"{gap(max(sass), min(sass)):.4f}",
         "ncu_sass_sectors_per_launch": f"{ncu_sass:.1f}",
@@ -209,7 +235,7 @@ if rows:
         writer = csv.DictWriter(f, fieldnames=list(rows[0]))
         writer.writeheader()
         writer.writerows(rows)
-    columns = ["implementation", "variant", "n", "ncu_sass_sectors_per_launch",
+    columns = ["implementation", "variant", "precision", "n", "ncu_sass_sectors_per_launch",
                "builtin_sectors_per_launch", "sass_gap_pct", "ld_gap_pct", "st_gap_pct",
                "ncu_launches", "agrees"]
     with open(f"{out_dir}/ncu-crosscheck.md", "w") as f:

@@ -10,10 +10,13 @@
 # Options:
 #   --out DIR          results folder (default: perf/results/<gpu-or-cpu>-<date>)
 #   --reduced          the reduced size set
+#   --precision P      fp32, fp64 or all (default all): the precisions stencil_bench runs; the
+#                      report has its tables and plots per precision
 #   --build-dir DIR    build folder (default: build, or $BUILD_DIR)
 #   --skip-build       use the existing build as it is
 #   --min-time SECONDS Google Benchmark's minimum time per benchmark (default: its own, 0.5)
-#   --sectors CSV      CUPTI sectors per cell update (variant,implementation,sectors_per_cell_update)
+#   --sectors CSV      CUPTI sectors per cell update (variant,implementation,
+#                      sectors_per_cell_update[,precision]; scripts/sectors-csv.py writes it)
 #   --include JSON     another stencil_bench JSON for the report (repeatable), e.g. a CPU run
 #                      for the portability table. Default: on a machine whose run has no Kokkos
 #                      OpenMP rows, the newest committed perf/results/cpu-*/benchmark.json.
@@ -25,6 +28,7 @@ invocation="bash scripts/perf-suite.sh$(printf ' %q' "$@")"
 
 out=""
 reduced=0
+precision=all
 build_dir=${BUILD_DIR:-$repo_root/build}
 skip_build=0
 min_time=""
@@ -35,6 +39,7 @@ while [ $# -gt 0 ]; do
   case "$1" in
     --out) out=$2; shift 2 ;;
     --reduced) reduced=1; shift ;;
+    --precision) precision=$2; shift 2 ;;
     --build-dir) build_dir=$2; shift 2 ;;
     --skip-build) skip_build=1; shift ;;
     --min-time) min_time=$2; shift 2 ;;
@@ -44,6 +49,10 @@ while [ $# -gt 0 ]; do
     *) echo "perf-suite: unknown option '$1' (see the header of $0)" >&2; exit 2 ;;
   esac
 done
+case $precision in
+  fp32 | fp64 | all) ;;
+  *) echo "perf-suite: --precision is fp32, fp64 or all (not '$precision')" >&2; exit 2 ;;
+esac
 
 # The GPU, if this machine has one nvidia-smi can see: "NVIDIA H200, 580.82.07".
 gpu_line=""
@@ -75,6 +84,7 @@ export OMP_PROC_BIND=${OMP_PROC_BIND:-spread} OMP_PLACES=${OMP_PLACES:-threads}
 json=$out/benchmark.json
 cmd=("$bench")
 [ "$reduced" -eq 1 ] && cmd+=(--reduced)
+cmd+=("--precision=$precision")
 # A plain number of seconds: Google Benchmark 1.7 accepts nothing else, 1.8 accepts it too.
 [ -n "$min_time" ] && cmd+=("--benchmark_min_time=$min_time")
 cmd+=("--benchmark_out=$json" --benchmark_out_format=json --benchmark_counters_tabular=true)
@@ -110,6 +120,13 @@ if [ -z "$python" ]; then
 fi
 "$python" "$repo_root/perf/report.py" "${report_args[@]}" "$json" "${includes[@]+"${includes[@]}"}"
 grep -q '^## Kernels' "$out/report.md" || { echo "perf-suite: report.md has no kernel table" >&2; exit 1; }
+# Each precision the benchmark ran has its own table (the report reads the names' precision).
+for ran in fp32 fp64; do
+  if grep -q "\"name\": \"[^\"]*/$ran/" "$json" && ! grep -q "^## Kernels, $ran" "$out/report.md"; then
+    echo "perf-suite: report.md has no $ran kernel table, though the benchmark ran $ran" >&2
+    exit 1
+  fi
+done
 
 cpu_model=$(grep -m1 '^model name' /proc/cpuinfo 2>/dev/null | sed 's/^[^:]*: *//' || true)
 commit=$(git -C "$repo_root" describe --always --dirty --abbrev=12 2>/dev/null || echo unknown)
@@ -127,6 +144,7 @@ built_from=$("$python" -c 'import json, sys; print(json.load(open(sys.argv[1]))[
   fi
   echo "- commit: $commit (binary built from $built_from)"
   echo "- size set: $([ "$reduced" -eq 1 ] && echo reduced || echo full)"
+  echo "- precision: $precision"
   echo "- environment: OMP_PROC_BIND=$OMP_PROC_BIND OMP_PLACES=$OMP_PLACES${Kokkos_ROOT:+ Kokkos_ROOT=$Kokkos_ROOT}"
   echo "- benchmark wall time: ${seconds} s"
   echo "- command (from the repository root): \`$invocation\`"

@@ -4,14 +4,19 @@
 #   bash scripts/study.sh OUT_DIR
 # For every binary in STUDY_BINARIES, every backend its -list-models shows on this machine's
 # device (memory kind cuda on a GPU, host on a CPU) and every variant that backend has, one run
-# per size: `-impl MODEL [-space SPACE] -variant V -n N -iters I -csv` (1-D variants at N*N
-# cells). Writes OUT_DIR/study.csv (the mini-app's CSV header, then one row per run) and
-# OUT_DIR/study.log (each run's stderr, and a note for every row left out).
+# per size and precision, the precisions of one size back to back:
+# `-impl MODEL [-space SPACE] -variant V -n N -precision P -iters I -csv` (1-D variants at N*N
+# cells). Writes OUT_DIR/study.csv (the mini-app's CSV header, then one row per run; the header
+# again wherever a binary's differs) and OUT_DIR/study.log (each run's stderr, and a note for
+# every row left out).
 #   STUDY_BINARIES  commands that run a stencil_miniapp, separated by ';' (default
 #                   build/stencil_miniapp), e.g. for the packed directive builds on the GPU:
 #                   "build/stencil_miniapp; bash .carry/directive/run-gpu.sh openacc stencil_miniapp"
 #   STUDY_DEVICE    gpu or cpu (default gpu where nvidia-smi lists a GPU, else cpu)
 #   STUDY_SIZES     N values (default "4096 16384" on a GPU, 2048 on a CPU)
+#   STUDY_PRECISIONS  precisions, fp32 and/or fp64 (default "fp32 fp64"): a problem axis of the
+#                   study, each row held only to rows of its own precision (perf/study.py)
+#   STUDY_VARIANTS  variants to run (default: every variant each backend has), e.g. "naive"
 #   STUDY_ITERS     iterations per run (default 200 on a GPU, 100 on a CPU)
 #   STUDY_BUDGET_S  seconds for the whole script; rows that would start later are left out with
 #                   a note (default 1800)
@@ -40,12 +45,29 @@ case $device in
     ;;
 esac
 sizes=${STUDY_SIZES:-$default_sizes}
+precisions=${STUDY_PRECISIONS:-fp32 fp64}
+chosen_variants=${STUDY_VARIANTS:-}
 iters=${STUDY_ITERS:-$default_iters}
 budget=${STUDY_BUDGET_S:-1800}
 row_timeout=${STUDY_ROW_TIMEOUT_S:-300}
 for number in $sizes $iters $budget $row_timeout; do
   [[ $number =~ ^[1-9][0-9]*$ ]] || {
     echo "study: sizes, iterations and seconds are positive integers (not '$number')" >&2
+    exit 2
+  }
+done
+for precision in $precisions; do
+  case $precision in
+    fp32 | fp64) ;;
+    *)
+      echo "study: a precision is fp32 or fp64 (not '$precision')" >&2
+      exit 2
+      ;;
+  esac
+done
+for variant in $chosen_variants; do
+  [[ $variant =~ ^[a-z0-9_]+$ ]] || {
+    echo "study: STUDY_VARIANTS names variants, as -list shows them (not '$variant')" >&2
     exit 2
   }
 done
@@ -59,6 +81,7 @@ note() { echo "study: $*" | tee -a "$log" >&2; }
 start=$SECONDS
 rows=0
 skipped=0
+header=""
 IFS=';' read -ra binaries <<<"${STUDY_BINARIES:-build/stencil_miniapp}"
 for binary in "${binaries[@]}"; do
   read -ra app <<<"$binary"
@@ -76,28 +99,36 @@ for binary in "${binaries[@]}"; do
     space_args=()
     [ "$space" = - ] || space_args=(-space "$space")
     for variant in $variants; do
+      [ -z "$chosen_variants" ] || [[ " $chosen_variants " == *" $variant "* ]] || continue
       for n in $sizes; do
         cells=$n
         [[ $one_d == *" $variant "* ]] && cells=$((n * n))
-        if [ $((SECONDS - start)) -ge "$budget" ]; then
-          note "over the ${budget} s budget: $backend $variant N=$n left out"
-          skipped=$((skipped + 1))
-          continue
-        fi
-        result=$(timeout "$row_timeout" "${app[@]}" -impl "$model" "${space_args[@]}" \
-          -variant "$variant" -n "$cells" -iters "$iters" -csv -no-progress 2>"$out/run.err")
-        rc=$?
-        cat "$out/run.err" >>"$log"
-        if [ "$rc" -ne 0 ]; then
-          why="exit $rc: $(tail -n 1 "$out/run.err")"
-          [ "$rc" -eq 124 ] && why="stopped after ${row_timeout} s"
-          note "$backend $variant N=$n left out ($why)"
-          skipped=$((skipped + 1))
-          continue
-        fi
-        [ -s "$csv.partial" ] || echo "$result" | head -n 1 >>"$csv.partial"
-        echo "$result" | tail -n 1 >>"$csv.partial"
-        rows=$((rows + 1))
+        for precision in $precisions; do
+          if [ $((SECONDS - start)) -ge "$budget" ]; then
+            note "over the ${budget} s budget: $backend $variant $precision N=$n left out"
+            skipped=$((skipped + 1))
+            continue
+          fi
+          result=$(timeout "$row_timeout" "${app[@]}" -impl "$model" "${space_args[@]}" \
+            -variant "$variant" -n "$cells" -precision "$precision" -iters "$iters" -csv \
+            -no-progress 2>"$out/run.err")
+          rc=$?
+          cat "$out/run.err" >>"$log"
+          if [ "$rc" -ne 0 ]; then
+            why="exit $rc: $(tail -n 1 "$out/run.err")"
+            [ "$rc" -eq 124 ] && why="stopped after ${row_timeout} s"
+            note "$backend $variant $precision N=$n left out ($why)"
+            skipped=$((skipped + 1))
+            continue
+          fi
+          # perf/study.py reads each row under the header above it.
+          if [ "$(echo "$result" | head -n 1)" != "$header" ]; then
+            header=$(echo "$result" | head -n 1)
+            echo "$header" >>"$csv.partial"
+          fi
+          echo "$result" | tail -n 1 >>"$csv.partial"
+          rows=$((rows + 1))
+        done
       done
     done
   done <<<"$models"

@@ -5,11 +5,11 @@ against the same names.
 
     check_result_schema.py MINIAPP SCHEMA WORKDIR [MPIRUN]
 
-Runs the real binary in several configurations (Kokkos, native OpenMP, 1-D, -output, a restart,
-and two MPI ranks where MPIRUN is given) and checks each JSON object with Debian's
+Runs the real binary in several configurations (Kokkos, native OpenMP, 1-D, fp64, -output, a
+restart, and two MPI ranks where MPIRUN is given) and checks each JSON object with Debian's
 python3-jsonschema. Damaged copies (a member missing, a wrong type, an unknown member, another
-schema version) must be rejected, so the schema is known to bite. Exits 77 (skipped) with the
-reason where jsonschema is not importable.
+schema version, an unknown precision, bytes of the other precision) must be rejected, so the
+schema is known to bite. Exits 77 (skipped) with the reason where jsonschema is not importable.
 """
 import copy
 import csv
@@ -57,7 +57,7 @@ def check_json(args, launcher=()):
     return result
 
 
-def check_csv(args):
+def check_csv(args, precision="fp32"):
     out = run(args + ["-csv"])
     if out is None:
         return
@@ -72,6 +72,9 @@ def check_csv(args):
         failures.append(f"-csv columns the schema does not name: {unknown}")
     if row.get("schema_version") != str(schema["properties"]["schema_version"]["const"]):
         failures.append(f"-csv schema_version {row.get('schema_version')!r}")
+    if row.get("precision") != precision:
+        failures.append(f"{' '.join(args)} -csv: precision {row.get('precision')!r}, "
+                        f"not {precision}")
 
 
 base = ["-n", "48", "-iters", "3"]
@@ -79,11 +82,17 @@ runs = [
     base + ["-variant", "naive", "-space", "serial", "-verify"],
     base + ["-variant", "tiled", "-space", "openmp", "-verify"],
     base + ["-impl", "openmp", "-variant", "naive1d", "-verify"],
+    base + ["-variant", "tiled", "-space", "serial", "-precision", "fp64"],
     base + ["-variant", "naive", "-space", "serial", "-output", "state.h5", "-save-every", "1"],
 ]
 results = [check_json(args) for args in runs]
+for args, result in zip(runs, results):
+    asked = args[args.index("-precision") + 1] if "-precision" in args else "fp32"
+    if result is not None and result.get("precision") != asked:
+        failures.append(f"{' '.join(args)}: precision {result.get('precision')!r}, not {asked}")
 check_json(["-input", "state.h5", "-iters", "2", "-variant", "naive", "-space", "serial"])
 check_csv(base + ["-variant", "naive", "-space", "serial"])
+check_csv(base + ["-impl", "openmp", "-variant", "naive", "-precision", "fp64"], "fp64")
 if mpirun:
     mpi = check_json(base + ["-impl", "openmp", "-variant", "naive", "-decomp", "2x1"],
                      [mpirun, "--allow-run-as-root", "--oversubscribe", "-np", "2"])
@@ -92,16 +101,21 @@ if mpirun:
     if mpi is not None:
         results.append(mpi)
 
-# The schema must reject what it does not describe.
-sample = next((r for r in results if r is not None), None)
+# The schema must reject what it does not describe (on an fp32 result: the first run's).
+sample = next((r for r in results if r is not None and r.get("precision") == "fp32"), None)
 if sample is None:
-    failures.append("no run produced JSON")
+    failures.append("no fp32 run produced JSON")
 else:
     damaged = {
         "a required member missing": lambda r: r.pop("checksum"),
         "a number as a string": lambda r: r.__setitem__("n", "48"),
         "an unknown member": lambda r: r.__setitem__("speedup", 2.0),
-        "another schema version": lambda r: r.__setitem__("schema_version", 2),
+        "another schema version": lambda r: r.__setitem__("schema_version", 1),
+        "no precision": lambda r: r.pop("precision"),
+        "a precision of no build": lambda r: r.__setitem__("precision", "fp16"),
+        "fp64 at fp32's bytes per cell update": lambda r: r.__setitem__("precision", "fp64"),
+        "fp32 at fp64's bytes per cell update":
+            lambda r: r.__setitem__("bytes_per_cell_update", 16),
         "a build member missing": lambda r: r["build"].pop("cpu_model"),
         "Kokkos' version as CMake spells it": lambda r: r.__setitem__("model_version", "4.6.1"),
     }
@@ -113,6 +127,6 @@ else:
 
 for f in failures:
     print("FAIL:", f)
-print(f"{len(runs) + 2 + bool(mpirun)} outputs checked against {schema_path}: "
+print(f"{len(runs) + 3 + bool(mpirun)} outputs checked against {schema_path}: "
       f"{'FAILED' if failures else 'all valid'}")
 sys.exit(1 if failures else 0)

@@ -2,8 +2,9 @@
 # SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """Checks that the committed sample grids are what their generator makes.
 
-Runs scripts/make_sample_grids.py into a scratch directory and compares every dataset (values,
-bit for bit, and the iteration attribute) and the known-answer table with the committed inputs/.
+Runs scripts/make_sample_grids.py into a scratch directory and compares every dataset (type,
+values bit for bit, the iteration and content hash attributes) and the known-answer table with
+the committed inputs/.
 Usage: check_sample_grids.py MAKE_SAMPLE_GRIDS_PY INPUTS_DIR WORK_DIR
 """
 import os
@@ -40,13 +41,13 @@ def main() -> None:
             continue
         with h5py.File(committed, "r") as c, h5py.File(os.path.join(work, name), "r") as g:
             same = (c["u"].dtype == g["u"].dtype and
-                    np.array_equal(c["u"][...].view(np.uint32), g["u"][...].view(np.uint32)) and
+                    np.array_equal(c["u"][...].view(np.uint8), g["u"][...].view(np.uint8)) and
                     c["u"].attrs["iteration"] == g["u"].attrs["iteration"] and
                     c["u"].attrs["content_xxh3_64"] == g["u"].attrs["content_xxh3_64"])
             if not same:
                 problems.append(f"{name} differs from the generator's")
-    if len(made) != 12:
-        problems.append(f"the generator made {len(made)} files, expected 12")
+    if len(made) != 14:
+        problems.append(f"the generator made {len(made)} files, expected 14")
     for p in problems:
         print("FAILED: " + p)
     if problems:

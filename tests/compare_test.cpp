@@ -38,7 +38,8 @@ TEST(CompareGrids, PoisonedCellIsADifference) {
 }
 
 TEST(CompareGrids, RejectsSizeMismatch) {
-  EXPECT_THROW(compare_grids({1, 2}, {1}), std::invalid_argument);
+  EXPECT_THROW(compare_grids(std::vector<float>{1, 2}, std::vector<float>{1}),
+               std::invalid_argument);
 }
 
 }  // namespace

@@ -85,6 +85,23 @@ void write_floats(const std::string& file, const std::string& dataset,
                 iteration);
 }
 
+void write_doubles(const std::string& file, const std::string& dataset,
+                   const std::vector<hsize_t>& dims, const std::vector<double>& values,
+                   bool checksum, std::optional<long long> iteration, hid_t file_type) {
+  write_dataset(file, dataset, file_type, H5T_NATIVE_DOUBLE, dims, values.data(), checksum,
+                iteration);
+}
+
+hid_t half_float_type() {
+  const hid_t type = H5Tcopy(H5T_IEEE_F32LE);
+  require(type >= 0, "copying a float type");
+  // Sign at bit 15, exponent bits 10..14 (bias 15), mantissa bits 0..9.
+  require(H5Tset_fields(type, 15, 10, 5, 0, 10) >= 0 && H5Tset_size(type, 2) >= 0 &&
+              H5Tset_ebias(type, 15) >= 0,
+          "making a 16-bit float type");
+  return type;
+}
+
 std::string read_bytes(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
   std::ostringstream text;
@@ -115,6 +132,40 @@ std::vector<float> read_floats(const std::string& file, const std::string& datas
   }
   H5Fclose(f);
   return values;
+}
+
+std::vector<double> read_doubles(const std::string& file, const std::string& dataset) {
+  H5Eset_auto2(H5E_DEFAULT, nullptr, nullptr);
+  std::vector<double> values;
+  const hid_t f = H5Fopen(file.c_str(), H5F_ACC_RDONLY, H5P_DEFAULT);
+  if (f < 0)
+    return values;
+  const hid_t d = H5Dopen2(f, dataset.c_str(), H5P_DEFAULT);
+  if (d >= 0) {
+    const hid_t space = H5Dget_space(d);
+    values.resize(static_cast<std::size_t>(H5Sget_simple_extent_npoints(space)));
+    if (H5Dread(d, H5T_NATIVE_DOUBLE, H5S_ALL, H5S_ALL, H5P_DEFAULT, values.data()) < 0)
+      values.clear();
+    H5Sclose(space);
+    H5Dclose(d);
+  }
+  H5Fclose(f);
+  return values;
+}
+
+bool dataset_type_is(const std::string& file, const std::string& dataset, hid_t type) {
+  H5Eset_auto2(H5E_DEFAULT, nullptr, nullptr);
+  const hid_t f = H5Fopen(file.c_str(), H5F_ACC_RDONLY, H5P_DEFAULT);
+  require(f >= 0, "opening " + file);
+  const hid_t d = H5Dopen2(f, dataset.c_str(), H5P_DEFAULT);
+  const hid_t stored = d >= 0 ? H5Dget_type(d) : -1;
+  const bool same = stored >= 0 && H5Tequal(stored, type) > 0;
+  if (stored >= 0)
+    H5Tclose(stored);
+  if (d >= 0)
+    H5Dclose(d);
+  H5Fclose(f);
+  return same;
 }
 
 std::vector<std::string> root_links(const std::string& file) {

@@ -175,8 +175,9 @@ TEST(BadInputFile, EachGetsOneErrorLineAndExitTwo) {
   write_bytes(dir / "corrupt.h5", corrupt);
   write_floats(dir / "line.h5", "/u", {16}, std::vector<float>(16, 1.0f));
   write_floats(dir / "wide.h5", "/u", {8, 16}, std::vector<float>(128, 1.0f));
-  const std::vector<double> doubles(64, 1.0);
-  write_dataset(dir / "double.h5", "/u", H5T_IEEE_F64LE, H5T_NATIVE_DOUBLE, {8, 8}, doubles.data());
+  const hid_t half = half_float_type();
+  write_dataset(dir / "half.h5", "/u", half, H5T_NATIVE_FLOAT, {8, 8}, nullptr, true);
+  H5Tclose(half);
   ones[17] = std::nanf("");
   write_floats(dir / "nan.h5", "/u", {16, 16}, ones);
   ones[17] = std::numeric_limits<float>::infinity();
@@ -190,7 +191,7 @@ TEST(BadInputFile, EachGetsOneErrorLineAndExitTwo) {
       {dir / "good.h5:/v", "has no dataset '/v'"},
       {dir / "line.h5", "has rank 1 (N cells), but the 2-D variant 'tiled' needs rank 2"},
       {dir / "wide.h5", "is 8 x 16; a 2-D grid state must be square"},
-      {dir / "double.h5", "holds 64-bit floats; a grid state is float32"},
+      {dir / "half.h5", "holds 16-bit floats; a grid state is float32 or float64"},
       {dir / "nan.h5", "(first: NaN at (x=1, y=1))"},
       {dir / "inf.h5", "(first: Inf at (x=1, y=1))"},
   };

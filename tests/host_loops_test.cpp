@@ -92,8 +92,8 @@ TEST(HostLoops, GridSumIsExactWhereEveryPartialSumIs) {
   // 3 blocks and 7 cells, each 0.25: every partial sum is exact in double.
   const std::vector<float> cells(3 * kSumBlock + 7, 0.25f);
   EXPECT_EQ(grid_sum(cells), 0.25 * static_cast<double>(cells.size()));
-  EXPECT_EQ(grid_sum({}), 0.0);
-  EXPECT_EQ(grid_sum({1.5f}), 1.5);
+  EXPECT_EQ(grid_sum(std::vector<float>{}), 0.0);
+  EXPECT_EQ(grid_sum(std::vector<float>{1.5f}), 1.5);
 }
 
 TEST(HostLoops, GridSumIsTheSameOnOneThreadAndOnFour) {

@@ -1,10 +1,12 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Every kind of unusable input the reader must refuse with one clear FileRejected: missing, not
-// HDF5, truncated, corrupt; a dataset that is missing, of the wrong rank, shape or type, or holds
-// NaN/Inf. The bad files are made with HDF5's C API (h5_fixtures), not with the code under test.
+// HDF5, truncated, corrupt; a dataset that is missing, of the wrong rank, shape or type (only
+// IEEE float32 and float64 are grid states), or holds NaN/Inf or values past the restart bound. The
+// bad files are made with HDF5's C API (h5_fixtures), not with the code under test.
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <cstring>
 #include <filesystem>
 #include <limits>
 
@@ -20,6 +22,16 @@ namespace {
 std::string refusal(const std::string& file, const std::string& dataset, int dimensions = 2) {
   try {
     io::read_grid({file, dataset}, {dimensions, "the 2-D variant 'tiled'", false});
+  } catch (const io::FileRejected& e) {
+    return e.what();
+  }
+  return "";
+}
+
+// The reader's message for `file` under `rules`, or "" when it did not refuse it.
+std::string refusal_under(const std::string& file, const io::ReadRules& rules) {
+  try {
+    io::read_grid({file, ""}, rules);
   } catch (const io::FileRejected& e) {
     return e.what();
   }
@@ -122,14 +134,26 @@ TEST_F(BadInput, NonSquare) {
   EXPECT_REFUSED(refusal(dir / "wide.h5", ""), "is 16 x 32; a 2-D grid state must be square");
 }
 
-TEST_F(BadInput, WrongType) {
+TEST_F(BadInput, OnlyIeeeFloat32AndFloat64AreGridStates) {
   const std::vector<int> ints(64, 1);
   write_dataset(dir / "ints.h5", "/u", H5T_STD_I32LE, H5T_NATIVE_INT, {8, 8}, ints.data());
-  EXPECT_REFUSED(refusal(dir / "ints.h5", ""), "holds 32-bit integers; a grid state is float32");
-  const std::vector<double> doubles(64, 1.0);
-  write_dataset(dir / "doubles.h5", "/u", H5T_IEEE_F64LE, H5T_NATIVE_DOUBLE, {8, 8},
-                doubles.data());
-  EXPECT_REFUSED(refusal(dir / "doubles.h5", ""), "holds 64-bit floats; a grid state is float32");
+  EXPECT_REFUSED(refusal(dir / "ints.h5", ""),
+                 "holds 32-bit integers; a grid state is float32 or float64");
+  const hid_t half = half_float_type();
+  write_dataset(dir / "halves.h5", "/u", half, H5T_NATIVE_FLOAT, {8, 8}, nullptr, true);
+  H5Tclose(half);
+  const std::string message = refusal(dir / "halves.h5", "");
+  EXPECT_REFUSED(message, "input '" + (dir / "halves.h5") +
+                              ":/u' holds 16-bit floats; a grid state is float32 or float64");
+  EXPECT_EQ(message.find('\n'), std::string::npos) << message;
+  // float64 in big-endian order (as another machine writes it) is read as the same doubles.
+  std::vector<double> doubles(64);
+  for (std::size_t i = 0; i < doubles.size(); ++i)
+    doubles[i] = 1.0 + std::ldexp(static_cast<double>(i), -40);
+  write_doubles(dir / "big_endian.h5", "/u", {8, 8}, doubles, false, {}, H5T_IEEE_F64BE);
+  const io::GridState state = io::read_grid({dir / "big_endian.h5", ""});
+  ASSERT_EQ(state.cells.precision(), Precision::fp64);
+  EXPECT_EQ(std::memcmp(state.cells.data(), doubles.data(), doubles.size() * sizeof(double)), 0);
 }
 
 TEST_F(BadInput, NotFinite) {
@@ -200,17 +224,19 @@ TEST_F(BadInput, AStepGroupWithSevenDigitsIsReadByItsOwnName) {
                12);
   const io::GridState state = io::read_grid({dir / "seven.h5", ""});
   EXPECT_EQ(state.iteration, 12);
-  EXPECT_EQ(state.cells, std::vector<float>(16, 2.0f));
+  EXPECT_EQ(state.cells.values<float>(), std::vector<float>(16, 2.0f));
 }
 
 // The bound itself is accepted, and the refusal of the next float names it exactly.
 TEST_F(BadInput, TheLargeValueBoundIsPrintedExactly) {
-  const io::ReadRules restart{2, "a restart", false, io::kMaxInputMagnitude};
+  const float bound = std::numeric_limits<float>::max() / 8;
+  EXPECT_EQ(io::max_input_magnitude(Precision::fp32), bound);
+  const io::ReadRules restart{2, "a restart", false, io::max_input_magnitude(Precision::fp32)};
   std::vector<float> cells(4 * 4, 1.0f);
-  cells[0] = io::kMaxInputMagnitude;
+  cells[0] = bound;
   write_floats(dir / "bound.h5", "/u", {4, 4}, cells);
   EXPECT_NO_THROW(io::read_grid({dir / "bound.h5", ""}, restart));
-  cells[0] = std::nextafter(io::kMaxInputMagnitude, std::numeric_limits<float>::max());
+  cells[0] = std::nextafter(bound, std::numeric_limits<float>::max());
   write_floats(dir / "above.h5", "/u", {4, 4}, cells);
   try {
     io::read_grid({dir / "above.h5", ""}, restart);
@@ -219,10 +245,28 @@ TEST_F(BadInput, TheLargeValueBoundIsPrintedExactly) {
     const std::string message = e.what();
     const auto at = message.find("larger than ");
     ASSERT_NE(at, std::string::npos) << message;
-    EXPECT_EQ(std::stof(message.substr(at + 12)), io::kMaxInputMagnitude) << message;
+    EXPECT_EQ(std::stof(message.substr(at + 12)), bound) << message;
     // max_digits10 digits: with fewer, the printed bound lies below values that are accepted.
     EXPECT_EQ(message.substr(at + 12, 14), "4.25352933e+37") << message;
   }
+}
+
+// A float64 run's bound is DBL_MAX / 8, printed in 17 digits; it is the run's precision that
+// counts, so a float32 file of FLT_MAX cells is no overflow for a float64 run.
+TEST_F(BadInput, AFloat64RunHasTheFloat64Bound) {
+  const io::ReadRules fp64_run{2, "a restart", false, io::max_input_magnitude(Precision::fp64)};
+  std::vector<double> cells(4 * 4, 1.0);
+  cells[5] = std::numeric_limits<double>::max() / 8;
+  write_doubles(dir / "bound.h5", "/u", {4, 4}, cells);
+  EXPECT_NO_THROW(io::read_grid({dir / "bound.h5", ""}, fp64_run));
+  cells[5] = -std::nextafter(cells[5], std::numeric_limits<double>::max());
+  write_doubles(dir / "above.h5", "/u", {4, 4}, cells);
+  EXPECT_REFUSED(refusal_under(dir / "above.h5", fp64_run),
+                 "contains 1 cell larger than 2.2471164185778946e+307 in magnitude (first: "
+                 "-2.2471164185778949e+307 at (x=1, y=1))");
+  write_floats(dir / "flt_max.h5", "/u", {4, 4},
+               std::vector<float>(16, std::numeric_limits<float>::max()));
+  EXPECT_NO_THROW(io::read_grid({dir / "flt_max.h5", ""}, fp64_run));
 }
 
 // A contiguous 16 x 16 dataset whose cells HDF5 keeps in the raw file `raw` (of `raw_cells`

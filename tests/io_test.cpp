@@ -7,11 +7,15 @@
 
 #include <unistd.h>
 
+#include <cmath>
+#include <cstring>
 #include <filesystem>
 #include <regex>
+#include <stdexcept>
 
 #include "h5_fixtures.hpp"
 #include "io/atomic_file.hpp"
+#include "io/content_hash.hpp"
 #include "io/dataset_ref.hpp"
 #include "io/errors.hpp"
 #include "io/grid_file.hpp"
@@ -41,6 +45,19 @@ std::vector<float> ramp(std::size_t cells, float offset) {
   for (std::size_t i = 0; i < cells; ++i)
     v[i] = offset + static_cast<float>(i) / 8.0f;
   return v;
+}
+
+// Distinct doubles that float32 cannot hold (steps of 2^-40 beside steps of 0.25 from -2), so a
+// path through float would change every cell but the first.
+std::vector<double> fine_ramp(std::size_t cells) {
+  std::vector<double> v(cells);
+  for (std::size_t i = 0; i < cells; ++i)
+    v[i] = -2.0 + 0.25 * static_cast<double>(i) + std::ldexp(static_cast<double>(i), -40);
+  return v;
+}
+
+bool same_bits(const std::vector<double>& a, const std::vector<double>& b) {
+  return a.size() == b.size() && std::memcmp(a.data(), b.data(), a.size() * sizeof(double)) == 0;
 }
 
 std::string string_attribute(hid_t object, const char* name) {
@@ -117,10 +134,10 @@ TEST(GridWriter, RoundTrip2D) {
   EXPECT_EQ(by_default.iteration, 7);
   EXPECT_EQ(by_default.dimensions, 2);
   EXPECT_EQ(by_default.n, 24);
-  EXPECT_EQ(by_default.cells, last);
+  EXPECT_EQ(by_default.cells.values<float>(), last);
   const io::GridState named = io::read_grid({path, "/step_000000/u"});
   EXPECT_EQ(named.iteration, 0);
-  EXPECT_EQ(named.cells, first);
+  EXPECT_EQ(named.cells.values<float>(), first);
   EXPECT_EQ(root_links(path), (std::vector<std::string>{"step_000000", "step_000007"}));
 }
 
@@ -137,7 +154,7 @@ TEST(GridWriter, RoundTrip1DCompressed) {
   EXPECT_EQ(state.dimensions, 1);
   EXPECT_EQ(state.n, 1000);
   EXPECT_EQ(state.iteration, 3);
-  EXPECT_EQ(state.cells, cells);
+  EXPECT_EQ(state.cells.values<float>(), cells);
 
   const hid_t f = H5Fopen(path.c_str(), H5F_ACC_RDONLY, H5P_DEFAULT);
   const hid_t d = H5Dopen2(f, "/step_000003/u", H5P_DEFAULT);
@@ -174,7 +191,7 @@ TEST(GridWriter, DefaultStateIsTheLastForNineteenDigitSteps) {
   }
   const io::GridState state = io::read_grid({path, ""});
   EXPECT_EQ(state.iteration, 1000000000000000002LL);
-  EXPECT_EQ(state.cells, ramp(16, 2.0f));
+  EXPECT_EQ(state.cells.values<float>(), ramp(16, 2.0f));
 }
 
 TEST(GridWriter, FileCarriesWhatAReaderNeeds) {
@@ -196,6 +213,7 @@ TEST(GridWriter, FileCarriesWhatAReaderNeeds) {
   EXPECT_EQ(string_attribute(f, "app_version"), "9.8.7");
   EXPECT_EQ(string_attribute(f, "app_commit"), "abc123");
   EXPECT_EQ(string_attribute(f, "initial_state"), "random field, seed 1");
+  EXPECT_EQ(string_attribute(f, "precision"), "fp32");
   EXPECT_NE(string_attribute(f, "stencil").find("0.5*c + 0.125*"), std::string::npos);
   EXPECT_TRUE(std::regex_match(string_attribute(f, "created"),
                                std::regex(R"(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ)")));
@@ -222,6 +240,75 @@ TEST(GridWriter, FileCarriesWhatAReaderNeeds) {
   H5Fclose(f);
 }
 
+// A float64 state is stored as IEEE F64LE and read back bit for bit: by the reader, by HDF5's own
+// calls into doubles (as h5py reads it), in a region (as the ranks of a restart read it), with
+// the XXH3 of its 8-byte cells (computed with python3-xxhash over "<f8" bytes) and a sidecar
+// that declares 8-byte values.
+TEST(GridWriter, Fp64StateRoundTripsBitExactly) {
+  TempDir dir;
+  const std::string path = dir / "run.h5";
+  io::RunMetadata m = metadata(2, 4);
+  m.precision = Precision::fp64;
+  const std::vector<double> cells = fine_ramp(16);
+  {
+    io::GridFileWriter writer(path, m, false);
+    writer.write_step(2, cells);
+    writer.commit();
+  }
+  const io::GridState state = io::read_grid({path, ""});
+  ASSERT_EQ(state.cells.precision(), Precision::fp64);
+  EXPECT_TRUE(same_bits(state.cells.values<double>(), cells));
+  EXPECT_TRUE(dataset_type_is(path, "/step_000002/u", H5T_IEEE_F64LE));
+  EXPECT_TRUE(same_bits(read_doubles(path, "/step_000002/u"), cells));
+  const io::GridOutline outline = io::outline_grid({path, ""}, {});
+  EXPECT_EQ(outline.precision, Precision::fp64);
+  EXPECT_TRUE(same_bits(io::read_region(outline, 1, 2, 1, 2).values<double>(),
+                        {cells[5], cells[6], cells[9], cells[10]}));
+
+  const hid_t f = H5Fopen(path.c_str(), H5F_ACC_RDONLY, H5P_DEFAULT);
+  ASSERT_GE(f, 0);
+  EXPECT_EQ(string_attribute(f, "precision"), "fp64");
+  const hid_t d = H5Dopen2(f, "/step_000002/u", H5P_DEFAULT);
+  if (io::content_hash_available()) {
+    EXPECT_EQ(state.unverified_reason, "");
+    unsigned long long hash = 0;
+    const hid_t a = H5Aopen(d, io::kContentHashAttribute, H5P_DEFAULT);
+    EXPECT_GE(H5Aread(a, H5T_NATIVE_ULLONG, &hash), 0);
+    H5Aclose(a);
+    EXPECT_EQ(hash, 0xfc880d5c90b08b54ULL);
+  }
+  H5Dclose(d);
+  H5Fclose(f);
+  EXPECT_NE(read_bytes(dir / "run.xmf")
+                .find("NumberType=\"Float\" Precision=\"8\" Format=\"HDF\">run.h5:/step_000002/u"),
+            std::string::npos);
+}
+
+// A float32 state's hash is the XXH3 of its 4-byte cells, as in every file saved before float64
+// (python3-xxhash over "<f4" bytes of 0, 1/8, ..., 15/8).
+TEST(ContentHash, IsTheXxh3OfTheLittleEndianCells) {
+  if (!io::content_hash_available())
+    GTEST_SKIP() << "this build has no xxHash (libxxhash-dev)";
+  EXPECT_EQ(io::content_hash(ramp(16, 0.0f)), 0x8fa114191a0fdab5ULL);
+}
+
+// One file holds one precision: a state of the other is refused in one line, before any write.
+TEST(GridWriter, AStateOfTheOtherPrecisionIsRefused) {
+  TempDir dir;
+  io::GridFileWriter writer(dir / "run.h5", metadata(2, 4), false);
+  try {
+    writer.write_step(0, std::vector<double>(16, 1.0));
+    ADD_FAILURE() << "a float64 state went into a float32 file";
+  } catch (const std::logic_error& e) {
+    const std::string message = e.what();
+    EXPECT_NE(message.find("a float64 state cannot go into a file of float32 states"),
+              std::string::npos)
+        << message;
+    EXPECT_EQ(message.find('\n'), std::string::npos) << message;
+  }
+  EXPECT_EQ(writer.states_written(), 0u);
+}
+
 TEST(GridWriter, FinalPathChangesOnlyAtCommit) {
   TempDir dir;
   const std::string path = dir / "run.h5";
@@ -237,7 +324,7 @@ TEST(GridWriter, FinalPathChangesOnlyAtCommit) {
   EXPECT_EQ(during[1].rfind(".run.h5.tmp-", 0), 0u) << during[1];
   writer.commit();
   EXPECT_EQ(dir.names(), (std::vector<std::string>{"run.h5", "run.xmf"}));
-  EXPECT_EQ(io::read_grid({path, ""}).cells, ramp(16, 0.0f));
+  EXPECT_EQ(io::read_grid({path, ""}).cells.values<float>(), ramp(16, 0.0f));
   EXPECT_NE(read_bytes(dir / "run.xmf").find("run.h5:/step_000000/u"), std::string::npos);
 }
 

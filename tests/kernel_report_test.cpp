@@ -90,7 +90,16 @@ TEST(KernelReport, SectorsPerCellUpdateAndRatioToIdeal) {
   EXPECT_DOUBLE_EQ(r.cell_updates(), 4096.0 * 4096.0 * 100.0);
   EXPECT_NEAR(sectors_per_cell_update(r, r.kernels[0]), 0.50775, 1e-5);
   EXPECT_NEAR(ratio_to_ideal(r, r.kernels[0]), 2.0310, 1e-4);
-  EXPECT_DOUBLE_EQ(kIdealSectorsPerCellUpdate, 0.25);
+  EXPECT_DOUBLE_EQ(r.ideal_sectors_per_cell_update(), 0.25);
+}
+
+// In fp64 a sector holds 4 cells, not 8: the ideal doubles and the same sectors are half as far
+// from it.
+TEST(KernelReport, Fp64IdealIsHalfASectorPerCellUpdate) {
+  ProfileReport r = strip_report();
+  r.precision = Precision::fp64;
+  EXPECT_DOUBLE_EQ(r.ideal_sectors_per_cell_update(), 0.5);
+  EXPECT_NEAR(ratio_to_ideal(r, r.kernels[0]), 1.0155, 1e-4);
 }
 
 // The CSV report split into its header and its data rows (each line after the header).
@@ -265,12 +274,14 @@ const std::vector<std::string> kSharedCsvColumns = {
 TEST(KernelReport, CsvAppendsTheSharedColumnsAfterTheSectorColumns) {
   std::vector<std::string> keys;
   auto field = csv_fields(tiled_pitch32_report(), &keys);
-  // Readers that index columns keep their positions: the sector columns end at commit, and the
-  // shared-memory columns follow.
-  ASSERT_EQ(keys.size(), 35u);
+  // Readers that index columns keep their positions: the sector columns end at commit, the
+  // shared-memory columns follow, and the precision comes last.
+  ASSERT_EQ(keys.size(), 36u);
   EXPECT_EQ(keys[12], "total_sectors");
   EXPECT_EQ(keys[26], "commit");
-  EXPECT_EQ(std::vector<std::string>(keys.begin() + 27, keys.end()), kSharedCsvColumns);
+  EXPECT_EQ(std::vector<std::string>(keys.begin() + 27, keys.end() - 1), kSharedCsvColumns);
+  EXPECT_EQ(keys.back(), "precision");
+  EXPECT_EQ(field["precision"], "fp32");
   EXPECT_EQ(field["shared_ld_requests"], "262144000");
   EXPECT_EQ(field["shared_st_requests"], "72089600");
   EXPECT_EQ(field["shared_wavefronts"], "10053877760");

@@ -54,7 +54,7 @@ TEST(LargeGridGpu, EveryTwoDVariantMatchesTheReferencePastTwoToThe31Cells) {
       stepper->poison_next_output();
       stepper->step();
       stepper->fence();
-      const std::vector<float> actual = stepper->download();
+      const std::vector<float> actual = stepper->download().values<float>();
       const std::vector<float>& expected =
           checked->iterations_per_step() == kFuse ? after_fused : after_one;
       const GridDifference diff = compare_grids(actual, expected);

@@ -86,9 +86,10 @@ TEST(LargeGrid, SavedReadAndComparedPastTwoToThe31Cells) {
     EXPECT_EQ(state.n, kN);
     EXPECT_EQ(state.unverified_reason, "");  // the content hash over all cells matched
     ASSERT_EQ(state.cells.size(), kCells);
+    const std::vector<float>& cells = state.cells.values<float>();
     std::size_t wrong = 0, first_wrong = 0;
     for (std::size_t i = 0; i < kCells; ++i) {
-      if (state.cells[i] != value_at(i) && wrong++ == 0)
+      if (cells[i] != value_at(i) && wrong++ == 0)
         first_wrong = i;
     }
     EXPECT_EQ(wrong, 0u) << "first at cell " << first_wrong;

@@ -2,20 +2,21 @@
 # SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """Deterministic mutation test of reading saved states.
 
-Takes sample grids from inputs/, a file the mini-app writes (two 520 x 520 states of two chunks
-each) and an h5py file in the HDF5 1.8 format without a content hash (two chunks, v1 B-tree
-index), and makes a few hundred damaged copies with a fixed seed:
+Takes sample grids from inputs/ (the float64 one among them), a file the mini-app writes (two
+520 x 520 states of two chunks each) and an h5py file in the HDF5 1.8 format without a content
+hash (two chunks, v1 B-tree index), and makes a few hundred damaged copies with a fixed seed:
   * bit flips in metadata (headers) and in stored chunks (data and their Fletcher32 trailers),
   * 16-bit words of chunk data changed between 0x0000 and 0xFFFF (Fletcher32 cannot see these),
   * bit flips in the chunk index entries: chunk keys (address, size, offsets) and filter masks,
   * truncations.
 Every mutant is read by stencil_check against the original, and every eighth also restarted by
-stencil_miniapp. Each read must exit 2 (refused), or exit 0 only when the grid read equals the
-original bit for bit; anything else (a different grid, another exit code, a crash, a hang) fails.
+stencil_miniapp (in the file's precision). Each read must exit 2 (refused), or exit 0 only when the
+grid read equals the original bit for bit; anything else (a different grid, another exit code, a
+crash, a hang) fails.
 The file without a hash only gets index mutants: its data cannot be verified by design.
-Forged inputs follow: external storage, values past the restart bound, step numbers of 19 and of
-7 digits, unsigned iterations past int64, and a file name that is no UTF-8 (the result must stay
-valid UTF-8 and JSON).
+Forged inputs follow: external storage, values past the restart bound (of float32 and of float64
+runs), float16 cells, step numbers of 19 and of 7 digits, unsigned iterations past int64, and a
+file name that is no UTF-8 (the result must stay valid UTF-8 and JSON).
 Usage: mutation_test.py STENCIL_CHECK STENCIL_MINIAPP INPUTS_DIR WORK_DIR
 """
 import json
@@ -151,6 +152,18 @@ def first_step(path: str) -> np.ndarray:
         return f[steps[0]]["u"][...]
 
 
+def same_bits(a: np.ndarray, b: np.ndarray) -> bool:
+    return a.dtype == b.dtype and a.shape == b.shape and np.array_equal(a.view(np.uint8),
+                                                                        b.view(np.uint8))
+
+
+def precision_args(path: str) -> list:
+    """-precision of the state in `path` (the default state, as -input picks it)."""
+    with h5py.File(path, "r") as f:
+        name = "u" if "u" in f else sorted(k for k in f if k.startswith("step_"))[-1] + "/u"
+        return ["-precision", "fp64" if f[name].dtype == np.float64 else "fp32"]
+
+
 def host_backend_args(miniapp: str) -> list:
     """-impl/-space of a backend of this build that computes on the host: Kokkos' serial space
     where the build has it (one thread, no runtime noise), else the first host backend with the
@@ -172,8 +185,8 @@ def forged_inputs(check: str, miniapp: str, work: str) -> list:
     cells = np.arange(256, dtype=np.float32).reshape(16, 16) / 256
     on_host = host_backend_args(miniapp)
 
-    def refused_by_restart(label: str, path: str, also_check: bool) -> None:
-        m = subprocess.run([miniapp, "-input", path, "-iters", "1"] + on_host,
+    def refused_by_restart(label: str, path: str, also_check: bool, extra: tuple = ()) -> None:
+        m = subprocess.run([miniapp, "-input", path, "-iters", "1", *extra] + on_host,
                            capture_output=True, text=True, timeout=TIMEOUT_S)
         if m.returncode != 2 or m.stderr.count("\n") != 1:
             failures.append(f"forged {label}: -input exit {m.returncode}: {m.stderr.strip()}")
@@ -201,6 +214,18 @@ def forged_inputs(check: str, miniapp: str, work: str) -> list:
     with h5py.File(path, "w") as f:
         f.create_dataset("u", data=huge)
     refused_by_restart("FLT_MAX cell", path, False)
+    # The same in a float64 run: a float64 cell past DBL_MAX / 8.
+    path = os.path.join(work, "dbl_max.h5")
+    with h5py.File(path, "w") as f:
+        wide = cells.astype(np.float64)
+        wide[3, 3] = np.finfo(np.float64).max
+        f.create_dataset("u", data=wide)
+    refused_by_restart("DBL_MAX cell", path, False, ("-precision", "fp64"))
+    # Half-precision cells (numpy's float16) are no grid state of either precision.
+    path = os.path.join(work, "float16.h5")
+    with h5py.File(path, "w") as f:
+        f.create_dataset("u", data=cells.astype(np.float16))
+    refused_by_restart("float16 cells", path, True)
 
     # 19-digit step numbers: the default state is the last by number, not by name.
     path = os.path.join(work, "steps19.h5")
@@ -278,11 +303,13 @@ def main() -> None:
     originals = [(os.path.join(inputs, "hot_spot_64.h5"), True, 80),
                  (os.path.join(inputs, "sine_mode_1d_256.h5"), True, 80),
                  (os.path.join(inputs, "random_64.h5"), True, 40),
+                 (os.path.join(inputs, "random_64_fp64.h5"), True, 40),
                  (app, True, 80),
                  (legacy, False, 40)]
     tried = rejected = identical = 0
     failures = []
     for path, hashed, count in originals:
+        in_its_precision = precision_args(path)
         for description, data in mutants(path, hashed, count, rng):
             tried += 1
             mutant = os.path.join(work, f"mutant_{tried:04d}.h5")
@@ -308,7 +335,7 @@ def main() -> None:
                 restarted = os.path.join(work, "restarted.h5")
                 try:
                     m = subprocess.run([miniapp, "-input", mutant, "-iters", "1",
-                                        "-output", restarted],
+                                        "-output", restarted] + in_its_precision,
                                        capture_output=True, text=True, timeout=TIMEOUT_S)
                 except subprocess.TimeoutExpired:
                     failures.append(f"{label}: stencil_miniapp hung")
@@ -317,8 +344,7 @@ def main() -> None:
                     with h5py.File(path, "r") as f:
                         name = "u" if "u" in f else sorted(k for k in f if k.startswith("step_"))[-1] + "/u"
                         expected = f[name][...]
-                    if not np.array_equal(first_step(restarted).view(np.uint32),
-                                          expected.view(np.uint32)):
+                    if not same_bits(first_step(restarted), expected):
                         failures.append(f"{label}: the mini-app restarted from a different grid")
                 elif m.returncode != 2:
                     failures.append(f"{label}: stencil_miniapp exit {m.returncode}")

@@ -1,7 +1,8 @@
 # SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """Run by pvbatch: opens XDMF sidecars with ParaView's three XDMF readers and compares every value
-of every time step with the HDF5 file as h5py reads it. Also checks that a 2-D grid lies in
-ParaView's X-Y plane (z extent 0), where pvbatch's default camera sees it.
+of every time step, bit for bit in the file's own type (float32 or float64), with the HDF5 file
+as h5py reads it. Also checks that a 2-D grid lies in ParaView's X-Y plane (z extent 0), where
+pvbatch's default camera sees it.
 
     pvbatch paraview_reads_sidecars.py READER SIDECAR
 
@@ -27,7 +28,8 @@ failures = []
 
 
 def expected_steps(sidecar):
-    """(time, numpy array) per step, read with h5py from the references in the sidecar."""
+    """(time, numpy array in the dataset's own dtype) per step, read with h5py from the references
+    in the sidecar."""
     folder = os.path.dirname(sidecar)
     steps = []
     for grid in ET.parse(sidecar).getroot().iter("Grid"):
@@ -37,12 +39,13 @@ def expected_steps(sidecar):
             continue
         file_name, dataset = item.text.strip().split(":", 1)
         with h5py.File(os.path.join(folder, file_name), "r") as f:
-            steps.append((float(time.get("Value")), np.asarray(f[dataset], dtype=np.float32)))
+            steps.append((float(time.get("Value")), np.asarray(f[dataset])))
     return steps
 
 
-def read_with(reader_name, sidecar, time):
-    """(values of u as a numpy copy or None, number of points, bounds) at one time step."""
+def read_with(reader_name, sidecar, time, dtype):
+    """(values of u as a numpy copy of `dtype` or None, number of points, bounds) at one time
+    step."""
     # The legacy reader names its property FileNames, the Xdmf3 readers FileName.
     files = {"FileNames" if reader_name == "XDMFReader" else "FileName": [sidecar]}
     reader = getattr(simple, reader_name)(**files)
@@ -57,8 +60,9 @@ def read_with(reader_name, sidecar, time):
         points, bounds = data.GetNumberOfPoints(), data.GetBounds()
         u = dsa.WrapDataObject(data).PointData["u"]
         if u is not None and not isinstance(u, dsa.VTKNoneArray):
-            # A copy: the array's memory goes with the reader.
-            values = np.array(u, dtype=np.float32).reshape(-1)
+            # A copy: the array's memory goes with the reader. A reader that narrowed float64 to
+            # float32 shows here as values that differ from h5py's.
+            values = np.array(u, dtype=dtype).reshape(-1)
     simple.Delete(reader)
     return values, points, bounds
 
@@ -71,19 +75,20 @@ for sidecar in [sidecar_arg]:
         for time, expected in steps:
             where = f"{reader_name} {sidecar} t={time:g}"
             try:
-                got, points, bounds = read_with(reader_name, sidecar, time)
+                got, points, bounds = read_with(reader_name, sidecar, time, expected.dtype)
             except Exception as e:  # a reader that throws fails the file
                 failures.append(f"{where}: {e}")
                 continue
             if got is None:
                 failures.append(f"{where}: no point array u ({points} points)")
                 continue
-            want = expected.reshape(-1)
+            want = expected.reshape(-1).astype(expected.dtype.newbyteorder("="))
+            bits = np.uint64 if want.dtype.itemsize == 8 else np.uint32
             if got.shape != want.shape:
                 failures.append(f"{where}: {got.shape[0]} values, the file has {want.shape[0]}")
-            elif not np.array_equal(got.view(np.uint32), want.view(np.uint32)):
-                bad = int(np.count_nonzero(got.view(np.uint32) != want.view(np.uint32)))
-                at = np.nonzero(got.view(np.uint32) != want.view(np.uint32))[0][:4]
+            elif not np.array_equal(got.view(bits), want.view(bits)):
+                bad = int(np.count_nonzero(got.view(bits) != want.view(bits)))
+                at = np.nonzero(got.view(bits) != want.view(bits))[0][:4]
                 failures.append(f"{where}: {bad} of {want.size} values differ from h5py's, "
                                 f"first at {at.tolist()}: {got[at].tolist()} != {want[at].tolist()}")
             if expected.ndim == 2 and (bounds[4] != 0.0 or bounds[5] != 0.0 or bounds[1] <= 0.0

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
-# ParaView reads every kind of sidecar right: a 96 x 96 state, a 500-cell 1-D state and (where
-# MPIRUN is given) a 2x2 run on 4 ranks, whose file is a virtual dataset over tile files. Each of
+# ParaView reads every kind of sidecar right: a 96 x 96 state, the same in float64, a 500-cell
+# 1-D state and (where MPIRUN is given) a 2x2 run on 4 ranks, whose file is a virtual dataset over
+# tile files. Each of
 # ParaView's three XDMF readers opens each sidecar in a pvbatch of its own (a reader that cannot
 # find a file aborts the process), and every value of every step must equal h5py's.
 #   tests/paraview_test.sh MINIAPP WORK_DIR [MPIRUN]
@@ -21,8 +22,10 @@ cd "$work"
 export OMP_PROC_BIND=false OMP_NUM_THREADS=1
 
 "$miniapp" -n 96 -iters 4 -variant naive -space serial -output square.h5 -save-every 2 >/dev/null
+"$miniapp" -n 96 -iters 4 -variant naive -space serial -precision fp64 -output square_fp64.h5 \
+  >/dev/null
 "$miniapp" -n 500 -iters 4 -variant naive1d -space serial -output line.h5 >/dev/null
-sidecars=(square.xmf line.xmf)
+sidecars=(square.xmf square_fp64.xmf line.xmf)
 if [ -n "$mpirun" ]; then
   "$mpirun" --allow-run-as-root --oversubscribe -np 4 "$miniapp" -impl openmp -variant naive \
     -n 96 -iters 4 -decomp 2x2 -output tiles.h5 >/dev/null 2>&1

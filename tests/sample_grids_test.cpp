@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // The sample grids in inputs/: every variant, started from each sample, must reproduce the
 // known-answer table written by scripts/make_sample_grids.py (an independent numpy
-// implementation): the reference state bit for bit, as stencil_check judges it, and the checksum.
+// implementation): the reference state bit for bit, as stencil_check judges it, and the checksum,
+// each in the sample's precision (one float64 sample, run with -precision fp64).
 // The sine mode must also follow its closed form, u_k = lambda^k u_0 (docs/hdf5.md).
 #include <gtest/gtest.h>
 
@@ -33,7 +34,7 @@ TEST(SampleGrids, EveryVariantReproducesTheKnownAnswers) {
     if (line.empty() || line[0] == '#' || line.rfind("file,", 0) == 0)
       continue;
     const auto f = split_csv(line);
-    ASSERT_EQ(f.size(), 6u) << line;
+    ASSERT_EQ(f.size(), 7u) << line;
     const int dims = std::stoi(f[1]);
     const double expected = std::stod(f[4]);
     for (const auto& v : kVariants) {
@@ -43,10 +44,11 @@ TEST(SampleGrids, EveryVariantReproducesTheKnownAnswers) {
       if (!backend)
         continue;  // no host model of this build implements it
       const std::string out = dir / (f[0] + "." + std::string(v.name) + ".h5");
-      std::vector<std::string> args = {"-input",   kInputs + "/" + f[0],
-                                       "-variant", std::string(v.name),
-                                       "-iters",   f[3],
-                                       "-output",  out,
+      std::vector<std::string> args = {"-input",     kInputs + "/" + f[0],
+                                       "-variant",   std::string(v.name),
+                                       "-iters",     f[3],
+                                       "-output",    out,
+                                       "-precision", f[6],
                                        "-csv"};
       if (v.uses_chunks())
         args.insert(args.end(), {"-chunks", "3"});
@@ -62,7 +64,7 @@ TEST(SampleGrids, EveryVariantReproducesTheKnownAnswers) {
     }
     ++rows;
   }
-  EXPECT_EQ(rows, 6);
+  EXPECT_EQ(rows, 7);
 }
 
 // u_0 = sin(pi p x/(N-1)) [sin(pi q y/(N-1))], rounded to float32 as the generator does.

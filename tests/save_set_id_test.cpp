@@ -123,7 +123,8 @@ TEST(SaveSetId, ATileOfAnotherSaveIsRefusedWithoutAnyHash) {
   verify_tile(outline, 0, rules);
   EXPECT_THROW(verify_tile(outline, 1, rules), FileRejected);
   const std::vector<float> grid = whole_grid();
-  EXPECT_EQ(read_region(outline, 0, 2, 0, 4), std::vector<float>(grid.begin(), grid.begin() + 8));
+  EXPECT_EQ(read_region(outline, 0, 2, 0, 4).values<float>(),
+            std::vector<float>(grid.begin(), grid.begin() + 8));
   EXPECT_THROW(read_region(outline, 1, 2, 0, 4), FileRejected);
 }
 
@@ -157,7 +158,7 @@ TEST(SaveSetId, TheTilesOfTheMainFilesSaveAreRead) {
   write_tile(dir, 0, kThisSave);
   write_tile(dir, 1, kThisSave);
   const GridState state = read_grid({dir / "main.h5", ""});
-  EXPECT_EQ(state.cells, whole_grid());
+  EXPECT_EQ(state.cells.values<float>(), whole_grid());
   EXPECT_EQ(state.unverified_reason, "no tile hashes");
 }
 
@@ -168,7 +169,7 @@ TEST(SaveSetId, FilesWithoutAnyIdAreReadAsBefore) {
   write_tile(dir, 0, std::nullopt);
   write_tile(dir, 1, std::nullopt);
   const GridState state = read_grid({dir / "main.h5", ""});
-  EXPECT_EQ(state.cells, whole_grid());
+  EXPECT_EQ(state.cells.values<float>(), whole_grid());
   EXPECT_EQ(state.unverified_reason, "no tile hashes");
 }
 
@@ -197,14 +198,14 @@ TEST(SaveSetId, TheVirtualStateRecordsThePiecesId) {
     pieces[rank].file = tile_name(rank);
     pieces[rank].save_set_id = kThisSave;
   }
-  create_virtual_state(group, 2, 4, 3, pieces).close("closing the virtual state");
+  create_virtual_state(group, 2, 4, 3, pieces, Precision::fp32).close("closing the virtual state");
   H5Gclose(group);
   H5Fclose(file);
   ReadRules rules;
   const GridOutline outline = outline_grid({path, ""}, rules);
   ASSERT_EQ(outline.pieces.size(), 2u);
   EXPECT_EQ(outline.pieces[1].save_set_id, std::optional<SaveSetId>(kThisSave));
-  EXPECT_EQ(read_grid({path, ""}).cells, whole_grid());
+  EXPECT_EQ(read_grid({path, ""}).cells.values<float>(), whole_grid());
 }
 
 TEST(SaveSetId, EverySaveDrawsAnotherId) {

@@ -28,7 +28,9 @@ class RecordingHooks : public LoopHooks {
     stepper.step();
   }
   bool saves() const override { return true; }
-  void save(std::int64_t step, Stepper& stepper) override { saved[step] = stepper.download(); }
+  void save(std::int64_t step, Stepper& stepper) override {
+    saved[step] = stepper.download().values<float>();
+  }
   void commit() override { ++commits; }
   void before_copy() override { ++copies_announced; }
 

@@ -3,7 +3,8 @@
 // for bit: at tail sizes, for one and several iterations, and in every run-time shape: chunk
 // counts that do and do not divide N (strip, rolling, doublebuf*), every patch size (regblock) and
 // every row pitch (tiled). The output buffer is poisoned with NaN before every step, so a cell no
-// thread writes fails the comparison.
+// thread writes fails the comparison. Both precisions: every case runs in fp32 and in fp64, each
+// against the reference loop of its own precision.
 #include <gtest/gtest.h>
 
 #include <tuple>
@@ -17,7 +18,7 @@
 namespace stencil::test {
 namespace {
 
-using Case = std::tuple<Backend, Variant, int>;
+using Case = std::tuple<Backend, Variant, Precision, int>;
 
 const int kSizes[] = {1, 2, 3, 4, 5, 17, 31, 32, 33, 255, 256, 257, 1000, 1025};
 // Variants that tune their own launch (stream, temporal) own up to 1024 columns per CUDA block:
@@ -31,6 +32,18 @@ const int kWideSizes[] = {2052, 3048};
 const int kWideSizes[] = {2052};
 #endif
 
+// fp64 on the host: the tail sizes only. The large and wide sizes exercise launch geometry, which
+// the element type does not change on a CPU; the GPU runs every size in both precisions.
+#if defined(STENCIL_TEST_GPU)
+bool runs_in_fp64(int) {
+  return true;
+}
+#else
+bool runs_in_fp64(int n) {
+  return n <= 257;
+}
+#endif
+
 // One way of running a variant: the iteration count and the run-time shape.
 struct Shape {
   int iterations;
@@ -39,8 +52,8 @@ struct Shape {
 
 // Every run-time shape the table gives the variant, each with the other settings at their
 // defaults, for one step and for three steps.
-std::vector<Shape> shapes(const VariantInfo& variant, int n) {
-  const RunConfig defaults{&variant, n};
+std::vector<Shape> shapes(const VariantInfo& variant, int n, Precision precision) {
+  const RunConfig defaults{&variant, n, precision};
   std::vector<RunConfig> configs{defaults};
   if (variant.uses_chunks()) {
     // Two counts that divide few sizes, one chunk per row, more chunks than rows (trailing
@@ -73,18 +86,18 @@ std::vector<Shape> shapes(const VariantInfo& variant, int n) {
 class VariantMatchesReference : public ::testing::TestWithParam<Case> {};
 
 TEST_P(VariantMatchesReference, BitForBitWithPoisonedOutput) {
-  const auto& [backend, variant_id, n] = GetParam();
+  const auto& [backend, variant_id, precision, n] = GetParam();
   if (const std::string reason = unavailable_reason(backend); !reason.empty()) {
     GTEST_SKIP() << reason;
   }
   const VariantInfo& variant = info(variant_id);
-  for (const Shape& shape : shapes(variant, n)) {
+  for (const Shape& shape : shapes(variant, n, precision)) {
     const RunConfig& config = shape.config;
     SCOPED_TRACE("iterations=" + std::to_string(shape.iterations) + " chunks=" +
                  std::to_string(config.chunks) + " patch=" + std::to_string(config.patch) +
                  " pitch=" + std::to_string(config.pitch) + " fuse=" + std::to_string(config.fuse));
-    const auto initial = random_field(cell_count(variant, n),
-                                      static_cast<std::uint64_t>(n * 131 + shape.iterations));
+    const Cells initial = random_cells(precision, cell_count(variant, n),
+                                       static_cast<std::uint64_t>(n * 131 + shape.iterations));
     auto stepper = open_stepper(backend, check_config(config));
     stepper->upload(initial);
     ASSERT_EQ(shape.iterations % stepper->iterations_per_step(), 0);
@@ -92,8 +105,9 @@ TEST_P(VariantMatchesReference, BitForBitWithPoisonedOutput) {
       stepper->poison_next_output();
       stepper->step();
     }
-    const auto actual = stepper->download();
-    const auto expected = reference_run(variant, n, shape.iterations, initial);
+    const Cells actual = stepper->download();
+    ASSERT_EQ(actual.precision(), precision);
+    const Cells expected = reference_run(variant, n, shape.iterations, initial);
     const GridDifference diff = compare_grids(actual, expected);
     ASSERT_TRUE(diff.identical()) << describe_first_difference(diff,
                                                                variant.dimensions == 2 ? n : 0);
@@ -106,11 +120,17 @@ std::vector<Case> all_cases(const std::vector<Backend>& backends) {
     for (const auto& variant : kVariants) {
       if (!variant.implemented_by(backend.implementation))
         continue;  // no kernel: open_stepper refuses it (openmp_cli_test checks the message)
-      for (const int n : kSizes)
-        cases.emplace_back(backend, variant.id, n);
-      if (variant.chunks == ChunkPolicy::tuned) {
-        for (const int n : kWideSizes)
-          cases.emplace_back(backend, variant.id, n);
+      for (const Precision precision : kPrecisions) {
+        const auto add = [&](int n) {
+          if (precision == Precision::fp32 || runs_in_fp64(n))
+            cases.emplace_back(backend, variant.id, precision, n);
+        };
+        for (const int n : kSizes)
+          add(n);
+        if (variant.chunks == ChunkPolicy::tuned) {
+          for (const int n : kWideSizes)
+            add(n);
+        }
       }
     }
   }
@@ -118,8 +138,10 @@ std::vector<Case> all_cases(const std::vector<Backend>& backends) {
 }
 
 std::string case_name(const ::testing::TestParamInfo<Case>& info_) {
-  const auto& [backend, variant, n] = info_.param;
-  return backend.label() + "_" + std::string(info(variant).name) + "_n" + std::to_string(n);
+  const auto& [backend, variant, precision, n] = info_.param;
+  // fp32 cases keep their names; fp64 ones end in _fp64.
+  return backend.label() + "_" + std::string(info(variant).name) + "_n" + std::to_string(n) +
+         (precision == Precision::fp64 ? "_fp64" : "");
 }
 
 #if defined(STENCIL_TEST_GPU)

@@ -9,7 +9,10 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cmath>
+#include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <numeric>
@@ -112,7 +115,7 @@ TEST_F(VirtualGrid, IsReadAsOneGridAndVerifiedPerTile) {
   const GridState state = read_grid({dir / "main.h5", ""});
   EXPECT_EQ(state.n, 4);
   EXPECT_EQ(state.iteration, 0);  // the main file's dataset has no iteration attribute here
-  EXPECT_EQ(state.cells, grid());
+  EXPECT_EQ(state.cells.values<float>(), grid());
   EXPECT_EQ(state.unverified_reason, "");
 
   ReadRules rules;
@@ -122,7 +125,55 @@ TEST_F(VirtualGrid, IsReadAsOneGridAndVerifiedPerTile) {
   verify_tile(outline, 0, rules);
   verify_tile(outline, 1, rules);
   // Rows 1..2, columns 1..2: across both tiles.
-  EXPECT_EQ(read_region(outline, 1, 2, 1, 2), (std::vector<float>{5, 6, 9, 10}));
+  EXPECT_EQ(read_region(outline, 1, 2, 1, 2).values<float>(), (std::vector<float>{5, 6, 9, 10}));
+}
+
+// A float64 state saved across ranks: the virtual dataset the writer makes takes the tiles' type,
+// and the reader reads it, whole and by region, as the doubles the tiles hold; a float32 tile file
+// in the place of a float64 one is refused.
+TEST_F(VirtualGrid, Fp64TilesMakeAFloat64State) {
+  std::vector<double> cells(16);
+  for (std::size_t i = 0; i < cells.size(); ++i)
+    cells[i] = static_cast<double>(i) + std::ldexp(static_cast<double>(i), -40);
+  const std::vector<double> first(cells.begin(), cells.begin() + 8);
+  const std::vector<double> second(cells.begin() + 8, cells.end());
+  for (int rank = 0; rank < 2; ++rank)
+    std::remove((dir / tile_name(rank, 2)).c_str());  // the fixture's float32 tiles
+  test::write_doubles(dir / tile_name(0, 2), "/step_000003/u", {2, 4}, first, true, 3);
+  test::write_doubles(dir / tile_name(1, 2), "/step_000003/u", {2, 4}, second, true, 3);
+  std::vector<TilePiece> pieces(2);
+  for (int rank = 0; rank < 2; ++rank) {
+    pieces[rank].row0 = 2 * rank, pieces[rank].rows = 2, pieces[rank].cols = 4;
+    pieces[rank].file = tile_name(rank, 2);
+    pieces[rank].content_hash = content_hash(rank == 0 ? first : second);
+  }
+  const std::string path = dir / "main.h5";
+  const hid_t file = H5Fcreate(path.c_str(), H5F_ACC_TRUNC, H5P_DEFAULT, H5P_DEFAULT);
+  const hid_t group = H5Gcreate2(file, "step_000003", H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT);
+  create_virtual_state(group, 2, 4, 3, pieces, Precision::fp64).close("closing the state");
+  H5Gclose(group);
+  H5Fclose(file);
+  EXPECT_TRUE(test::dataset_type_is(path, "/step_000003/u", H5T_IEEE_F64LE));
+
+  const GridState state = read_grid({path, ""});
+  ASSERT_EQ(state.cells.precision(), Precision::fp64);
+  EXPECT_EQ(std::memcmp(state.cells.data(), cells.data(), 16 * sizeof(double)), 0);
+  EXPECT_EQ(state.unverified_reason, "");
+  ReadRules rules;
+  const GridOutline outline = outline_grid({path, ""}, rules);
+  EXPECT_EQ(outline.precision, Precision::fp64);
+  verify_tile(outline, 1, rules);
+  const Cells region = read_region(outline, 1, 2, 1, 2);
+  const std::vector<double> expected = {cells[5], cells[6], cells[9], cells[10]};
+  EXPECT_EQ(std::memcmp(region.data(), expected.data(), 4 * sizeof(double)), 0);
+
+  std::remove((dir / tile_name(1, 2)).c_str());
+  test::write_floats(dir / tile_name(1, 2), "/step_000003/u", {2, 4},
+                     std::vector<float>(second.begin(), second.end()), true, 3);
+  const std::string why = refusal(path);
+  EXPECT_NE(why.find(tile_name(1, 2) + "' does not hold a float64 tile of the mapped shape"),
+            std::string::npos)
+      << why;
 }
 
 TEST_F(VirtualGrid, AGapOrAnOverlapIsRefused) {
@@ -196,9 +247,9 @@ TEST_F(VirtualGrid, AVdsPrefixDoesNotRedirectTheRead) {
   const GridState state = read_grid({dir / "main.h5", ""});
   ReadRules rules;
   const GridOutline outline = outline_grid({dir / "main.h5", ""}, rules);
-  const std::vector<float> region = read_region(outline, 1, 2, 1, 2);
+  const std::vector<float> region = read_region(outline, 1, 2, 1, 2).values<float>();
   ::unsetenv("HDF5_VDS_PREFIX");
-  EXPECT_EQ(state.cells, grid());
+  EXPECT_EQ(state.cells.values<float>(), grid());
   EXPECT_EQ(region, (std::vector<float>{5, 6, 9, 10}));
 }
 
@@ -208,11 +259,11 @@ TEST_F(VirtualGrid, IsReadThroughASymlinkToTheMainFile) {
   const std::filesystem::path elsewhere = dir / "links";
   std::filesystem::create_directory(elsewhere);
   std::filesystem::create_symlink(dir / "main.h5", elsewhere / "link.h5");
-  EXPECT_EQ(read_grid({elsewhere / "link.h5", ""}).cells, grid());
+  EXPECT_EQ(read_grid({elsewhere / "link.h5", ""}).cells.values<float>(), grid());
   ReadRules rules;
   const GridOutline outline = outline_grid({elsewhere / "link.h5", ""}, rules);
   verify_tile(outline, 1, rules);
-  EXPECT_EQ(read_region(outline, 1, 2, 1, 2), (std::vector<float>{5, 6, 9, 10}));
+  EXPECT_EQ(read_region(outline, 1, 2, 1, 2).values<float>(), (std::vector<float>{5, 6, 9, 10}));
 }
 
 TEST(TileFiles, OnlyOtherSetsOfTheSameOutputAreSwept) {

@@ -9,6 +9,7 @@
 #include <string>
 
 #include "backends.hpp"
+#include "stencil/precision.hpp"
 #include "stencil/variants.hpp"
 #include "stencil_version.hpp"
 #if defined(STENCIL_HAVE_CUDA)
@@ -118,8 +119,10 @@ void add_run_context(SizeSet sizes, const TargetList& targets) {
   for (const std::string& item : classes)
     class_text += (class_text.empty() ? "" : ",") + item;
   benchmark::AddCustomContext("variant_classes", class_text);
-  benchmark::AddCustomContext("bytes_per_cell_update",
-                              std::to_string(static_cast<int>(kBytesPerCellUpdate)));
+  benchmark::AddCustomContext(
+      "bytes_per_cell_update",
+      "fp32:" + std::to_string(bytes_per_cell_update(Precision::fp32)) +
+          ",fp64:" + std::to_string(bytes_per_cell_update(Precision::fp64)));
   benchmark::AddCustomContext("chunks", std::to_string(kDefaultChunks));
   benchmark::AddCustomContext(
       "timing",

@@ -19,10 +19,10 @@ std::vector<SizeClass> size_classes(SizeSet set) {
   return sizes;
 }
 
-bool fits_in_memory(const Backend& target, const SizeClass& size) {
+bool fits_in_memory(const Backend& target, const SizeClass& size, Precision precision) {
   // Initial field, plus four grids for a host stepper (two working grids and the driver's copies).
   const std::size_t host_grids = target.on_gpu() ? 1 : 5;
-  const std::size_t needed = host_grids * size.cells * sizeof(float);
+  const std::size_t needed = host_grids * size.cells * element_bytes(precision);
   // A margin for the rest of the process and the machine.
   return needed < host_available_bytes() / 10 * 8;
 }

@@ -28,6 +28,6 @@ std::vector<SizeClass> size_classes(SizeSet set);
 // Host targets keep the two grids, the driver's host copies and the initial field in host memory;
 // a size that would not fit is never registered (an oversized host allocation "succeeds" on Linux
 // and the process dies later). Device memory is checked by the steppers, which refuse in time.
-bool fits_in_memory(const Backend& target, const SizeClass& size);
+bool fits_in_memory(const Backend& target, const SizeClass& size, Precision precision);
 
 }  // namespace stencil::perf

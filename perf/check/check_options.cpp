@@ -66,6 +66,12 @@ CheckOptions parse_check_options(const std::vector<std::string>& args) {
       options.help = true;
       continue;
     }
+    if (name == "cross-precision") {
+      if (has_value)
+        throw UsageError("--cross-precision takes no value");
+      options.cross_precision = true;
+      continue;
+    }
     if (name != "tolerance-ulp" && name != "rtol" && name != "atol")
       throw UsageError("unknown option '" + arg + "'");
     const std::string flag = "--" + name;
@@ -104,14 +110,21 @@ CheckOptions parse_check_options(const std::vector<std::string>& args) {
 
 std::string check_help_text() {
   return "usage: stencil_check A.h5[:DATASET] B.h5[:DATASET] [--tolerance-ulp K | --rtol X "
-         "--atol Y]\n\n"
+         "--atol Y] [--cross-precision]\n\n"
          "Compares two grid states saved by stencil_miniapp (or the samples in inputs/), cell by\n"
          "cell, B being the reference. Without DATASET a file's last /step_*/u is read (else /u).\n"
-         "Reports the max absolute, relative and ULP differences and the first differing cell.\n\n"
+         "Reports the max absolute, relative and ULP differences and the first differing cell.\n"
+         "Each state is read in its own precision (float32 or float64): two states of one\n"
+         "precision are compared in it (bit for bit, ULP of that type).\n\n"
          "options (each also as -name and --name=value):\n"
          "  --tolerance-ulp K   pass when every cell is within K units in the last place\n"
          "  --rtol X            pass when |A - B| <= atol + X * |B| in every cell (default 0)\n"
          "  --atol Y            absolute part of that test (default 0)\n"
+         "  --cross-precision   compare a float64 state with a float32 one, in float32: each\n"
+         "                      float64 value is rounded once to the nearest float32 (ties to\n"
+         "                      even; past float32's range it becomes Inf), then every figure and\n"
+         "                      tolerance is taken between float32 values (ULP of float32).\n"
+         "                      Without it, states of different precisions are refused (exit 2)\n"
          "  --help              show this help\n"
          "Default tolerance: exact (every cell bit-identical). NaN or Inf cells pass only when\n"
          "bit-identical (or NaN against NaN under --tolerance-ulp).\n\n"

@@ -28,6 +28,9 @@ struct CheckOptions {
   std::string actual;    // A: FILE[:DATASET]
   std::string expected;  // B: FILE[:DATASET], the reference
   Tolerance tolerance;
+  // --cross-precision: a float64 state may be compared with a float32 one, its values rounded to
+  // float32 first (cross_precision.hpp); without it such a pair is refused.
+  bool cross_precision = false;
   bool help = false;
 };
 

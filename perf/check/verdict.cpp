@@ -3,15 +3,20 @@
 
 #include <cmath>
 #include <cstring>
+#include <stdexcept>
+#include <string>
+#include <type_traits>
 
 namespace stencil::check {
 namespace {
 
-bool same_bits(float a, float b) {
+template <class T>
+bool same_bits(T a, T b) {
   return std::memcmp(&a, &b, sizeof a) == 0;
 }
 
-bool within(float a, float b, const Tolerance& t) {
+template <class T>
+bool within(T a, T b, const Tolerance& t) {
   if (same_bits(a, b))
     return true;
   switch (t.kind) {
@@ -30,7 +35,8 @@ bool within(float a, float b, const Tolerance& t) {
 
 }  // namespace
 
-Verdict judge(const std::vector<float>& actual, const std::vector<float>& expected,
+template <class T>
+Verdict judge(const std::vector<T>& actual, const std::vector<T>& expected,
               const Tolerance& tolerance) {
   Verdict verdict;
   verdict.difference = compare_grids(actual, expected);
@@ -41,6 +47,23 @@ Verdict judge(const std::vector<float>& actual, const std::vector<float>& expect
       verdict.first_beyond = i;
   }
   return verdict;
+}
+
+#define STENCIL_INSTANTIATE_JUDGE(unused, T) \
+  template Verdict judge<T>(const std::vector<T>&, const std::vector<T>&, const Tolerance&);
+STENCIL_ELEMENT_TYPES(STENCIL_INSTANTIATE_JUDGE, )
+#undef STENCIL_INSTANTIATE_JUDGE
+
+Verdict judge(const Cells& actual, const Cells& expected, const Tolerance& tolerance) {
+  if (actual.precision() != expected.precision()) {
+    throw std::invalid_argument(
+        "states differ in precision: " + std::string(element_type_name(actual.precision())) +
+        " vs " + std::string(element_type_name(expected.precision())));
+  }
+  return actual.visit([&](const auto& values) {
+    using T = typename std::decay_t<decltype(values)>::value_type;
+    return judge(values, expected.values<T>(), tolerance);
+  });
 }
 
 }  // namespace stencil::check

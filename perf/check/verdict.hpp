@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "check_options.hpp"
+#include "stencil/cells.hpp"
 #include "stencil/compare.hpp"
 
 namespace stencil::check {
@@ -18,8 +19,12 @@ struct Verdict {
   bool passed() const { return beyond == 0; }
 };
 
-// `actual` and `expected` must have the same size (compare_grids throws otherwise).
-Verdict judge(const std::vector<float>& actual, const std::vector<float>& expected,
+// `actual` and `expected` must have the same size (compare_grids throws otherwise). T: float or
+// double; ULP distances are in T.
+template <class T>
+Verdict judge(const std::vector<T>& actual, const std::vector<T>& expected,
               const Tolerance& tolerance);
+// The same for cells of one precision; throws std::invalid_argument when the precisions differ.
+Verdict judge(const Cells& actual, const Cells& expected, const Tolerance& tolerance);
 
 }  // namespace stencil::check

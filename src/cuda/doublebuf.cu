@@ -18,13 +18,12 @@ namespace stencil::cuda {
 // Barrier 2 of a stage is not needed by this register-staged copy (its write comes after the next
 // stage's barrier 1 anyway); it keeps the lesson's two-barrier stage, which doublebuf_async needs,
 // so the two variants differ only in how the copy is made (docs/lesson004.md).
-template <class Index>  // the offset type (cell_offset.hpp)
+template <class T, class Index>  // Index: the offset type (cell_offset.hpp)
 __global__ void __launch_bounds__(kStageThreads)
-    doublebuf_kernel(const Element* __restrict__ in, Element* __restrict__ out, int rows,
-                     int cols) {
+    doublebuf_kernel(const T* __restrict__ in, T* __restrict__ out, int rows, int cols) {
   using stage_tile::kCells;
   constexpr int kSlots = (kCells + kStageThreads - 1) / kStageThreads;  // 2 per thread
-  __shared__ Element tiles[2][kCells];
+  __shared__ T tiles[2][kCells];
   const int x0 = blockIdx.x * kStageWidth;
   // The chunk comes from the launched grid (row_chunks.hpp), so the chunks cover every row.
   const RowChunk chunk = row_chunk(rows, static_cast<int>(gridDim.y), static_cast<int>(blockIdx.y));
@@ -45,9 +44,9 @@ __global__ void __launch_bounds__(kStageThreads)
       tiles[0][t] = in[stage_tile::source_index<Index>(t, x0, y0, rows, cols)];
   }
 
-  Element staged[kSlots];
+  T staged[kSlots];
   for (int k = 0; k < stages; ++k) {
-    const Element* current = tiles[k & 1];
+    const T* current = tiles[k & 1];
     const bool prefetch = k + 1 < stages;
     if (prefetch) {  // issued now, consumed only after the compute below
 #pragma unroll
@@ -77,14 +76,19 @@ __global__ void __launch_bounds__(kStageThreads)
   }
 }
 
-void launch_doublebuf(const Element* in, Element* out, int rows, int cols, int chunks,
-                      cudaStream_t queue) {
+template <class T>
+void launch_doublebuf(const T* in, T* out, int rows, int cols, int chunks, cudaStream_t queue) {
   const dim3 grid = stage_grid(cols, chunks);
   if (offsets_fit_int(rows, cols))
-    doublebuf_kernel<int><<<grid, stage_block(), 0, queue>>>(in, out, rows, cols);
+    doublebuf_kernel<T, int><<<grid, stage_block(), 0, queue>>>(in, out, rows, cols);
   else
-    doublebuf_kernel<std::int64_t><<<grid, stage_block(), 0, queue>>>(in, out, rows, cols);
+    doublebuf_kernel<T, std::int64_t><<<grid, stage_block(), 0, queue>>>(in, out, rows, cols);
   check_launch("doublebuf_kernel launch");
 }
+
+#define STENCIL_INSTANTIATE(unused, T) \
+  template void launch_doublebuf<T>(const T*, T*, int, int, int, cudaStream_t);
+STENCIL_ELEMENT_TYPES(STENCIL_INSTANTIATE, )
+#undef STENCIL_INSTANTIATE
 
 }  // namespace stencil::cuda

@@ -29,20 +29,19 @@ __device__ Index tile_source_offset(int t, int x0, int y, int rows, int cols) {
 }
 
 // This thread's share of one stage tile (stage_tile::source_index's cells), copied asynchronously
-// into `tile`, 4 bytes per cell.
-template <class Index>
-__device__ void copy_stage_async(Element* tile, const Element* __restrict__ in, int thread, int x0,
-                                 int y, int rows, int cols) {
+// into `tile`, one cell (4 or 8 bytes) per copy.
+template <class Index, class T>
+__device__ void copy_stage_async(T* tile, const T* __restrict__ in, int thread, int x0, int y,
+                                 int rows, int cols) {
   for (int t = thread; t < stage_tile::kCells; t += kStageThreads)
     __pipeline_memcpy_async(&tile[t], &in[tile_source_offset<Index>(t, x0, y, rows, cols)],
-                            sizeof(Element));
+                            sizeof(T));
 }
 
-template <class Index>
+template <class T, class Index>
 __global__ void __launch_bounds__(kStageThreads)
-    doublebuf_async_kernel(const Element* __restrict__ in, Element* __restrict__ out, int rows,
-                           int cols) {
-  __shared__ Element tiles[2][stage_tile::kCells];
+    doublebuf_async_kernel(const T* __restrict__ in, T* __restrict__ out, int rows, int cols) {
+  __shared__ T tiles[2][stage_tile::kCells];
   const int x0 = blockIdx.x * kStageWidth;
   // The chunk comes from the launched grid (row_chunks.hpp), so the chunks cover every row.
   const RowChunk chunk = row_chunk(rows, static_cast<int>(gridDim.y), static_cast<int>(blockIdx.y));
@@ -68,7 +67,7 @@ __global__ void __launch_bounds__(kStageThreads)
     __pipeline_wait_prior(1);
     __syncthreads();  // 1: every thread's copies of stage k have landed; the tile is complete
 
-    const Element* current = tiles[k & 1];
+    const T* current = tiles[k & 1];
     const int y = y0 + k * kStageHeight + threadIdx.y;
     if (x < cols && y < y_end) {
       out[static_cast<Index>(y) * cols + x] = stage_tile::output(current, c, x, y, rows, cols);
@@ -80,15 +79,21 @@ __global__ void __launch_bounds__(kStageThreads)
   }
 }
 
-void launch_doublebuf_async(const Element* in, Element* out, int rows, int cols, int chunks,
+template <class T>
+void launch_doublebuf_async(const T* in, T* out, int rows, int cols, int chunks,
                             cudaStream_t queue) {
   const dim3 grid = stage_grid(cols, chunks);
   const dim3 block = stage_block();
   if (static_cast<std::int64_t>(rows) * cols <= INT_MAX)
-    doublebuf_async_kernel<int><<<grid, block, 0, queue>>>(in, out, rows, cols);
+    doublebuf_async_kernel<T, int><<<grid, block, 0, queue>>>(in, out, rows, cols);
   else
-    doublebuf_async_kernel<std::int64_t><<<grid, block, 0, queue>>>(in, out, rows, cols);
+    doublebuf_async_kernel<T, std::int64_t><<<grid, block, 0, queue>>>(in, out, rows, cols);
   check_launch("doublebuf_async_kernel launch");
 }
+
+#define STENCIL_INSTANTIATE(unused, T) \
+  template void launch_doublebuf_async<T>(const T*, T*, int, int, int, cudaStream_t);
+STENCIL_ELEMENT_TYPES(STENCIL_INSTANTIATE, )
+#undef STENCIL_INSTANTIATE
 
 }  // namespace stencil::cuda

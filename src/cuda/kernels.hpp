@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
-// Native CUDA launchers, one per variant, declared from STENCIL_VARIANTS: launch_<name>, defined
-// in the .cu file of the same name. They take device pointers; `in` and `out` must not alias.
+// Native CUDA launchers, one per variant, declared from STENCIL_VARIANTS: launch_<name><T>, defined
+// in the .cu file of the same name and instantiated there for every element type T
+// (STENCIL_ELEMENT_TYPES). They take device pointers; `in` and `out` must not alias.
 // Each checks its launch. `queue` is the CUDA stream the kernel is queued on.
 //
 // Every launcher steps a rows x cols row-major array (cols wide) whose outermost ring is border:
@@ -10,23 +11,23 @@
 
 #include <cuda_runtime.h>
 
-#include "stencil/element.hpp"
+#include "stencil/precision.hpp"
 #include "stencil/variants.hpp"
 
 namespace stencil::cuda {
 
-using LaunchFunction = void (*)(const Element* in, Element* out, int rows, int cols, int chunks,
+template <class T>
+using LaunchFunction = void (*)(const T* in, T* out, int rows, int cols, int chunks,
                                 cudaStream_t queue);
 
-#define STENCIL_DECLARE_LAUNCH_none(name)                                             \
-  void launch_##name(const Element* in, Element* out, int rows, int cols, int chunks, \
-                     cudaStream_t queue);
-// A launcher with a compile-time shape (-pitch, -patch, -fuse) takes it as its template argument
-// and is instantiated for every value of the shape option.
-#define STENCIL_DECLARE_LAUNCH_SHAPED(name)                                           \
-  template <int kShape>                                                               \
-  void launch_##name(const Element* in, Element* out, int rows, int cols, int chunks, \
-                     cudaStream_t queue);
+#define STENCIL_DECLARE_LAUNCH_none(name) \
+  template <class T>                      \
+  void launch_##name(const T* in, T* out, int rows, int cols, int chunks, cudaStream_t queue);
+// A launcher with a compile-time shape (-pitch, -patch, -fuse) takes it as its second template
+// argument and is instantiated for every value of the shape option.
+#define STENCIL_DECLARE_LAUNCH_SHAPED(name) \
+  template <class T, int kShape>            \
+  void launch_##name(const T* in, T* out, int rows, int cols, int chunks, cudaStream_t queue);
 #define STENCIL_DECLARE_LAUNCH_pitch STENCIL_DECLARE_LAUNCH_SHAPED
 #define STENCIL_DECLARE_LAUNCH_patch STENCIL_DECLARE_LAUNCH_SHAPED
 #define STENCIL_DECLARE_LAUNCH_fuse STENCIL_DECLARE_LAUNCH_SHAPED

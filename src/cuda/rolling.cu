@@ -13,9 +13,10 @@
 
 namespace stencil::cuda {
 
+template <class T>
 __global__ void __launch_bounds__(kStripWidth)
-    rolling_kernel(const Element* __restrict__ in, Element* __restrict__ out, int rows, int cols) {
-  __shared__ Element row[kStripWidth + 2];
+    rolling_kernel(const T* __restrict__ in, T* __restrict__ out, int rows, int cols) {
+  __shared__ T row[kStripWidth + 2];
   const auto [x, cx, sx, xl, xr] = strip_column(cols);
 
   // The chunk comes from the launched grid (row_chunks.hpp), so the chunks cover every row.
@@ -27,12 +28,12 @@ __global__ void __launch_bounds__(kStripWidth)
 
   // Row y's base pointers, 64-bit, advanced by one row per step; the columns and rows y-1 and y+1
   // are 32-bit offsets from them (computing the base from y at every step took 7 more registers).
-  const Element* in_row = in + row_offset(y0, cols);
-  Element* out_row = out + row_offset(y0, cols);
-  Element above = y0 > 0 ? in_row[cx - cols] : 0.0f;
-  Element centre = in_row[cx];
+  const T* in_row = in + row_offset(y0, cols);
+  T* out_row = out + row_offset(y0, cols);
+  T above = y0 > 0 ? in_row[cx - cols] : T(0);
+  T centre = in_row[cx];
   for (int y = y0; y < y_end; ++y, in_row += cols, out_row += cols) {
-    const Element below = y + 1 < rows ? in_row[cx + cols] : 0.0f;  // the one new global read
+    const T below = y + 1 < rows ? in_row[cx + cols] : T(0);  // the one new global read
     row[sx] = centre;
     if (threadIdx.x == 0)
       row[0] = in_row[xl];
@@ -51,10 +52,15 @@ __global__ void __launch_bounds__(kStripWidth)
   }
 }
 
-void launch_rolling(const Element* in, Element* out, int rows, int cols, int chunks,
-                    cudaStream_t queue) {
+template <class T>
+void launch_rolling(const T* in, T* out, int rows, int cols, int chunks, cudaStream_t queue) {
   rolling_kernel<<<strip_grid(cols, chunks), kStripWidth, 0, queue>>>(in, out, rows, cols);
   check_launch("rolling_kernel launch");
 }
+
+#define STENCIL_INSTANTIATE(unused, T) \
+  template void launch_rolling<T>(const T*, T*, int, int, int, cudaStream_t);
+STENCIL_ELEMENT_TYPES(STENCIL_INSTANTIATE, )
+#undef STENCIL_INSTANTIATE
 
 }  // namespace stencil::cuda

@@ -1,12 +1,13 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // The kernel interface of the directive models (openacc, omptarget): how a kernel is launched and
-// the signature of one step, shared by each model's kernels.hpp.
+// the signature of one step, for cells of type T (float or double), shared by each model's
+// kernels.hpp.
 #pragma once
 
 #include <string_view>
 #include <vector>
 
-#include "stencil/element.hpp"
+#include "stencil/precision.hpp"
 #include "stencil/run_config.hpp"
 
 namespace stencil::directive {
@@ -19,21 +20,27 @@ struct Launch {
   bool on_device = true;
 };
 
-using StepFunction = void (*)(const Element* in, Element* out, ArrayExtent extent,
-                              const RunConfig& config, Launch launch);
+template <class T>
+using StepFunction = void (*)(const T* in, T* out, ArrayExtent extent, const RunConfig& config,
+                              Launch launch);
+// A kernel's loop shapes are the same in both precisions.
 using LoopShapesFunction = std::vector<std::string_view> (*)();
 
 }  // namespace stencil::directive
 
-// Declares `<variant>_step` and `<variant>_loop_shapes` for every row of STENCIL_VARIANTS in the
-// namespace where it is expanded (a model's kernels.hpp), each defined in the model's file of
-// that name.
-#define STENCIL_DIRECTIVE_DECLARE_STEP(name, ...)                                                \
-  void name##_step(const Element* in, Element* out, ArrayExtent extent, const RunConfig& config, \
-                   Launch launch);                                                               \
+// Declares `<variant>_step<T>` and `<variant>_loop_shapes` for every row of STENCIL_VARIANTS in
+// the namespace where it is expanded (a model's kernels.hpp), each defined in the model's file of
+// that name, which instantiates the step for both element types:
+//   STENCIL_ELEMENT_TYPES(STENCIL_DIRECTIVE_INSTANTIATE_STEP, <variant>)
+#define STENCIL_DIRECTIVE_DECLARE_STEP(name, ...)                                    \
+  template <class T>                                                                 \
+  void name##_step(const T* in, T* out, ArrayExtent extent, const RunConfig& config, \
+                   Launch launch);                                                   \
   std::vector<std::string_view> name##_loop_shapes();
 #define STENCIL_DIRECTIVE_DECLARE_STEPS() \
   using directive::Launch;                \
   using directive::LoopShapesFunction;    \
   using directive::StepFunction;          \
   STENCIL_VARIANTS(STENCIL_DIRECTIVE_DECLARE_STEP)
+#define STENCIL_DIRECTIVE_INSTANTIATE_STEP(name, T) \
+  template void name##_step<T>(const T*, T*, ArrayExtent, const RunConfig&, Launch);

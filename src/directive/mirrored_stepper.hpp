@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
-// The stepper of the directive models (openacc, omptarget). Its two grids are host arrays with a
-// device mirror for the stepper's whole lifetime (one unstructured data region: entered in the
-// constructor, left in the destructor). Steps swap the two mirrors without moving a byte between
-// host and device; only upload and download cross, each with an explicit update.
+// The stepper of the directive models (openacc, omptarget), for cells of type T (float or
+// double). Its two grids are host arrays with a device mirror for the stepper's whole lifetime (one
+// unstructured data region: entered in the constructor, left in the destructor). Steps swap the two
+// mirrors without moving a byte between host and device; only upload and download cross, each with
+// an explicit update.
 //
 // -space host runs the same constructs on the host: every directive carries an `if` clause whose
 // false value both models define as "run this region on the host and map nothing". The grids are
@@ -11,9 +12,10 @@
 //
 // The directives themselves stay in each model's folder: `Model` is a struct of static functions,
 // one construct each, that the model's stepper.cpp defines (openacc/runtime/stepper.cpp,
-// omptarget/runtime/stepper.cpp):
+// omptarget/runtime/stepper.cpp). The data constructs are templates on the element type: an
+// array section p[0:cells] of a T* maps cells * sizeof(T) bytes.
 //   kName                         the model's name (-impl)
-//   Launch, StepFunction,         the kernel interface (directive/kernel_interface.hpp)
+//   Launch, StepFunction<T>,      the kernel interface (directive/kernel_interface.hpp)
 //   LoopShapesFunction
 //   kHostSpace                    what -space host runs on, for the result block
 //   device_description()          what -space gpu runs on
@@ -29,7 +31,6 @@
 #include <cstddef>
 #include <memory>
 #include <new>
-#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -39,39 +40,40 @@
 
 namespace stencil::directive {
 
-template <class Model>
+template <class Model, class T>
 struct Kernel {
-  typename Model::StepFunction step = nullptr;
+  typename Model::template StepFunction<T> step = nullptr;
   typename Model::LoopShapesFunction shapes = nullptr;
 };
 
-// A host array of `cells` floats with a device mirror (on_device) for as long as it lives.
-template <class Model>
+// A host array of `cells` cells of type T with a device mirror (on_device) for as long as it
+// lives.
+template <class Model, class T>
 class MirroredGrid {
  public:
   MirroredGrid(std::size_t cells, bool on_device)
-      : cells_(cells), on_device_(on_device), data_(new Element[cells == 0 ? 1 : cells]) {
+      : cells_(cells), on_device_(on_device), data_(new T[cells == 0 ? 1 : cells]) {
     Model::enter(data_.get(), cells_, on_device_);
   }
   ~MirroredGrid() { Model::leave(data_.get(), cells_, on_device_); }
   MirroredGrid(const MirroredGrid&) = delete;
   MirroredGrid& operator=(const MirroredGrid&) = delete;
-  Element* data() { return data_.get(); }
+  T* data() { return data_.get(); }
   // The device mirror's address on the GPU, the host array's on the host.
-  Element* address() { return Model::device_address(data(), on_device_); }
+  T* address() { return Model::device_address(data(), on_device_); }
 
  private:
   std::size_t cells_;
   bool on_device_;
-  std::unique_ptr<Element[]> data_;
+  std::unique_ptr<T[]> data_;
 };
 
-template <class Model>
+template <class Model, class T>
 class MirroredStepper final : public Stepper {
  public:
   using Launch = typename Model::Launch;
 
-  MirroredStepper(const CheckedConfig& config, Kernel<Model> kernel, Launch launch)
+  MirroredStepper(const CheckedConfig& config, Kernel<Model, T> kernel, Launch launch)
       : Stepper(config.get()),
         extent_(config->stepped_extent()),
         cells_(config->local_cells()),
@@ -81,8 +83,8 @@ class MirroredStepper final : public Stepper {
     // The two grids, plus the driver's copies in the same memory.
     require_grids(config.get(), 2 + config->host_copies, host_available_bytes(), "host memory");
     try {
-      grids_[0] = std::make_unique<MirroredGrid<Model>>(cells_, launch_.on_device);
-      grids_[1] = std::make_unique<MirroredGrid<Model>>(cells_, launch_.on_device);
+      grids_[0] = std::make_unique<MirroredGrid<Model, T>>(cells_, launch_.on_device);
+      grids_[1] = std::make_unique<MirroredGrid<Model, T>>(cells_, launch_.on_device);
     } catch (const std::bad_alloc&) {
       throw UnsupportedRequest("cannot allocate two grids of " + std::to_string(cells_) +
                                " cells in host memory");
@@ -95,9 +97,10 @@ class MirroredStepper final : public Stepper {
            ", loop shape " + loop_shape_name_;
   }
 
-  void upload(const std::vector<Element>& cells) override {
-    require_size(cells.size());
-    std::copy(cells.begin(), cells.end(), current());
+  void upload(const Cells& cells) override {
+    require_upload_shape(cells);
+    const std::vector<T>& values = cells.values<T>();
+    std::copy(values.begin(), values.end(), current());
     Model::update_device(current(), cells_, launch_.on_device);
   }
 
@@ -111,11 +114,11 @@ class MirroredStepper final : public Stepper {
   // The kernels are synchronous (no async or nowait clause): a returned step has finished.
   void fence() override { wait_for_cuda_default_stream(); }
 
-  std::vector<Element> download() override {
+  Cells download() override {
     wait_for_cuda_default_stream();
-    Element* grid = current();
+    T* grid = current();
     Model::update_host(grid, cells_, launch_.on_device);
-    return std::vector<Element>(grid, grid + cells_);
+    return Cells(std::vector<T>(grid, grid + cells_));
   }
 
   // The grids as the memory kinds see them: on the GPU the device mirrors (the CUDA memory
@@ -124,6 +127,7 @@ class MirroredStepper final : public Stepper {
   GridAccess grids() override {
     GridAccess grids;
     grids.memory = launch_.on_device ? MemoryKind::cuda : MemoryKind::host;
+    grids.precision = precision_of<T>();
     grids.current = grids_[current_]->address();
     grids.next = grids_[1 - current_]->address();
     grids.host_threads = Model::host_threads();
@@ -131,8 +135,8 @@ class MirroredStepper final : public Stepper {
   }
 
  private:
-  Element* current() { return grids_[current_]->data(); }
-  Element* next() { return grids_[1 - current_]->data(); }
+  T* current() { return grids_[current_]->data(); }
+  T* next() { return grids_[1 - current_]->data(); }
 
   void run_kernel() {
     if (launch_.on_device)
@@ -140,19 +144,12 @@ class MirroredStepper final : public Stepper {
     kernel_.step(current(), next(), extent_, config(), launch_);
   }
 
-  void require_size(std::size_t size) const {
-    if (size != cells_) {
-      throw std::invalid_argument("state has " + std::to_string(size) + " cells, expected " +
-                                  std::to_string(cells_));
-    }
-  }
-
   ArrayExtent extent_;
   std::size_t cells_;
-  Kernel<Model> kernel_;
+  Kernel<Model, T> kernel_;
   Launch launch_;
   std::string loop_shape_name_;
-  std::unique_ptr<MirroredGrid<Model>> grids_[2];
+  std::unique_ptr<MirroredGrid<Model, T>> grids_[2];
   int current_ = 0;
 };
 

@@ -2,8 +2,8 @@
 // The entry points every directive model exports (<model>/stepper.hpp: its spaces, their memory,
 // its loop shapes and its stepper), written once over the model's `Model` struct
 // (directive/mirrored_stepper.hpp), which adds to the constructs there:
-//   gpu_found()          whether the model's runtime found an offload device
-//   kernel_of(variant)   the model's Kernel<Model> for a variant (throws UnsupportedRequest)
+//   gpu_found()            whether the model's runtime found an offload device
+//   kernel_of<T>(variant)  the model's Kernel<Model, T> for a variant (throws UnsupportedRequest)
 #pragma once
 
 #include <memory>
@@ -33,14 +33,15 @@ inline MemoryKind space_memory(std::string_view space) {
 template <class Model>
 std::vector<std::string_view> loop_shapes(const VariantInfo& variant) {
   try {
-    return Model::kernel_of(variant).shapes();
+    // The shapes are the same in both precisions.
+    return Model::template kernel_of<float>(variant).shapes();
   } catch (const UnsupportedRequest&) {
     return {};
   }
 }
 
-// The stepper for -space gpu (the default where a device was found), or host; the loop shape from
-// STENCIL_LOOP_SHAPE (stencil/loop_shape.hpp).
+// The stepper for -space gpu (the default where a device was found), or host, in the config's
+// precision; the loop shape from STENCIL_LOOP_SHAPE (stencil/loop_shape.hpp).
 template <class Model>
 std::unique_ptr<Stepper> make_stepper(const CheckedConfig& config, std::string_view space) {
   const std::string name(Model::kName);
@@ -55,9 +56,12 @@ std::unique_ptr<Stepper> make_stepper(const CheckedConfig& config, std::string_v
     throw UnsupportedRequest("-impl " + name + " has no execution space '" + std::string(space) +
                              "' (its spaces: gpu, host)");
   }
-  const Kernel<Model> kernel = Model::kernel_of(*config->variant);
-  launch.loop_shape = loop_shape_from_environment(name, config->variant->name, kernel.shapes());
-  return std::make_unique<MirroredStepper<Model>>(config, kernel, launch);
+  return with_element_type(config->precision, [&](auto zero) -> std::unique_ptr<Stepper> {
+    using T = decltype(zero);
+    const Kernel<Model, T> kernel = Model::template kernel_of<T>(*config->variant);
+    launch.loop_shape = loop_shape_from_environment(name, config->variant->name, kernel.shapes());
+    return std::make_unique<MirroredStepper<Model, T>>(config, kernel, launch);
+  });
 }
 
 }  // namespace stencil::directive

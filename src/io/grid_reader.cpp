@@ -14,6 +14,7 @@
 #include <new>
 #include <optional>
 
+#include "io/cell_types.hpp"
 #include "io/content_hash.hpp"
 #include "io/errors.hpp"
 #include "io/grid_file.hpp"
@@ -103,26 +104,6 @@ bool path_exists(hid_t file, const std::string& path) {
   return true;
 }
 
-std::string describe_type(hid_t type) {
-  const std::string bits = std::to_string(8 * H5Tget_size(type)) + "-bit ";
-  switch (H5Tget_class(type)) {
-    case H5T_INTEGER:
-      return bits + "integers";
-    case H5T_FLOAT:
-      return bits + "floats";
-    case H5T_STRING:
-      return "strings";
-    case H5T_COMPOUND:
-      return "compound records";
-    default:
-      return "values that are not numbers";
-  }
-}
-
-bool is_float32(hid_t type) {
-  return H5Tequal(type, H5T_IEEE_F32LE) > 0 || H5Tequal(type, H5T_IEEE_F32BE) > 0;
-}
-
 std::string rank_text(int rank) {
   return rank == 2   ? "rank 2 (N x N)"
          : rank == 1 ? "rank 1 (N cells)"
@@ -135,11 +116,14 @@ std::string cell_text(std::size_t index, int dimensions, int n) {
   return "(x=" + std::to_string(index % n) + ", y=" + std::to_string(index / n) + ")";
 }
 
-// The dataset's shape, checked against the rules before anything is allocated.
-void read_shape(hid_t dataset, const std::string& where, const ReadRules& rules, GridState& state) {
+// The dataset's type and shape, checked against the rules before anything is allocated.
+Precision read_shape(hid_t dataset, const std::string& where, const ReadRules& rules,
+                     GridState& state) {
   const Handle type(H5Dget_type(dataset), H5Tclose, "cannot read the type");
-  if (!is_float32(type.id())) {
-    throw FileRejected(where + " holds " + describe_type(type.id()) + "; a grid state is float32");
+  const std::optional<Precision> precision = cell_precision_of(type.id());
+  if (!precision) {
+    throw FileRejected(where + " holds " + describe_stored_type(type.id()) +
+                       "; a grid state is float32 or float64");
   }
   const Handle space(H5Dget_space(dataset), H5Sclose, "cannot read the shape");
   if (H5Sget_simple_extent_type(space.id()) == H5S_NULL)
@@ -169,6 +153,7 @@ void read_shape(hid_t dataset, const std::string& where, const ReadRules& rules,
   }
   state.dimensions = rank;
   state.n = static_cast<int>(dims[0]);
+  return *precision;
 }
 
 std::int64_t read_iteration(hid_t dataset, const std::string& where) {
@@ -247,40 +232,49 @@ void verify_content(hid_t dataset, const std::string& where, GridState& state) {
   }
 }
 
-void require_finite(const GridState& state, const std::string& where, float max_magnitude) {
+// Refuses a non-finite cell, and one larger than `max_magnitude` in magnitude (when not 0).
+template <class T>
+void require_finite_values(const std::vector<T>& cells, int dimensions, int n,
+                           const std::string& where, double max_magnitude) {
   std::size_t bad = 0;
   std::size_t first = 0;
   std::size_t large = 0;
   std::size_t first_large = 0;
-  for (std::size_t i = 0; i < state.cells.size(); ++i) {
-    if (!std::isfinite(state.cells[i])) {
+  for (std::size_t i = 0; i < cells.size(); ++i) {
+    if (!std::isfinite(cells[i])) {
       if (bad++ == 0)
         first = i;
-    } else if (max_magnitude > 0.0f && std::fabs(state.cells[i]) > max_magnitude && large++ == 0) {
+    } else if (max_magnitude > 0.0 && std::fabs(static_cast<double>(cells[i])) > max_magnitude &&
+               large++ == 0) {
       first_large = i;
     }
   }
   if (bad == 0 && large > 0) {
+    // max_digits10 significant digits of the cells' type name the value and the bound exactly:
+    // with fewer, a value at the bound may print above the printed bound.
+    constexpr int digits = std::numeric_limits<T>::max_digits10;
     char text[64];
-    std::snprintf(text, sizeof text, "%.9g", static_cast<double>(state.cells[first_large]));
-    // Nine significant digits (max_digits10 of float) name the bound exactly: with fewer, a value
-    // at the bound may print above the printed bound.
-    char bound[32];
-    std::snprintf(bound, sizeof bound, "%.*g", std::numeric_limits<float>::max_digits10,
-                  static_cast<double>(max_magnitude));
+    std::snprintf(text, sizeof text, "%.*g", digits, static_cast<double>(cells[first_large]));
+    char bound[64];
+    std::snprintf(bound, sizeof bound, "%.*g", digits, max_magnitude);
     throw FileRejected(where + " contains " + std::to_string(large) + " cell" +
                        (large == 1 ? "" : "s") + " larger than " + bound +
                        " in magnitude (first: " + text + " at " +
-                       cell_text(first_large, state.dimensions, state.n) +
+                       cell_text(first_large, dimensions, n) +
                        "); a restart's cells must stay below it, or a step could overflow to Inf");
   }
   if (bad > 0) {
-    const char* what = std::isnan(state.cells[first]) ? "NaN" : "Inf";
+    const char* what = std::isnan(cells[first]) ? "NaN" : "Inf";
     throw FileRejected(where + " contains " + std::to_string(bad) + " non-finite cell" +
                        (bad == 1 ? "" : "s") + " (first: " + what + " at " +
-                       cell_text(first, state.dimensions, state.n) +
-                       "); a grid state must be finite");
+                       cell_text(first, dimensions, n) + "); a grid state must be finite");
   }
+}
+
+void require_finite(const GridState& state, const std::string& where, double max_magnitude) {
+  state.cells.visit([&](const auto& values) {
+    require_finite_values(values, state.dimensions, state.n, where, max_magnitude);
+  });
 }
 
 bool is_virtual(hid_t dataset) {
@@ -292,9 +286,10 @@ bool is_virtual(hid_t dataset) {
 struct OpenedState {
   Handle file;
   Handle dataset;
-  std::string where;              // "input 'file:/dataset'"
-  GridState state;                // without cells
-  std::vector<TilePiece> pieces;  // of a virtual dataset
+  std::string where;                        // "input 'file:/dataset'"
+  GridState state;                          // without cells
+  Precision precision = kDefaultPrecision;  // of the dataset
+  std::vector<TilePiece> pieces;            // of a virtual dataset
 };
 
 OpenedState open_state(const DatasetRef& ref, const ReadRules& rules) {
@@ -313,7 +308,7 @@ OpenedState open_state(const DatasetRef& ref, const ReadRules& rules) {
                           "cannot open " + state.dataset);
   if (H5Iget_type(opened.dataset.id()) != H5I_DATASET)
     throw FileRejected(opened.where + " is a group, not a dataset");
-  read_shape(opened.dataset.id(), opened.where, rules, state);
+  opened.precision = read_shape(opened.dataset.id(), opened.where, rules, state);
   state.iteration = read_iteration(opened.dataset.id(), opened.where);
   if (is_virtual(opened.dataset.id())) {
     opened.pieces = read_virtual_pieces(opened.dataset.id(), state.dataset, state.dimensions,
@@ -346,11 +341,13 @@ void require_same_save(hid_t tile, const TilePiece& piece, const std::string& ti
                      from_another);
 }
 
-// Opens the tile file of `piece` and checks what needs no cells: present, a float32 dataset of
-// the piece's shape, stored in full, of the main file's save set, and its own hash equal to the
-// main file's record. Returns the open dataset (and keeps its file open through `file`).
+// Opens the tile file of `piece` and checks what needs no cells: present, a dataset of the main
+// file's precision and the piece's shape, stored in full, of the main file's save set, and its own
+// hash equal to the main file's record. Returns the open dataset (and keeps its file open through
+// `file`).
 Handle open_tile(const std::string& main_file, const std::string& dataset_path, int dimensions,
-                 const TilePiece& piece, const std::string& where, Handle& file) {
+                 Precision precision, const TilePiece& piece, const std::string& where,
+                 Handle& file) {
   const std::string path = tile_file_path(main_file, piece);
   const std::string tile_where = where + ": tile file " + quoted(path);
   struct stat info {};
@@ -380,8 +377,10 @@ Handle open_tile(const std::string& main_file, const std::string& dataset_path, 
   const bool shape_fits = dimensions == 2
                               ? dims[0] == hsize_t(piece.rows) && dims[1] == hsize_t(piece.cols)
                               : rank == 1 && dims[0] == hsize_t(piece.cols);
-  if (!is_float32(type.id()) || rank != dimensions || !shape_fits)
-    throw FileRejected(tile_where + " does not hold a float32 tile of the mapped shape");
+  if (cell_precision_of(type.id()) != precision || rank != dimensions || !shape_fits) {
+    throw FileRejected(tile_where + " does not hold a " +
+                       std::string(element_type_name(precision)) + " tile of the mapped shape");
+  }
   require_stored_in_full(dataset.id(), tile_where);
   require_same_save(dataset.id(), piece, tile_where);
   const std::optional<std::uint64_t> own = read_content_hash(dataset.id(), tile_where);
@@ -400,10 +399,10 @@ struct Region {
 };
 
 // Reads the part of `piece` that lies in `region` from the piece's own tile dataset `tile` into
-// `cells` (the region, row-major): the bytes the tile's checks cover, wherever HDF5's virtual
-// dataset lookup would go.
-void read_piece_part(hid_t tile, int dimensions, const TilePiece& piece, const Region& region,
-                     float* cells) {
+// `cells` (the region, row-major, of `precision`): the bytes the tile's checks cover, wherever
+// HDF5's virtual dataset lookup would go.
+void read_piece_part(hid_t tile, int dimensions, Precision precision, const TilePiece& piece,
+                     const Region& region, void* cells) {
   const std::int64_t r0 = std::max(region.row0, piece.row0);
   const std::int64_t r1 = std::min(region.row0 + region.rows, piece.row0 + piece.rows);
   const std::int64_t c0 = std::max(region.col0, piece.col0);
@@ -426,22 +425,24 @@ void read_piece_part(hid_t tile, int dimensions, const TilePiece& piece, const R
   hdf5::check(
       H5Sselect_hyperslab(memory.id(), H5S_SELECT_SET, memory_start, nullptr, count, nullptr),
       "selecting the tile's place");
-  hdf5::check(H5Dread(tile, H5T_NATIVE_FLOAT, memory.id(), file_space.id(), H5P_DEFAULT, cells),
-              "cannot read the data");
+  hdf5::check(
+      H5Dread(tile, native_cell_type(precision), memory.id(), file_space.id(), H5P_DEFAULT, cells),
+      "cannot read the data");
 }
 
 // Reads `region` of a virtual state from its tile files (checked as open_tile does).
 void read_virtual_region(const std::string& main_file, const std::string& dataset_path,
-                         int dimensions, const std::vector<TilePiece>& pieces, const Region& region,
-                         const std::string& where, float* cells) {
+                         int dimensions, Precision precision, const std::vector<TilePiece>& pieces,
+                         const Region& region, const std::string& where, void* cells) {
   for (const TilePiece& piece : pieces) {
     if (piece.row0 >= region.row0 + region.rows || region.row0 >= piece.row0 + piece.rows ||
         piece.col0 >= region.col0 + region.cols || region.col0 >= piece.col0 + piece.cols)
       continue;
     Handle file;
-    const Handle tile = open_tile(main_file, dataset_path, dimensions, piece, where, file);
+    const Handle tile =
+        open_tile(main_file, dataset_path, dimensions, precision, piece, where, file);
     try {
-      read_piece_part(tile.id(), dimensions, piece, region, cells);
+      read_piece_part(tile.id(), dimensions, precision, piece, region, cells);
     } catch (const hdf5::Failure& e) {
       throw FileRejected(where + ": tile file " + quoted(tile_file_path(main_file, piece)) +
                          " is truncated or corrupt (" + e.what() + ")");
@@ -468,28 +469,29 @@ GridState read_grid(const DatasetRef& ref, const ReadRules& rules) {
     const std::string& where = opened.where;
     for (const TilePiece& piece : opened.pieces) {
       Handle tile_file;
-      open_tile(ref.file, state.dataset, state.dimensions, piece, where, tile_file);
+      open_tile(ref.file, state.dataset, state.dimensions, opened.precision, piece, where,
+                tile_file);
     }
     const std::size_t cells = state.dimensions == 2 ? static_cast<std::size_t>(state.n) * state.n
                                                     : static_cast<std::size_t>(state.n);
-    if (cells * sizeof(float) > host_available_bytes()) {
-      throw FileRejected(where + " needs " + format_bytes(cells * sizeof(float)) +
+    const std::size_t bytes = cells * element_bytes(opened.precision);
+    if (bytes > host_available_bytes()) {
+      throw FileRejected(where + " needs " + format_bytes(bytes) +
                          ", more memory than this machine has available");
     }
     try {
-      state.cells.resize(cells);
+      state.cells = Cells(opened.precision, cells);
     } catch (const std::bad_alloc&) {
-      throw FileRejected(where + " needs " + format_bytes(cells * sizeof(float)) +
-                         ", which cannot be allocated");
+      throw FileRejected(where + " needs " + format_bytes(bytes) + ", which cannot be allocated");
     }
     if (!opened.pieces.empty()) {
       const Region whole{0, state.dimensions == 2 ? state.n : 1, 0, state.n};
-      read_virtual_region(ref.file, state.dataset, state.dimensions, opened.pieces, whole, where,
-                          state.cells.data());
+      read_virtual_region(ref.file, state.dataset, state.dimensions, opened.precision,
+                          opened.pieces, whole, where, state.cells.data());
     } else {
       try {
-        hdf5::check(H5Dread(opened.dataset.id(), H5T_NATIVE_FLOAT, H5S_ALL, H5S_ALL, H5P_DEFAULT,
-                            state.cells.data()),
+        hdf5::check(H5Dread(opened.dataset.id(), native_cell_type(opened.precision), H5S_ALL,
+                            H5S_ALL, H5P_DEFAULT, state.cells.data()),
                     "cannot read the data");
       } catch (const hdf5::Failure& e) {
         throw FileRejected(where + " is truncated or corrupt (" + e.what() + ")");
@@ -522,6 +524,7 @@ GridOutline outline_grid(const DatasetRef& ref, const ReadRules& rules) {
     outline.dimensions = opened.state.dimensions;
     outline.n = opened.state.n;
     outline.iteration = opened.state.iteration;
+    outline.precision = opened.precision;
     outline.pieces = std::move(opened.pieces);
     if (!outline.pieces.empty()) {
       outline.unverified_reason = virtual_unverified_reason(outline.pieces);
@@ -543,16 +546,16 @@ void verify_tile(const GridOutline& outline, std::size_t index, const ReadRules&
   const std::string where = "input " + quoted(outline.file + ":" + outline.dataset);
   try {
     Handle file;
-    const Handle dataset =
-        open_tile(outline.file, outline.dataset, outline.dimensions, piece, where, file);
+    const Handle dataset = open_tile(outline.file, outline.dataset, outline.dimensions,
+                                     outline.precision, piece, where, file);
     GridState tile;
     tile.dimensions = 2;
     tile.n = static_cast<int>(piece.cols);
-    tile.cells.resize(static_cast<std::size_t>(piece.cells()));
+    tile.cells = Cells(outline.precision, static_cast<std::size_t>(piece.cells()));
     try {
-      hdf5::check(
-          H5Dread(dataset.id(), H5T_NATIVE_FLOAT, H5S_ALL, H5S_ALL, H5P_DEFAULT, tile.cells.data()),
-          "cannot read the data");
+      hdf5::check(H5Dread(dataset.id(), native_cell_type(outline.precision), H5S_ALL, H5S_ALL,
+                          H5P_DEFAULT, tile.cells.data()),
+                  "cannot read the data");
     } catch (const hdf5::Failure& e) {
       throw FileRejected(where + ": tile file " + quoted(tile_file_path(outline.file, piece)) +
                          " is truncated or corrupt (" + e.what() + ")");
@@ -568,22 +571,29 @@ void verify_tile(const GridOutline& outline, std::size_t index, const ReadRules&
   }
 }
 
-std::vector<float> read_region(const GridOutline& outline, std::int64_t row0, std::int64_t rows,
-                               std::int64_t col0, std::int64_t cols) {
+Cells read_region(const GridOutline& outline, std::int64_t row0, std::int64_t rows,
+                  std::int64_t col0, std::int64_t cols) {
   hdf5::silence_error_stack();
   const std::string where = "input " + quoted(outline.file + ":" + outline.dataset);
-  std::vector<float> cells(static_cast<std::size_t>(rows * cols));
+  Cells cells(outline.precision, static_cast<std::size_t>(rows * cols));
   try {
     if (!outline.pieces.empty()) {
       // From the tile files themselves: the bytes verify_tile checked, never the files HDF5's
       // virtual dataset lookup might find instead.
-      read_virtual_region(outline.file, outline.dataset, outline.dimensions, outline.pieces,
-                          Region{row0, rows, col0, cols}, where, cells.data());
+      read_virtual_region(outline.file, outline.dataset, outline.dimensions, outline.precision,
+                          outline.pieces, Region{row0, rows, col0, cols}, where, cells.data());
       return cells;
     }
     const Handle file = open_file(outline.file);
     const Handle dataset(H5Dopen2(file.id(), outline.dataset.c_str(), H5P_DEFAULT), H5Dclose,
                          "cannot open " + outline.dataset);
+    const Handle type(H5Dget_type(dataset.id()), H5Tclose, "cannot read the type");
+    // HDF5 would convert another precision silently: a file replaced since it was outlined.
+    if (cell_precision_of(type.id()) != outline.precision) {
+      throw FileRejected(where + " is no longer of " +
+                         std::string(element_type_name(outline.precision)) +
+                         "; it changed while it was being read");
+    }
     const Handle space(H5Dget_space(dataset.id()), H5Sclose, "cannot read the shape");
     const bool flat = outline.dimensions == 1;
     const hsize_t start[2] = {hsize_t(flat ? col0 : row0), hsize_t(col0)};
@@ -592,9 +602,9 @@ std::vector<float> read_region(const GridOutline& outline, std::int64_t row0, st
                 "selecting the region");
     const Handle memory(H5Screate_simple(outline.dimensions, count, nullptr), H5Sclose,
                         "describing the region");
-    hdf5::check(
-        H5Dread(dataset.id(), H5T_NATIVE_FLOAT, memory.id(), space.id(), H5P_DEFAULT, cells.data()),
-        "cannot read the data");
+    hdf5::check(H5Dread(dataset.id(), native_cell_type(outline.precision), memory.id(), space.id(),
+                        H5P_DEFAULT, cells.data()),
+                "cannot read the data");
   } catch (const hdf5::Failure& e) {
     throw FileRejected(where + " is truncated or corrupt (" + e.what() + ")");
   }

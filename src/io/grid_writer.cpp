@@ -93,6 +93,7 @@ GridFileWriter::GridFileWriter(const std::string& path, const RunMetadata& metad
     StateShape& shape = impl_->shape;
     shape.rank = metadata.dimensions;
     shape.extent[0] = shape.extent[1] = static_cast<hsize_t>(metadata.n);
+    shape.precision = metadata.precision;
     impl_->dcpl = state_dataset_properties(shape, compress);
   } catch (const hdf5::Failure& e) {
     throw WriteFailed(impl_->failure(e.what()));
@@ -101,10 +102,12 @@ GridFileWriter::GridFileWriter(const std::string& path, const RunMetadata& metad
 
 GridFileWriter::~GridFileWriter() = default;
 
-void GridFileWriter::write_step(std::int64_t iteration, const std::vector<float>& cells) {
+void GridFileWriter::write_step(std::int64_t iteration, const Cells& cells) {
   Impl& w = *impl_;
   if (cells.size() != w.shape.cells())
     throw std::logic_error("write_step: the state does not have the run's shape");
+  if (cells.precision() != w.shape.precision)
+    throw std::logic_error(other_precision_refusal(w.h5.final_path(), cells, w.shape.precision));
   if (!w.steps.empty() && iteration <= w.steps.back())
     throw std::logic_error("write_step: iterations must increase");
   try {
@@ -125,8 +128,8 @@ void GridFileWriter::write_virtual_step(std::int64_t iteration,
     Handle group(H5Gcreate2(w.file.id(), step_group_name(iteration).c_str(), H5P_DEFAULT,
                             H5P_DEFAULT, H5P_DEFAULT),
                  H5Gclose, what);
-    Handle dataset =
-        create_virtual_state(group.id(), w.metadata.dimensions, w.metadata.n, iteration, pieces);
+    Handle dataset = create_virtual_state(group.id(), w.metadata.dimensions, w.metadata.n,
+                                          iteration, pieces, w.metadata.precision);
     dataset.close(what);
     group.close(what);
     hdf5::check(H5Fflush(w.file.id(), H5F_SCOPE_LOCAL), what);
@@ -146,7 +149,8 @@ void GridFileWriter::commit(const std::string& tile_set) {
   }
   {
     std::ofstream out(w.xmf.temp_path(), std::ios::binary | std::ios::trunc);
-    out << xdmf_text({w.h5_name, w.metadata.dimensions, w.metadata.n, w.steps});
+    out << xdmf_text(
+        {w.h5_name, w.metadata.dimensions, w.metadata.n, w.steps, w.metadata.precision});
     out.close();
     if (!out) {
       throw WriteFailed("writing '" + w.xmf.final_path() +

@@ -11,12 +11,14 @@
 
 #include "io/run_metadata.hpp"
 #include "io/tile_piece.hpp"
+#include "stencil/cells.hpp"
 
 namespace stencil::io {
 
 class GridFileWriter {
  public:
-  // Creates the temporaries and writes the root attributes. Throws FileRejected when the output
+  // Creates the temporaries and writes the root attributes. Every state goes in as
+  // metadata.precision (float32 or float64). Throws FileRejected when the output
   // path cannot take a file (missing or read-only directory, a directory of that name), and
   // WriteFailed when writing fails; `compress` needs HDF5's gzip filter (FileRejected if absent).
   GridFileWriter(const std::string& path, const RunMetadata& metadata, bool compress);
@@ -26,8 +28,9 @@ class GridFileWriter {
   GridFileWriter& operator=(const GridFileWriter&) = delete;
 
   // Writes /step_<iteration>/u and flushes the file, so a full disk shows up here, at the state
-  // that did not fit. Iterations must increase. Throws WriteFailed.
-  void write_step(std::int64_t iteration, const std::vector<float>& cells);
+  // that did not fit. Iterations must increase, and the cells must be of the file's precision
+  // (one file holds one precision; std::logic_error otherwise). Throws WriteFailed.
+  void write_step(std::int64_t iteration, const Cells& cells);
   // Writes /step_<iteration>/u as a virtual dataset of the whole grid that maps each piece's
   // region onto /step_<iteration>/u of the piece's own file (a run across ranks: one tile file
   // per rank, see tile_piece.hpp), with the pieces' content hashes recorded. Iterations must

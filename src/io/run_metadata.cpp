@@ -42,6 +42,7 @@ void write_run_attributes(hid_t root, const RunMetadata& m) {
   write_string(root, "created", utc_now());
   write_string(root, "initial_state", m.initial_state);
   write_integer(root, "save_every", m.save_every);
+  write_string(root, "precision", std::string(precision_name(m.precision)));
 }
 
 }  // namespace stencil::io

@@ -8,6 +8,8 @@
 
 #include <string>
 
+#include "stencil/precision.hpp"
+
 namespace stencil::io {
 
 struct RunMetadata {
@@ -20,6 +22,9 @@ struct RunMetadata {
   std::string app_commit;
   std::string initial_state;  // "random field, seed 20261130" or "file.h5:/step_000040/u"
   int save_every = 0;         // 0: only the initial and the final state are saved
+  // The precision the run steps in, and so of every state the file holds (attribute `precision`,
+  // "fp32" or "fp64", beside the datasets' own float32 or float64 type).
+  Precision precision = kDefaultPrecision;
 };
 
 // Writes the attributes of `m` (plus the stencil's text and coefficients and the creation time)

@@ -41,6 +41,7 @@ TileFileWriter::TileFileWriter(const std::string& path, const RunMetadata& metad
   w.shape.rank = metadata.dimensions;
   w.shape.extent[0] = static_cast<hsize_t>(metadata.dimensions == 2 ? place.rows : place.cols);
   w.shape.extent[1] = static_cast<hsize_t>(place.cols);
+  w.shape.precision = metadata.precision;
   try {
     const Handle fapl = hdf5::file_access_properties();
     hdf5::check(H5Pset_libver_bounds(fapl.id(), H5F_LIBVER_V110, H5F_LIBVER_V110),
@@ -61,11 +62,14 @@ TileFileWriter::TileFileWriter(const std::string& path, const RunMetadata& metad
 
 TileFileWriter::~TileFileWriter() = default;
 
-std::optional<std::uint64_t> TileFileWriter::write_step(std::int64_t iteration,
-                                                        const std::vector<float>& tile) {
+std::optional<std::uint64_t> TileFileWriter::write_step(std::int64_t iteration, const Cells& tile) {
   Impl& w = *impl_;
   if (iteration <= w.last_iteration)
     throw std::logic_error("TileFileWriter::write_step: iterations must increase");
+  if (tile.precision() != w.shape.precision) {
+    throw std::logic_error(
+        other_precision_refusal(w.file_on_disk.final_path(), tile, w.shape.precision));
+  }
   try {
     const auto hash =
         write_state(w.file.id(), w.dcpl.id(), iteration, w.shape, tile, w.save_set_id);

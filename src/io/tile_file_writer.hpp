@@ -11,11 +11,11 @@
 #include <memory>
 #include <optional>
 #include <string>
-#include <vector>
 
 #include "io/run_metadata.hpp"
 #include "io/save_set_id.hpp"
 #include "io/tile_piece.hpp"
+#include "stencil/cells.hpp"
 
 namespace stencil::io {
 
@@ -31,9 +31,10 @@ class TileFileWriter {
   TileFileWriter(const TileFileWriter&) = delete;
   TileFileWriter& operator=(const TileFileWriter&) = delete;
 
-  // Writes the tile's cells (row-major, place.rows x place.cols) as /step_<iteration>/u and
-  // returns their content hash (nullopt without xxHash). Throws WriteFailed.
-  std::optional<std::uint64_t> write_step(std::int64_t iteration, const std::vector<float>& tile);
+  // Writes the tile's cells (row-major, place.rows x place.cols, of metadata.precision: one file
+  // holds one precision, std::logic_error otherwise) as /step_<iteration>/u and returns their
+  // content hash (nullopt without xxHash). Throws WriteFailed.
+  std::optional<std::uint64_t> write_step(std::int64_t iteration, const Cells& tile);
   // Closes the HDF5 file: every byte is written (a full disk shows up here). Throws WriteFailed.
   void close();
   // Flushes the file to the disk and renames it to its final path. Throws WriteFailed.

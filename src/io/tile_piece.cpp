@@ -6,12 +6,15 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cstddef>
 #include <cstdio>
+#include <cstring>
 #include <limits>
 #include <stdexcept>
 #include <string_view>
 
 #include "io/atomic_file.hpp"
+#include "io/cell_types.hpp"
 #include "io/content_hash.hpp"
 #include "io/errors.hpp"
 #include "io/grid_file.hpp"
@@ -208,14 +211,16 @@ void remove_stale_tile_temporaries(const std::string& main_path) {
 }
 
 Handle create_virtual_state(hid_t group, int dimensions, std::int64_t n, std::int64_t iteration,
-                            const std::vector<TilePiece>& pieces) {
+                            const std::vector<TilePiece>& pieces, Precision precision) {
   const std::string what = "writing the virtual dataset " + step_dataset_path(iteration);
   const hsize_t extent[2] = {static_cast<hsize_t>(n), static_cast<hsize_t>(n)};
   const Handle space(H5Screate_simple(dimensions, extent, nullptr), H5Sclose, what);
   const Handle dcpl(H5Pcreate(H5P_DATASET_CREATE), H5Pclose, what);
   // An unmapped or unreadable region reads as NaN, not as plausible zeros.
-  const float fill = std::numeric_limits<float>::quiet_NaN();
-  hdf5::check(H5Pset_fill_value(dcpl.id(), H5T_NATIVE_FLOAT, &fill), what);
+  with_element_type(precision, [&](auto zero) {
+    const auto fill = std::numeric_limits<decltype(zero)>::quiet_NaN();
+    hdf5::check(H5Pset_fill_value(dcpl.id(), native_cell_type(precision), &fill), what);
+  });
   hdf5::check(H5Pset_obj_track_times(dcpl.id(), false), what);
   const std::string source_dataset = step_dataset_path(iteration);
   bool every_hash = !pieces.empty();
@@ -233,8 +238,8 @@ Handle create_virtual_state(hid_t group, int dimensions, std::int64_t n, std::in
     every_hash = every_hash && piece.content_hash.has_value();
     hashes.push_back(piece.content_hash.value_or(0));
   }
-  Handle dataset(H5Dcreate2(group, kStateName, H5T_IEEE_F32LE, space.id(), H5P_DEFAULT, dcpl.id(),
-                            H5P_DEFAULT),
+  Handle dataset(H5Dcreate2(group, kStateName, stored_cell_type(precision), space.id(), H5P_DEFAULT,
+                            dcpl.id(), H5P_DEFAULT),
                  H5Dclose, what);
   hdf5::write_integer(dataset.id(), kIterationAttribute, iteration);
   if (every_hash)
@@ -340,17 +345,18 @@ std::string tile_file_path(const std::string& main_file, const TilePiece& piece)
   return directory_of(resolve_symlinks(main_file)) + "/" + piece.file;
 }
 
-void verify_tile_hashes(const std::vector<float>& cells, std::int64_t n,
-                        const std::vector<TilePiece>& pieces, const std::string& main_file,
-                        const std::string& where) {
-  std::vector<float> tile;
+void verify_tile_hashes(const Cells& cells, std::int64_t n, const std::vector<TilePiece>& pieces,
+                        const std::string& main_file, const std::string& where) {
+  const std::size_t cell_bytes = element_bytes(cells.precision());
+  const auto* whole = static_cast<const std::byte*>(cells.data());
   for (const TilePiece& piece : pieces) {
     if (!piece.content_hash)
       continue;
-    tile.resize(static_cast<std::size_t>(piece.cells()));
+    Cells tile(cells.precision(), static_cast<std::size_t>(piece.cells()));
+    auto* out = static_cast<std::byte*>(tile.data());
     for (std::int64_t r = 0; r < piece.rows; ++r) {
-      const float* row = cells.data() + (piece.row0 + r) * n + piece.col0;
-      std::copy(row, row + piece.cols, tile.begin() + r * piece.cols);
+      const std::byte* row = whole + ((piece.row0 + r) * n + piece.col0) * cell_bytes;
+      std::memcpy(out + r * piece.cols * cell_bytes, row, piece.cols * cell_bytes);
     }
     const std::optional<std::uint64_t> computed = content_hash(tile);
     if (computed && *computed != *piece.content_hash) {

@@ -21,6 +21,7 @@
 
 #include "io/hdf5_handle.hpp"
 #include "io/save_set_id.hpp"
+#include "stencil/cells.hpp"
 
 namespace stencil::io {
 
@@ -58,13 +59,15 @@ void remove_other_tile_sets(const std::string& main_path, const std::string& kee
 // rank 0 under the output's lock, before any rank of this run creates a tile file.
 void remove_stale_tile_temporaries(const std::string& main_path);
 
-// Creates the virtual dataset `u` of the state in `group`: extent N x N (dimensions 2) or N,
-// one mapping per piece onto /step_<iteration>/u of piece.file, fill value NaN, with the
+// Creates the virtual dataset `u` of the state in `group`: extent N x N (dimensions 2) or N, of
+// the tiles' `precision` (float32 or float64), one mapping per piece onto /step_<iteration>/u of
+// piece.file, fill value NaN, with the
 // `iteration` attribute, when every piece has a hash, kTileHashesAttribute, and the pieces'
 // save_set_id (which they must share). Returns the dataset, still open (its close is where HDF5
 // reports a failed write). Throws hdf5::Failure.
 hdf5::Handle create_virtual_state(hid_t group, int dimensions, std::int64_t n,
-                                  std::int64_t iteration, const std::vector<TilePiece>& pieces);
+                                  std::int64_t iteration, const std::vector<TilePiece>& pieces,
+                                  Precision precision);
 
 // The pieces of the virtual dataset at `dataset_path`, of rank `dimensions` and extent n (x n):
 // each mapping's region (which must be one block), its file as named, and the recorded hash.
@@ -83,9 +86,9 @@ std::vector<TilePiece> read_virtual_pieces(hid_t dataset, const std::string& dat
 std::string tile_file_path(const std::string& main_file, const TilePiece& piece);
 
 // Throws FileRejected when the region of each piece in `cells` (the whole state, row-major, n
-// wide) does not hash to the piece's recorded hash. Pieces without one are not checked.
-void verify_tile_hashes(const std::vector<float>& cells, std::int64_t n,
-                        const std::vector<TilePiece>& pieces, const std::string& main_file,
-                        const std::string& where);
+// wide, in the tiles' precision) does not hash to the piece's recorded hash. Pieces without one
+// are not checked.
+void verify_tile_hashes(const Cells& cells, std::int64_t n, const std::vector<TilePiece>& pieces,
+                        const std::string& main_file, const std::string& where);
 
 }  // namespace stencil::io

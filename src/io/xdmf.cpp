@@ -52,6 +52,7 @@ std::string xdmf_text(const XdmfSeries& series) {
   // lies in X-Y (a 1-D state along X). The values' item names the same dimensions: with a bare
   // "N", the legacy XDMFReader reads one value for a 1-D state and repeats it over every node.
   const std::string mesh = series.dimensions == 2 ? "1 " + n + " " + n : "1 1 " + n;
+  const std::size_t value_bytes = element_bytes(series.precision);
   std::ostringstream out;
   out << "<?xml version=\"1.0\" ?>\n"
          "<!DOCTYPE Xdmf SYSTEM \"Xdmf.dtd\" []>\n"
@@ -69,10 +70,9 @@ std::string xdmf_text(const XdmfSeries& series) {
            "Format=\"XML\">1 1 1</DataItem>\n"
         << "        </Geometry>\n"
         << "        <Attribute Name=\"u\" AttributeType=\"Scalar\" Center=\"Node\">\n"
-        << "          <DataItem Dimensions=\"" << mesh
-        << "\" NumberType=\"Float\" Precision=\"4\" Format=\"HDF\">"
-        << xml_escaped(series.h5_file_name) << ":" << step_dataset_path(iteration)
-        << "</DataItem>\n"
+        << "          <DataItem Dimensions=\"" << mesh << "\" NumberType=\"Float\" Precision=\""
+        << value_bytes << "\" Format=\"HDF\">" << xml_escaped(series.h5_file_name) << ":"
+        << step_dataset_path(iteration) << "</DataItem>\n"
         << "        </Attribute>\n"
         << "      </Grid>\n";
   }

@@ -8,17 +8,21 @@
 #include <string>
 #include <vector>
 
+#include "stencil/precision.hpp"
+
 namespace stencil::io {
 
 struct XdmfSeries {
   std::string h5_file_name;  // relative to the sidecar, which sits in the same directory
   int dimensions = 2;        // 2: N x N nodes; 1: shown as a 1 x N strip of nodes
   int n = 0;
-  std::vector<std::int64_t> iterations;  // one temporal step per saved state
+  std::vector<std::int64_t> iterations;     // one temporal step per saved state
+  Precision precision = kDefaultPrecision;  // of the states: Precision="4" or "8" in the sidecar
 };
 
 // XDMF 2 text: a temporal collection of uniform grids, one per saved iteration, with Time = the
-// iteration and a node-centred scalar `u` read from "<h5_file_name>:/step_XXXXXX/u".
+// iteration and a node-centred scalar `u` read from "<h5_file_name>:/step_XXXXXX/u", declared
+// as floats of the states' width (Precision 4 or 8 bytes).
 std::string xdmf_text(const XdmfSeries& series);
 
 // run.h5 -> run.xmf; any other name keeps its whole name and gets ".xdmf" (run.hdf5 ->

@@ -22,16 +22,16 @@ namespace stencil::kokkos {
 // the next stage's barrier 1 anyway); it keeps the lesson's two-barrier stage, which
 // doublebuf_async needs, so the two variants differ only in how the copy is made
 // (docs/lesson004.md).
-template <class ExecSpace>
-void doublebuf_on_device(const ExecSpace& space, const ConstDeviceView<ExecSpace>& in,
-                         const DeviceView<ExecSpace>& out, int rows, int cols, int chunks) {
+template <class T, class ExecSpace>
+void doublebuf_on_device(const ExecSpace& space, const ConstDeviceView<T, ExecSpace>& in,
+                         const DeviceView<T, ExecSpace>& out, int rows, int cols, int chunks) {
   constexpr int kTeam = kStageWidth * kStageHeight;
   constexpr int kTileCells = stage_tile::kCells;
   constexpr int kCellSlots = (kTileCells + kTeam - 1) / kTeam;  // 2 cells per member
   const int strips = (cols + kStageWidth - 1) / kStageWidth;
-  const InputView<ExecSpace> src = in;
-  const auto policy =
-      team_policy<kTeam, 8>(space, strips * chunks, TeamShape{kTeam, 1}, 2 * kTileCells);
+  const InputView<T, ExecSpace> src = in;
+  const auto policy = team_policy<kTeam, 8>(space, strips * chunks, TeamShape{kTeam, 1},
+                                            TeamScratch<T>{2 * kTileCells});
   using Member = typename decltype(policy)::member_type;
 
   Kokkos::parallel_for(
@@ -42,7 +42,7 @@ void doublebuf_on_device(const ExecSpace& space, const ConstDeviceView<ExecSpace
         if (chunk.empty())
           return;  // whole team: it must not reach a barrier the others wait on
         const int stages = (chunk.rows() + kStageHeight - 1) / kStageHeight;
-        ScratchView<ExecSpace> tiles(team.team_scratch(0), 2 * kTileCells);
+        ScratchView<T, ExecSpace> tiles(team.team_scratch(0), 2 * kTileCells);
         const int tx = member % kStageWidth;
         const int ty = member / kStageWidth;
         const int x = x0 + tx;
@@ -56,7 +56,7 @@ void doublebuf_on_device(const ExecSpace& space, const ConstDeviceView<ExecSpace
           tiles(cell) = src(stage_tile::source_index(cell, x0, chunk.begin, rows, cols));
         });
 
-        Element staged[kCellSlots] = {};
+        T staged[kCellSlots] = {};
         for (int k = 0; k < stages; ++k) {
           const int current = (k & 1) * kTileCells;
           const int y_stage = chunk.begin + k * kStageHeight;
@@ -81,9 +81,9 @@ void doublebuf_on_device(const ExecSpace& space, const ConstDeviceView<ExecSpace
       });
 }
 
-template <class ExecSpace>
-void doublebuf_step(const ExecSpace& space, const ConstDeviceView<ExecSpace>& in,
-                    const DeviceView<ExecSpace>& out, int rows, int cols, int chunks) {
+template <class T, class ExecSpace>
+void doublebuf_step(const ExecSpace& space, const ConstDeviceView<T, ExecSpace>& in,
+                    const DeviceView<T, ExecSpace>& out, int rows, int cols, int chunks) {
   if constexpr (kRunsOnHost<ExecSpace>) {
     // Host form (host_forms.hpp): one band of whole rows per chunk, walked top to bottom; the
     // CPU's prefetchers overlap the next rows' loads with this row's compute, the staging the GPU
@@ -95,7 +95,8 @@ void doublebuf_step(const ExecSpace& space, const ConstDeviceView<ExecSpace>& in
   }
 }
 
-#define INSTANTIATE(Space) STENCIL_INSTANTIATE_STEP(doublebuf_step, Space)
+#define INSTANTIATE_TYPE(Space, T) STENCIL_INSTANTIATE_STEP(doublebuf_step, Space, T)
+#define INSTANTIATE(Space) STENCIL_ELEMENT_TYPES(INSTANTIATE_TYPE, Space)
 STENCIL_FOR_EACH_KOKKOS_SPACE(INSTANTIATE)
 
 }  // namespace stencil::kokkos

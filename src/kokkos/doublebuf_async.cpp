@@ -8,13 +8,14 @@
 
 namespace stencil::kokkos {
 
-template <class ExecSpace>
-void doublebuf_async_step(const ExecSpace& space, const ConstDeviceView<ExecSpace>& in,
-                          const DeviceView<ExecSpace>& out, int rows, int cols, int chunks) {
-  doublebuf_step(space, in, out, rows, cols, chunks);
+template <class T, class ExecSpace>
+void doublebuf_async_step(const ExecSpace& space, const ConstDeviceView<T, ExecSpace>& in,
+                          const DeviceView<T, ExecSpace>& out, int rows, int cols, int chunks) {
+  doublebuf_step<T>(space, in, out, rows, cols, chunks);
 }
 
-#define INSTANTIATE(Space) STENCIL_INSTANTIATE_STEP(doublebuf_async_step, Space)
+#define INSTANTIATE_TYPE(Space, T) STENCIL_INSTANTIATE_STEP(doublebuf_async_step, Space, T)
+#define INSTANTIATE(Space) STENCIL_ELEMENT_TYPES(INSTANTIATE_TYPE, Space)
 STENCIL_FOR_EACH_KOKKOS_SPACE(INSTANTIATE)
 
 }  // namespace stencil::kokkos

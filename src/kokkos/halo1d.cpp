@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // halo1d (lesson 002): a team owns 256 outputs and stages them plus a one-cell halo on each side in
-// a 258-float scratch tile, so each input is read from global memory once per team (plus the two
+// a 258-cell scratch tile, so each input is read from global memory once per team (plus the two
 // halo cells); the three taps are then read from scratch.
 #include "kokkos/kernels.hpp"
 #include "kokkos/runtime/host_forms.hpp"
@@ -17,26 +17,26 @@ namespace stencil::kokkos {
 // shows the walking team waiting on each block's loads, docs/design.md). Two scratch tiles
 // alternate, so one barrier per block suffices: block k + 2 overwrites block k's tile only after
 // every member has passed block k + 1's barrier, after its reads of block k.
-template <class ExecSpace>
-void halo1d_on_device(const ExecSpace& space, const ConstDeviceView<ExecSpace>& in,
-                      const DeviceView<ExecSpace>& out, int n) {
+template <class T, class ExecSpace>
+void halo1d_on_device(const ExecSpace& space, const ConstDeviceView<T, ExecSpace>& in,
+                      const DeviceView<T, ExecSpace>& out, int n) {
   constexpr int kBlock = kHaloBlock1D;  // a team's outputs, one per member
   constexpr int kTileCells = kBlock + 2;
   const int blocks = n / kBlock + (n % kBlock != 0);  // n + kBlock - 1 may overflow
-  const InputView<ExecSpace> src = in;
+  const InputView<T, ExecSpace> src = in;
   const auto policy = team_policy<kBlock, 8>(space, walking_league(space, blocks, kBlock),
-                                             TeamShape{kBlock, 1}, 2 * kTileCells);
+                                             TeamShape{kBlock, 1}, TeamScratch<T>{2 * kTileCells});
   using Member = typename decltype(policy)::member_type;
 
   Kokkos::parallel_for(
       "stencil::kokkos::halo1d", policy, KOKKOS_LAMBDA(const Member& team) {
         const int member = team.team_rank();
-        ScratchView<ExecSpace> tiles(team.team_scratch(0), 2 * kTileCells);
+        ScratchView<T, ExecSpace> tiles(team.team_scratch(0), 2 * kTileCells);
         // The member's inputs of one block: its centre and, in the end members, the halo on
         // its side (two registers: one, written by two predicated loads, would make the team
         // wait on both). Inputs are clamped so the halo past either end holds a value (end
         // cells copy their centre and never use it).
-        Element centre = 0.0f, left = 0.0f, right = 0.0f;
+        T centre = T(0), left = T(0), right = T(0);
         // Compared as n - base (base < n): near n = INT_MAX, base + kBlock would overflow.
         auto load_block = [&](int base) {
           centre = src(n - base > member ? base + member : n - 1);
@@ -63,16 +63,16 @@ void halo1d_on_device(const ExecSpace& space, const ConstDeviceView<ExecSpace>& 
           if (n - base > member) {
             const int i = base + member;
             const int s = buffer + member + 1;
-            const Element middle = tiles(s);
+            const T middle = tiles(s);
             out(i) = is_border_1d(i, n) ? middle : three_point(tiles(s - 1), middle, tiles(s + 1));
           }
         }
       });
 }
 
-template <class ExecSpace>
-void halo1d_step(const ExecSpace& space, const ConstDeviceView<ExecSpace>& in,
-                 const DeviceView<ExecSpace>& out, int /*rows: 1*/, int n, int /*chunks*/) {
+template <class T, class ExecSpace>
+void halo1d_step(const ExecSpace& space, const ConstDeviceView<T, ExecSpace>& in,
+                 const DeviceView<T, ExecSpace>& out, int /*rows: 1*/, int n, int /*chunks*/) {
   if constexpr (kRunsOnHost<ExecSpace>) {
     // Host form (host_forms.hpp): one long contiguous range of cells per thread; the cache
     // holds the neighbours the GPU form stages in its tile.
@@ -82,7 +82,8 @@ void halo1d_step(const ExecSpace& space, const ConstDeviceView<ExecSpace>& in,
   }
 }
 
-#define INSTANTIATE(Space) STENCIL_INSTANTIATE_STEP(halo1d_step, Space)
+#define INSTANTIATE_TYPE(Space, T) STENCIL_INSTANTIATE_STEP(halo1d_step, Space, T)
+#define INSTANTIATE(Space) STENCIL_ELEMENT_TYPES(INSTANTIATE_TYPE, Space)
 STENCIL_FOR_EACH_KOKKOS_SPACE(INSTANTIATE)
 
 }  // namespace stencil::kokkos

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // One step of each variant as a Kokkos kernel, declared from STENCIL_VARIANTS: <name>_step,
-// defined in the file of the same name and instantiated there for every enabled execution space
-// (and every value of the variant's shape option). `in` and `out` must not alias.
+// defined in the file of the same name and instantiated there for every enabled execution space,
+// both element types T (float, double; STENCIL_ELEMENT_TYPES) and every value of the variant's
+// shape option. `in` and `out` must not alias.
 //
 // A 2-D step steps a rows x cols row-major local array (cols wide) whose outermost ring is its
 // border: the N x N grid, or under MPI a rank's tile plus halo. A 1-D step steps one row of
@@ -9,21 +10,22 @@
 #pragma once
 
 #include "kokkos/runtime/spaces.hpp"
+#include "stencil/precision.hpp"
 #include "stencil/variants.hpp"
 
 namespace stencil::kokkos {
 
-#define STENCIL_KOKKOS_STEP_PARAMETERS(Space)                                                 \
-  const Space &space, const ConstDeviceView<Space>&in, const DeviceView<Space>&out, int rows, \
-      int cols, int chunks
+#define STENCIL_KOKKOS_STEP_PARAMETERS(T, Space)                                          \
+  const Space &space, const ConstDeviceView<T, Space>&in, const DeviceView<T, Space>&out, \
+      int rows, int cols, int chunks
 #define STENCIL_DECLARE_STEP_none(name) \
-  template <class ExecSpace>            \
-  void name##_step(STENCIL_KOKKOS_STEP_PARAMETERS(ExecSpace));
+  template <class T, class ExecSpace>   \
+  void name##_step(STENCIL_KOKKOS_STEP_PARAMETERS(T, ExecSpace));
 // A kernel with a compile-time shape (-pitch, -patch, -fuse) takes it as its first template
 // argument.
-#define STENCIL_DECLARE_STEP_SHAPED(name) \
-  template <int kShape, class ExecSpace>  \
-  void name##_step(STENCIL_KOKKOS_STEP_PARAMETERS(ExecSpace));
+#define STENCIL_DECLARE_STEP_SHAPED(name)         \
+  template <int kShape, class T, class ExecSpace> \
+  void name##_step(STENCIL_KOKKOS_STEP_PARAMETERS(T, ExecSpace));
 #define STENCIL_DECLARE_STEP_pitch STENCIL_DECLARE_STEP_SHAPED
 #define STENCIL_DECLARE_STEP_patch STENCIL_DECLARE_STEP_SHAPED
 #define STENCIL_DECLARE_STEP_fuse STENCIL_DECLARE_STEP_SHAPED
@@ -32,9 +34,24 @@ namespace stencil::kokkos {
 STENCIL_VARIANTS(STENCIL_DECLARE_STEP)
 #undef STENCIL_DECLARE_STEP
 
-// Instantiates the step function `name` for one execution space (used with
-// STENCIL_FOR_EACH_KOKKOS_SPACE at the end of each kernel file).
-#define STENCIL_INSTANTIATE_STEP(name, Space) \
-  template void name<Space>(STENCIL_KOKKOS_STEP_PARAMETERS(Space));
+// Instantiates the step function `name` for one execution space and element type T. Each kernel
+// file ends with
+//   #define INSTANTIATE_TYPE(Space, T) STENCIL_INSTANTIATE_STEP(name, Space, T)
+//   #define INSTANTIATE(Space) STENCIL_ELEMENT_TYPES(INSTANTIATE_TYPE, Space)
+//   STENCIL_FOR_EACH_KOKKOS_SPACE(INSTANTIATE)
+#define STENCIL_INSTANTIATE_STEP(name, Space, T) \
+  template void name<T, Space>(STENCIL_KOKKOS_STEP_PARAMETERS(T, Space));
+// The same for a kernel with a shape: the shape list (STENCIL_TILED_PITCHES, ...) carries the
+// space and the type as one parenthesised pair, (Space, T), which the list's macro hands on:
+//   #define INSTANTIATE_SHAPE(space_and_type, Shape)
+//     STENCIL_INSTANTIATE_SHAPED_STEP(name, Shape, space_and_type)
+//   #define INSTANTIATE_TYPE(Space, T) STENCIL_TILED_PITCHES(INSTANTIATE_SHAPE, (Space, T))
+//   #define INSTANTIATE(Space) STENCIL_ELEMENT_TYPES(INSTANTIATE_TYPE, Space)
+#define STENCIL_INSTANTIATE_SHAPED_STEP(name, Shape, space_and_type)                         \
+  template void name<Shape, STENCIL_KOKKOS_TYPE_OF space_and_type,                           \
+                     STENCIL_KOKKOS_SPACE_OF space_and_type>(STENCIL_KOKKOS_STEP_PARAMETERS( \
+      STENCIL_KOKKOS_TYPE_OF space_and_type, STENCIL_KOKKOS_SPACE_OF space_and_type));
+#define STENCIL_KOKKOS_SPACE_OF(Space, T) Space
+#define STENCIL_KOKKOS_TYPE_OF(Space, T) T
 
 }  // namespace stencil::kokkos

@@ -13,9 +13,9 @@
 
 namespace stencil::kokkos {
 
-template <class ExecSpace>
-void naive_step(const ExecSpace& space, const ConstDeviceView<ExecSpace>& in,
-                const DeviceView<ExecSpace>& out, int rows, int cols, int /*chunks*/) {
+template <class T, class ExecSpace>
+void naive_step(const ExecSpace& space, const ConstDeviceView<T, ExecSpace>& in,
+                const DeviceView<T, ExecSpace>& out, int rows, int cols, int /*chunks*/) {
   if constexpr (kRunsOnHost<ExecSpace>) {
     // Host form (host_forms.hpp): bands of whole rows, nothing staged, as the contract says.
     host_form::step_row_bands(space, "stencil::kokkos::naive", in, out, rows, cols,
@@ -33,7 +33,7 @@ void naive_step(const ExecSpace& space, const ConstDeviceView<ExecSpace>& in,
     const int width =
         ((cols + segments - 1) / segments + kShape.lanes - 1) / kShape.lanes * kShape.lanes;
     const int segments_used = (cols + width - 1) / width;
-    const InputView<ExecSpace> src = in;
+    const InputView<T, ExecSpace> src = in;
     const auto policy = team_policy<kShape.size(), 8>(space, bands * segments_used, kShape);
     using Member = typename decltype(policy)::member_type;
 
@@ -56,8 +56,8 @@ void naive_step(const ExecSpace& space, const ConstDeviceView<ExecSpace>& in,
             // neighbouring rows' end cells), so both sides of the select may be evaluated.
             Kokkos::parallel_for(Kokkos::ThreadVectorRange(team, x0, x_end), [&](int x) {
               const std::int64_t i = row + x;
-              const Element centre = src(i);
-              const Element updated =
+              const T centre = src(i);
+              const T updated =
                   five_point(centre, src(i - 1), src(i + 1), src(i - cols), src(i + cols));
               out(i) = (x == 0) | (x == cols - 1) ? centre : updated;
             });
@@ -66,7 +66,8 @@ void naive_step(const ExecSpace& space, const ConstDeviceView<ExecSpace>& in,
   }
 }
 
-#define INSTANTIATE(Space) STENCIL_INSTANTIATE_STEP(naive_step, Space)
+#define INSTANTIATE_TYPE(Space, T) STENCIL_INSTANTIATE_STEP(naive_step, Space, T)
+#define INSTANTIATE(Space) STENCIL_ELEMENT_TYPES(INSTANTIATE_TYPE, Space)
 STENCIL_FOR_EACH_KOKKOS_SPACE(INSTANTIATE)
 
 }  // namespace stencil::kokkos

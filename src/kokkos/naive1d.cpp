@@ -11,16 +11,16 @@
 
 namespace stencil::kokkos {
 
-template <class ExecSpace>
-void naive1d_step(const ExecSpace& space, const ConstDeviceView<ExecSpace>& in,
-                  const DeviceView<ExecSpace>& out, int /*rows: 1*/, int n, int /*chunks*/) {
+template <class T, class ExecSpace>
+void naive1d_step(const ExecSpace& space, const ConstDeviceView<T, ExecSpace>& in,
+                  const DeviceView<T, ExecSpace>& out, int /*rows: 1*/, int n, int /*chunks*/) {
   if constexpr (kRunsOnHost<ExecSpace>) {
     // Host form (host_forms.hpp): one long contiguous range of cells per thread.
     host_form::step_cell_bands(space, "stencil::kokkos::naive1d", in, out, n, space.concurrency());
   } else {
     constexpr TeamShape kShape{8, 32};
     constexpr int kCellsPerTeam = 16 * kShape.size();
-    const InputView<ExecSpace> src = in;
+    const InputView<T, ExecSpace> src = in;
     const auto policy =
         team_policy<kShape.size(), 8>(space, n / kCellsPerTeam + (n % kCellsPerTeam != 0), kShape);
     using Member = typename decltype(policy)::member_type;
@@ -46,7 +46,8 @@ void naive1d_step(const ExecSpace& space, const ConstDeviceView<ExecSpace>& in,
   }
 }
 
-#define INSTANTIATE(Space) STENCIL_INSTANTIATE_STEP(naive1d_step, Space)
+#define INSTANTIATE_TYPE(Space, T) STENCIL_INSTANTIATE_STEP(naive1d_step, Space, T)
+#define INSTANTIATE(Space) STENCIL_ELEMENT_TYPES(INSTANTIATE_TYPE, Space)
 STENCIL_FOR_EACH_KOKKOS_SPACE(INSTANTIATE)
 
 }  // namespace stencil::kokkos

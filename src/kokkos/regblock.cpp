@@ -3,7 +3,8 @@
 // computes a p x p patch of outputs from the (p+2) x (p+2) neighbourhood it copies from scratch
 // into registers once; neighbouring outputs of the patch then share their taps in registers
 // instead of re-reading scratch. The team covers 32p x 8p outputs from a (32p+2) x (8p+2) tile:
-// 130x34 floats (17 KB) at p = 4, whose flat load takes 18 passes of the 256 lanes.
+// 130x34 cells (17 KB of floats, 35 KB of doubles) at p = 4, whose flat load takes 18 passes of the
+// 256 lanes.
 //   tiled, per output: out = five_point(t[y][x], t[y][x-1], t[y][x+1], t[y-1][x], t[y+1][x])
 // Scratch reads per output: tiled 5; here (p+2)^2 - 4 per p^2 outputs (the neighbourhood's four
 // corners are no tap of the five-point stencil and are not read): 2.0 at p = 4, 3.0 at p = 2.
@@ -32,22 +33,22 @@ struct PatchTile {
 // distance to the array's last column and row (to_right, to_bottom; is_border_2d's x == cols - 1
 // is i == to_right): one value per patch, which keeps p = 4 in its register budget without
 // spills (comparing x with cols - 1 and y with rows - 1 spilled).
-template <int kPatch, class Index, class ExecSpace>
-void regblock_on_device(const ExecSpace& space, const ConstDeviceView<ExecSpace>& in,
-                        const DeviceView<ExecSpace>& out, int rows, int cols) {
+template <int kPatch, class Index, class T, class ExecSpace>
+void regblock_on_device(const ExecSpace& space, const ConstDeviceView<T, ExecSpace>& in,
+                        const DeviceView<T, ExecSpace>& out, int rows, int cols) {
   using Tile = PatchTile<kPatch>;
   constexpr int kOutWidth = Tile::kOutWidth, kOutHeight = Tile::kOutHeight, kPitch = Tile::kPitch;
   constexpr int kTileCells = Tile::kCells, kSide = Tile::kSide, kTeam = Tile::kTeam;
   const int tiles_x = (cols + kOutWidth - 1) / kOutWidth;
   const int tiles_y = (rows + kOutHeight - 1) / kOutHeight;
-  const InputView<ExecSpace> src = in;
-  const auto policy =
-      team_policy<kTeam, 6>(space, tiles_x * tiles_y, TeamShape{kTeam, 1}, kTileCells);
+  const InputView<T, ExecSpace> src = in;
+  const auto policy = team_policy<kTeam, 6>(space, tiles_x * tiles_y, TeamShape{kTeam, 1},
+                                            TeamScratch<T>{kTileCells});
   using Member = typename decltype(policy)::member_type;
 
   Kokkos::parallel_for(
       "stencil::kokkos::regblock", policy, KOKKOS_LAMBDA(const Member& team) {
-        ScratchView<ExecSpace> tile(team.team_scratch(0), kTileCells);
+        ScratchView<T, ExecSpace> tile(team.team_scratch(0), kTileCells);
         const int ox = (team.league_rank() % tiles_x) * kOutWidth;
         const int oy = (team.league_rank() / tiles_x) * kOutHeight;
 
@@ -64,13 +65,13 @@ void regblock_on_device(const ExecSpace& space, const ConstDeviceView<ExecSpace>
         const int to_right = cols - 1 - (ox + px);
         const int to_bottom = rows - 1 - (oy + py);
         // Fully unrolled, so every index is a compile-time constant and v stays in registers.
-        Element v[kSide][kSide];
+        T v[kSide][kSide];
 #pragma unroll
         for (int j = 0; j < kSide; ++j) {
 #pragma unroll
           for (int i = 0; i < kSide; ++i) {
             const bool corner = (j == 0 || j == kSide - 1) && (i == 0 || i == kSide - 1);
-            v[j][i] = corner ? 0.0f : tile((py + j) * kPitch + px + i);
+            v[j][i] = corner ? T(0) : tile((py + j) * kPitch + px + i);
           }
         }
 
@@ -81,8 +82,8 @@ void regblock_on_device(const ExecSpace& space, const ConstDeviceView<ExecSpace>
             const int x = ox + px + i;
             const int y = oy + py + j;
             if (whole_tile || (i <= to_right && j <= to_bottom)) {
-              const Element centre = v[j + 1][i + 1];
-              const Element updated =
+              const T centre = v[j + 1][i + 1];
+              const T updated =
                   five_point(centre, v[j + 1][i], v[j + 1][i + 2], v[j][i + 1], v[j + 2][i + 1]);
               const bool border =
                   x == 0 || y == 0 || i == to_right || j == to_bottom;  // is_border_2d
@@ -93,9 +94,9 @@ void regblock_on_device(const ExecSpace& space, const ConstDeviceView<ExecSpace>
       });
 }
 
-template <int kPatch, class ExecSpace>
-void regblock_step(const ExecSpace& space, const ConstDeviceView<ExecSpace>& in,
-                   const DeviceView<ExecSpace>& out, int rows, int cols, int /*chunks*/) {
+template <int kPatch, class T, class ExecSpace>
+void regblock_step(const ExecSpace& space, const ConstDeviceView<T, ExecSpace>& in,
+                   const DeviceView<T, ExecSpace>& out, int rows, int cols, int /*chunks*/) {
   if constexpr (kRunsOnHost<ExecSpace>) {
     // Host form (host_forms.hpp): bands of whole rows; the taps neighbouring outputs share stay
     // in the vector loop's registers and L1, the reuse the GPU form builds by hand.
@@ -108,9 +109,10 @@ void regblock_step(const ExecSpace& space, const ConstDeviceView<ExecSpace>& in,
   }
 }
 
-#define INSTANTIATE_PATCH(Space, Patch) \
-  template void regblock_step<Patch, Space>(STENCIL_KOKKOS_STEP_PARAMETERS(Space));
-#define INSTANTIATE(Space) STENCIL_PATCH_SIZES(INSTANTIATE_PATCH, Space)
+#define INSTANTIATE_PATCH(space_and_type, Patch) \
+  STENCIL_INSTANTIATE_SHAPED_STEP(regblock_step, Patch, space_and_type)
+#define INSTANTIATE_TYPE(Space, T) STENCIL_PATCH_SIZES(INSTANTIATE_PATCH, (Space, T))
+#define INSTANTIATE(Space) STENCIL_ELEMENT_TYPES(INSTANTIATE_TYPE, Space)
 STENCIL_FOR_EACH_KOKKOS_SPACE(INSTANTIATE)
 
 }  // namespace stencil::kokkos

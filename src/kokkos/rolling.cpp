@@ -14,13 +14,13 @@ namespace stencil::kokkos {
 
 // Device form (strip_team.hpp): one team member per column, line for line the native block.
 // Index is the offset type (cell_offset.hpp).
-template <class Index, class ExecSpace>
-void rolling_on_device(const ExecSpace& space, const ConstDeviceView<ExecSpace>& in,
-                       const DeviceView<ExecSpace>& out, int rows, int cols, int chunks) {
+template <class Index, class T, class ExecSpace>
+void rolling_on_device(const ExecSpace& space, const ConstDeviceView<T, ExecSpace>& in,
+                       const DeviceView<T, ExecSpace>& out, int rows, int cols, int chunks) {
   constexpr int kWidth = kStripWidth;  // a team's columns
   const int strips = strip_count(cols);
-  const InputView<ExecSpace> src = in;
-  const auto policy = strip_policy(space, strips, chunks);
+  const InputView<T, ExecSpace> src = in;
+  const auto policy = strip_policy<T>(space, strips, chunks);
   using Member = typename decltype(policy)::member_type;
 
   Kokkos::parallel_for(
@@ -29,7 +29,7 @@ void rolling_on_device(const ExecSpace& space, const ConstDeviceView<ExecSpace>&
         const RowChunk chunk = strip_chunk(team, strips, rows, chunks);
         if (chunk.empty())
           return;  // whole team: it must not reach a barrier the others wait on
-        ScratchView<ExecSpace> row(team.team_scratch(0), kWidth + 2);
+        ScratchView<T, ExecSpace> row(team.team_scratch(0), kWidth + 2);
 
         const bool left_member = member == 0;  // the end members load the x-halo
         const bool right_member = member == kWidth - 1;
@@ -37,9 +37,9 @@ void rolling_on_device(const ExecSpace& space, const ConstDeviceView<ExecSpace>&
 
         // The window: above = row y-1, centre = row y, below = row y+1 (rows clamped into the
         // grid: border rows copy and never use them).
-        Element above = src(cell_offset<Index>(chunk.begin > 0 ? chunk.begin - 1 : 0, cx, cols));
-        Element centre = src(cell_offset<Index>(chunk.begin, cx, cols));
-        Element left = 0.0f, right = 0.0f;  // row y's x-halo, in the end members
+        T above = src(cell_offset<Index>(chunk.begin > 0 ? chunk.begin - 1 : 0, cx, cols));
+        T centre = src(cell_offset<Index>(chunk.begin, cx, cols));
+        T left = T(0), right = T(0);  // row y's x-halo, in the end members
         for (int y = chunk.begin; y < chunk.end; ++y) {
           // The x-halo first, into registers, then the one new row: the native kernel's order.
           // Loaded and stored inside one `if (member == 0)`, nvcc branches around a load and the
@@ -49,7 +49,7 @@ void rolling_on_device(const ExecSpace& space, const ConstDeviceView<ExecSpace>&
             left = src(cell_offset<Index>(y, xl, cols));
           if (right_member)
             right = src(cell_offset<Index>(y, xr, cols));
-          const Element below = src(cell_offset<Index>(clamp_row(y + 1), cx, cols));  // new row
+          const T below = src(cell_offset<Index>(clamp_row(y + 1), cx, cols));  // new row
           row(member + 1) = centre;
           if (left_member)
             row(0) = left;
@@ -57,7 +57,7 @@ void rolling_on_device(const ExecSpace& space, const ConstDeviceView<ExecSpace>&
             row(kWidth + 1) = right;
           team.team_barrier();  // the row is published before anyone reads a neighbour
           if (x < cols) {
-            const Element updated = five_point(centre, row(member), row(member + 2), above, below);
+            const T updated = five_point(centre, row(member), row(member + 2), above, below);
             out(cell_offset<Index>(y, x, cols)) = is_border_2d(x, y, cols, rows) ? centre : updated;
           }
           team.team_barrier();  // everyone is done reading the row before it is overwritten
@@ -67,9 +67,9 @@ void rolling_on_device(const ExecSpace& space, const ConstDeviceView<ExecSpace>&
       });
 }
 
-template <class ExecSpace>
-void rolling_step(const ExecSpace& space, const ConstDeviceView<ExecSpace>& in,
-                  const DeviceView<ExecSpace>& out, int rows, int cols, int chunks) {
+template <class T, class ExecSpace>
+void rolling_step(const ExecSpace& space, const ConstDeviceView<T, ExecSpace>& in,
+                  const DeviceView<T, ExecSpace>& out, int rows, int cols, int chunks) {
   if constexpr (kRunsOnHost<ExecSpace>) {
     // Host form (host_forms.hpp): one band of whole rows per chunk, walked top to bottom, so
     // rows y and y+1 are still in cache when the next row needs them: the CPU's rolling window.
@@ -81,7 +81,8 @@ void rolling_step(const ExecSpace& space, const ConstDeviceView<ExecSpace>& in,
   }
 }
 
-#define INSTANTIATE(Space) STENCIL_INSTANTIATE_STEP(rolling_step, Space)
+#define INSTANTIATE_TYPE(Space, T) STENCIL_INSTANTIATE_STEP(rolling_step, Space, T)
+#define INSTANTIATE(Space) STENCIL_ELEMENT_TYPES(INSTANTIATE_TYPE, Space)
 STENCIL_FOR_EACH_KOKKOS_SPACE(INSTANTIATE)
 
 }  // namespace stencil::kokkos

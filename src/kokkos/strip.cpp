@@ -13,13 +13,13 @@ namespace stencil::kokkos {
 
 // Device form (strip_team.hpp): one team member per column, line for line the native block.
 // Index is the offset type (cell_offset.hpp).
-template <class Index, class ExecSpace>
-void strip_on_device(const ExecSpace& space, const ConstDeviceView<ExecSpace>& in,
-                     const DeviceView<ExecSpace>& out, int rows, int cols, int chunks) {
+template <class Index, class T, class ExecSpace>
+void strip_on_device(const ExecSpace& space, const ConstDeviceView<T, ExecSpace>& in,
+                     const DeviceView<T, ExecSpace>& out, int rows, int cols, int chunks) {
   constexpr int kWidth = kStripWidth;  // a team's columns
   const int strips = strip_count(cols);
-  const InputView<ExecSpace> src = in;
-  const auto policy = strip_policy(space, strips, chunks);
+  const InputView<T, ExecSpace> src = in;
+  const auto policy = strip_policy<T>(space, strips, chunks);
   using Member = typename decltype(policy)::member_type;
 
   Kokkos::parallel_for(
@@ -28,13 +28,13 @@ void strip_on_device(const ExecSpace& space, const ConstDeviceView<ExecSpace>& i
         const RowChunk chunk = strip_chunk(team, strips, rows, chunks);
         if (chunk.empty())
           return;  // whole team: it must not reach a barrier the others wait on
-        ScratchView<ExecSpace> row(team.team_scratch(0), kWidth + 2);
+        ScratchView<T, ExecSpace> row(team.team_scratch(0), kWidth + 2);
 
         for (int y = chunk.begin; y < chunk.end; ++y) {
           // Rows above and below, clamped into the grid: border rows copy and never use them.
-          const Element above = src(cell_offset<Index>(y > 0 ? y - 1 : y, cx, cols));
-          const Element centre = src(cell_offset<Index>(y, cx, cols));
-          const Element below = src(cell_offset<Index>(y + 1 < rows ? y + 1 : y, cx, cols));
+          const T above = src(cell_offset<Index>(y > 0 ? y - 1 : y, cx, cols));
+          const T centre = src(cell_offset<Index>(y, cx, cols));
+          const T below = src(cell_offset<Index>(y + 1 < rows ? y + 1 : y, cx, cols));
           row(member + 1) = centre;
           if (member == 0)  // the x-halo, by the end members
             row(0) = src(cell_offset<Index>(y, xl, cols));
@@ -42,7 +42,7 @@ void strip_on_device(const ExecSpace& space, const ConstDeviceView<ExecSpace>& i
             row(kWidth + 1) = src(cell_offset<Index>(y, xr, cols));
           team.team_barrier();  // the row is published before anyone reads a neighbour
           if (x < cols) {
-            const Element updated = five_point(centre, row(member), row(member + 2), above, below);
+            const T updated = five_point(centre, row(member), row(member + 2), above, below);
             out(cell_offset<Index>(y, x, cols)) = is_border_2d(x, y, cols, rows) ? centre : updated;
           }
           team.team_barrier();  // everyone is done reading the row before it is overwritten
@@ -50,9 +50,9 @@ void strip_on_device(const ExecSpace& space, const ConstDeviceView<ExecSpace>& i
       });
 }
 
-template <class ExecSpace>
-void strip_step(const ExecSpace& space, const ConstDeviceView<ExecSpace>& in,
-                const DeviceView<ExecSpace>& out, int rows, int cols, int chunks) {
+template <class T, class ExecSpace>
+void strip_step(const ExecSpace& space, const ConstDeviceView<T, ExecSpace>& in,
+                const DeviceView<T, ExecSpace>& out, int rows, int cols, int chunks) {
   if constexpr (kRunsOnHost<ExecSpace>) {
     // Host form (host_forms.hpp): one band of whole rows per chunk, walked top to bottom; the
     // cache holds rows y-1, y, y+1 that the GPU form re-reads or publishes.
@@ -64,7 +64,8 @@ void strip_step(const ExecSpace& space, const ConstDeviceView<ExecSpace>& in,
   }
 }
 
-#define INSTANTIATE(Space) STENCIL_INSTANTIATE_STEP(strip_step, Space)
+#define INSTANTIATE_TYPE(Space, T) STENCIL_INSTANTIATE_STEP(strip_step, Space, T)
+#define INSTANTIATE(Space) STENCIL_ELEMENT_TYPES(INSTANTIATE_TYPE, Space)
 STENCIL_FOR_EACH_KOKKOS_SPACE(INSTANTIATE)
 
 }  // namespace stencil::kokkos

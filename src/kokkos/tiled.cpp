@@ -3,10 +3,11 @@
 // scratch, so each input is read from global memory about 1.3 times instead of 5 (lesson 004).
 //
 // On the GPU the tile is stored transposed: scratch row sx holds tile column sx (10 values), and
-// rows are kPitch floats apart. A warp (32 consecutive x at one y) therefore reads down a column
+// rows are kPitch cells apart. A warp (32 consecutive x at one y) therefore reads down a column
 // of the scratch array, and the pitch alone decides its bank conflicts: 32 -> 32-way, 34 -> 2-way,
-// 33 -> none (docs/lesson004.md). A host space has no banks and blocks for its caches instead
-// (host_forms.hpp); -pitch changes nothing there.
+// 33 -> none (docs/lesson004.md). Doubles are served per half-warp of 8-byte words, and the
+// pitches rank the same way (32 -> 16-way, 34 -> 2-way, 33 -> none). A host space has no banks and
+// blocks for its caches instead (host_forms.hpp); -pitch changes nothing there.
 #include "kokkos/kernels.hpp"
 #include "kokkos/runtime/host_forms.hpp"
 #include "kokkos/runtime/team_policy.hpp"
@@ -22,26 +23,26 @@ namespace stencil::kokkos {
 // tile k's buffer only after every thread has passed tile k + 1's barrier, after its reads of
 // tile k.
 // Index is the offset type (cell_offset.hpp).
-template <int kPitch, class Index, class ExecSpace>
-void tiled_on_device(const ExecSpace& space, const ConstDeviceView<ExecSpace>& in,
-                     const DeviceView<ExecSpace>& out, int rows, int cols) {
+template <int kPitch, class Index, class T, class ExecSpace>
+void tiled_on_device(const ExecSpace& space, const ConstDeviceView<T, ExecSpace>& in,
+                     const DeviceView<T, ExecSpace>& out, int rows, int cols) {
   constexpr int kColumns = kTileWidth + 2;  // tile columns = scratch rows
-  constexpr int kRows = kTileHeight + 2;    // tile rows = used floats of a scratch row
+  constexpr int kRows = kTileHeight + 2;    // tile rows = used cells of a scratch row
   constexpr int kLoadCells = kColumns * kRows;
   constexpr int kTeam = kTileWidth * kTileHeight;
   constexpr int kBuffer = kColumns * kPitch;
   static_assert(kPitch >= kRows, "a scratch row must hold a whole tile column");
   const int tiles_x = (cols + kTileWidth - 1) / kTileWidth;
   const int tiles_y = (rows + kTileHeight - 1) / kTileHeight;
-  const InputView<ExecSpace> src = in;
+  const InputView<T, ExecSpace> src = in;
   const auto policy =
       team_policy<kTeam, 8>(space, walking_league(space, long{tiles_x} * tiles_y, kTeam),
-                            TeamShape{kTileHeight, kTileWidth}, 2 * kBuffer);
+                            TeamShape{kTileHeight, kTileWidth}, TeamScratch<T>{2 * kBuffer});
   using Member = typename decltype(policy)::member_type;
 
   Kokkos::parallel_for(
       "stencil::kokkos::tiled", policy, KOKKOS_LAMBDA(const Member& team) {
-        ScratchView<ExecSpace> tiles(team.team_scratch(0), 2 * kBuffer);
+        ScratchView<T, ExecSpace> tiles(team.team_scratch(0), 2 * kBuffer);
         int buffer = 0;
         for (TileWalk walk(team.league_rank(), team.league_size(), tiles_x, tiles_y); walk.more();
              walk.next(), buffer = kBuffer - buffer) {
@@ -65,9 +66,9 @@ void tiled_on_device(const ExecSpace& space, const ConstDeviceView<ExecSpace>& i
             if (x < cols && y < rows) {
               // The halo shifts the interior by one in both axes.
               const int s = buffer + (cell % kTileWidth + 1) * kPitch + cell / kTileWidth + 1;
-              const Element centre = tiles(s);
-              const Element updated = five_point(centre, tiles(s - kPitch), tiles(s + kPitch),
-                                                 tiles(s - 1), tiles(s + 1));
+              const T centre = tiles(s);
+              const T updated = five_point(centre, tiles(s - kPitch), tiles(s + kPitch),
+                                           tiles(s - 1), tiles(s + 1));
               out(cell_offset<Index>(y, x, cols)) =
                   is_border_2d(x, y, cols, rows) ? centre : updated;
             }
@@ -76,9 +77,9 @@ void tiled_on_device(const ExecSpace& space, const ConstDeviceView<ExecSpace>& i
       });
 }
 
-template <int kPitch, class ExecSpace>
-void tiled_step(const ExecSpace& space, const ConstDeviceView<ExecSpace>& in,
-                const DeviceView<ExecSpace>& out, int rows, int cols, int /*chunks*/) {
+template <int kPitch, class T, class ExecSpace>
+void tiled_step(const ExecSpace& space, const ConstDeviceView<T, ExecSpace>& in,
+                const DeviceView<T, ExecSpace>& out, int rows, int cols, int /*chunks*/) {
   if constexpr (kRunsOnHost<ExecSpace>) {
     // Host form (host_forms.hpp): cache blocking, as src/openmp/tiled.cpp. A band of
     // host_form::kTileRows rows is walked in blocks host_form::kTileColumns wide, row by row, so
@@ -94,9 +95,10 @@ void tiled_step(const ExecSpace& space, const ConstDeviceView<ExecSpace>& in,
   }
 }
 
-#define INSTANTIATE_PITCH(Space, Pitch) \
-  template void tiled_step<Pitch, Space>(STENCIL_KOKKOS_STEP_PARAMETERS(Space));
-#define INSTANTIATE(Space) STENCIL_TILED_PITCHES(INSTANTIATE_PITCH, Space)
+#define INSTANTIATE_PITCH(space_and_type, Pitch) \
+  STENCIL_INSTANTIATE_SHAPED_STEP(tiled_step, Pitch, space_and_type)
+#define INSTANTIATE_TYPE(Space, T) STENCIL_TILED_PITCHES(INSTANTIATE_PITCH, (Space, T))
+#define INSTANTIATE(Space) STENCIL_ELEMENT_TYPES(INSTANTIATE_TYPE, Space)
 STENCIL_FOR_EACH_KOKKOS_SPACE(INSTANTIATE)
 
 }  // namespace stencil::kokkos

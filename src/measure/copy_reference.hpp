@@ -22,7 +22,9 @@ class CopyReference {
   virtual void fence() = 0;
 };
 
-// Two buffers of `cells` floats on the target. Throws UnsupportedRequest when they do not fit.
-std::unique_ptr<CopyReference> make_copy_reference(const Backend& target, std::size_t cells);
+// Two buffers of `cells` cells of `precision` on the target. Throws UnsupportedRequest when they
+// do not fit.
+std::unique_ptr<CopyReference> make_copy_reference(const Backend& target, std::size_t cells,
+                                                   Precision precision = kDefaultPrecision);
 
 }  // namespace stencil::measure

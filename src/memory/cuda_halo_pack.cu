@@ -33,17 +33,17 @@ struct RegionBatch {
   BatchRegion regions[kBatch];
 };
 
-template <PackedValue kValue>
+template <PackedValue kValue, class T>
 __global__ void __launch_bounds__(kThreads)
-    pack_kernel(const float* __restrict__ local, int rows, int cols, RegionBatch batch,
-                float* __restrict__ buffer) {
+    pack_kernel(const T* __restrict__ local, int rows, int cols, RegionBatch batch,
+                T* __restrict__ buffer) {
   const BatchRegion region = batch.regions[blockIdx.y];
   // Unsigned: a region holds fewer than 2^31 cells, so c + stride cannot wrap.
   const unsigned cells = static_cast<unsigned>(region.rows) * static_cast<unsigned>(region.cols);
   for (unsigned c = blockIdx.x * blockDim.x + threadIdx.x; c < cells; c += gridDim.x * blockDim.x) {
     const int y = region.row0 + static_cast<int>(c / region.cols);
     const int x = region.col0 + static_cast<int>(c % region.cols);
-    float value;
+    T value;
     if constexpr (kValue == PackedValue::current)
       value = local[row_offset(y, cols) + x];
     else if constexpr (kValue == PackedValue::stepped_2d)
@@ -54,9 +54,10 @@ __global__ void __launch_bounds__(kThreads)
   }
 }
 
+template <class T>
 __global__ void __launch_bounds__(kThreads)
-    unpack_kernel(float* __restrict__ local, int cols, RegionBatch batch,
-                  const float* __restrict__ buffer) {
+    unpack_kernel(T* __restrict__ local, int cols, RegionBatch batch,
+                  const T* __restrict__ buffer) {
   const BatchRegion region = batch.regions[blockIdx.y];
   const unsigned cells = static_cast<unsigned>(region.rows) * static_cast<unsigned>(region.cols);
   for (unsigned c = blockIdx.x * blockDim.x + threadIdx.x; c < cells; c += gridDim.x * blockDim.x) {
@@ -92,9 +93,9 @@ void for_each_batch(const std::vector<GridRegion>& regions, Launch launch) {
 
 }  // namespace
 
-void launch_pack_regions(const float* local, int rows, int cols,
-                         const std::vector<GridRegion>& regions, PackedValue value, float* buffer,
-                         cudaStream_t queue) {
+template <class T>
+void launch_pack_regions(const T* local, int rows, int cols, const std::vector<GridRegion>& regions,
+                         PackedValue value, T* buffer, cudaStream_t queue) {
   for_each_batch(regions, [&](const RegionBatch& batch, dim3 grid) {
     switch (value) {
       case PackedValue::current:
@@ -114,12 +115,22 @@ void launch_pack_regions(const float* local, int rows, int cols,
   });
 }
 
-void launch_unpack_regions(float* local, int cols, const std::vector<GridRegion>& regions,
-                           const float* buffer, cudaStream_t queue) {
+template <class T>
+void launch_unpack_regions(T* local, int cols, const std::vector<GridRegion>& regions,
+                           const T* buffer, cudaStream_t queue) {
   for_each_batch(regions, [&](const RegionBatch& batch, dim3 grid) {
     unpack_kernel<<<grid, kThreads, 0, queue>>>(local, cols, batch, buffer);
     check_launch("unpack_kernel launch");
   });
 }
+
+#define STENCIL_INSTANTIATE_PACKS(T)                                                        \
+  template void launch_pack_regions<T>(const T*, int, int, const std::vector<GridRegion>&,  \
+                                       PackedValue, T*, cudaStream_t);                      \
+  template void launch_unpack_regions<T>(T*, int, const std::vector<GridRegion>&, const T*, \
+                                         cudaStream_t);
+STENCIL_INSTANTIATE_PACKS(float)
+STENCIL_INSTANTIATE_PACKS(double)
+#undef STENCIL_INSTANTIATE_PACKS
 
 }  // namespace stencil::cuda

@@ -19,13 +19,15 @@ namespace stencil::cuda {
 enum class PackedValue { current, stepped_2d, stepped_1d };
 
 // Queue on `queue` the packing of `regions` of `local` into `buffer`: one kernel launch for up to
-// eight regions (the exchange's eight directions), one more per further eight.
-void launch_pack_regions(const float* local, int rows, int cols,
-                         const std::vector<GridRegion>& regions, PackedValue value, float* buffer,
-                         cudaStream_t queue);
+// eight regions (the exchange's eight directions), one more per further eight. T: float or
+// double.
+template <class T>
+void launch_pack_regions(const T* local, int rows, int cols, const std::vector<GridRegion>& regions,
+                         PackedValue value, T* buffer, cudaStream_t queue);
 
 // Queue on `queue` the copy of `buffer` into `regions` of `local`, launched like the pack.
-void launch_unpack_regions(float* local, int cols, const std::vector<GridRegion>& regions,
-                           const float* buffer, cudaStream_t queue);
+template <class T>
+void launch_unpack_regions(T* local, int cols, const std::vector<GridRegion>& regions,
+                           const T* buffer, cudaStream_t queue);
 
 }  // namespace stencil::cuda

@@ -5,6 +5,7 @@
 #include <cuda_runtime.h>
 
 #include <array>
+#include <cstddef>
 #include <string>
 
 #include "cuda/runtime/check.hpp"
@@ -28,13 +29,13 @@ class StagingBuffer {
   StagingBuffer(const StagingBuffer&) = delete;
   StagingBuffer& operator=(const StagingBuffer&) = delete;
 
-  // At least `cells` elements. Growing frees the old buffer: the caller waits first for queued
+  // At least `bytes` bytes. Growing frees the old buffer: the caller waits first for queued
   // work that may still use it.
-  Element* reserve(std::size_t cells) {
-    if (cells > capacity_ || data_ == nullptr) {
-      const std::size_t capacity = cells == 0 ? 1 : cells;
-      Element* grown = nullptr;
-      STENCIL_CUDA_CHECK(cudaMalloc(reinterpret_cast<void**>(&grown), capacity * sizeof(Element)));
+  void* reserve(std::size_t bytes) {
+    if (bytes > capacity_ || data_ == nullptr) {
+      const std::size_t capacity = bytes == 0 ? 1 : bytes;
+      void* grown = nullptr;
+      STENCIL_CUDA_CHECK(cudaMalloc(&grown, capacity));
       cudaFree(data_);
       data_ = grown;
       capacity_ = capacity;
@@ -44,8 +45,8 @@ class StagingBuffer {
   std::size_t capacity() const { return capacity_; }
 
  private:
-  Element* data_ = nullptr;
-  std::size_t capacity_ = 0;
+  void* data_ = nullptr;
+  std::size_t capacity_ = 0;  // bytes
 };
 
 // The host forms go through the device forms: pack on the device into a staging buffer, then one
@@ -60,82 +61,93 @@ class CudaHaloAccess final : public HaloAccess {
   ~CudaHaloAccess() override { cudaEventDestroy(copied_); }
 
   HostBuffer host_staging(std::size_t cells) override {
-    Element* data = nullptr;
-    STENCIL_CUDA_CHECK(cudaMallocHost(reinterpret_cast<void**>(&data),
-                                      (cells == 0 ? 1 : cells) * sizeof(Element)));
-    return HostBuffer(data, [](Element* p) { cudaFreeHost(p); });
+    void* data = nullptr;
+    STENCIL_CUDA_CHECK(cudaMallocHost(&data, bytes_of(cells == 0 ? 1 : cells)));
+    return HostBuffer(static_cast<std::byte*>(data), [](std::byte* p) { cudaFreeHost(p); });
   }
 
-  void pack_regions(const std::vector<GridRegion>& regions, Element* buffer) override {
+  void pack_regions(const std::vector<GridRegion>& regions, void* buffer) override {
     const std::size_t cells = checked_cells(regions);
     if (cells == 0)
       return;
-    Element* device = reserve(host_path_[kSendSlot], cells);
+    void* device = reserve(host_path_[kSendSlot], cells);
     pack_regions_on_device(regions, device);
     copy_to_host(device, buffer, cells);
   }
 
   // Waits for the copy only: the buffer may then be reused while the unpack stays queued.
-  void unpack_regions(const std::vector<GridRegion>& regions, const Element* buffer) override {
+  void unpack_regions(const std::vector<GridRegion>& regions, const void* buffer) override {
     const std::size_t cells = checked_cells(regions);
     if (cells == 0)
       return;
-    Element* device = reserve(host_path_[kReceiveSlot], cells);
+    void* device = reserve(host_path_[kReceiveSlot], cells);
     const cudaStream_t stream = stream_of(stepper_.grids());
     STENCIL_CUDA_CHECK(
-        cudaMemcpyAsync(device, buffer, cells * sizeof(Element), cudaMemcpyHostToDevice, stream));
+        cudaMemcpyAsync(device, buffer, bytes_of(cells), cudaMemcpyHostToDevice, stream));
     STENCIL_CUDA_CHECK(cudaEventRecord(copied_, stream));
     unpack_regions_on_device(regions, device);
     STENCIL_CUDA_CHECK(cudaEventSynchronize(copied_));
   }
 
-  void pack_stepped_regions(const std::vector<GridRegion>& regions, Element* buffer) override {
+  void pack_stepped_regions(const std::vector<GridRegion>& regions, void* buffer) override {
     const std::size_t cells = checked_cells(regions);
     require_single_iteration();
     if (cells == 0)
       return;
-    Element* device = reserve(host_path_[kSendSlot], cells);
+    void* device = reserve(host_path_[kSendSlot], cells);
     pack_stepped_regions_on_device(regions, device);
     copy_to_host(device, buffer, cells);
   }
 
-  Element* device_staging(int slot, std::size_t cells) override {
+  void* device_staging(int slot, std::size_t cells) override {
     if (slot != kSendSlot && slot != kReceiveSlot)
       throw std::invalid_argument("device staging slot " + std::to_string(slot) + " is not 0 or 1");
     return reserve(nccl_[slot], cells);
   }
 
   void pack_regions_on_device(const std::vector<GridRegion>& regions,
-                              Element* device_buffer) override {
+                              void* device_buffer) override {
     checked_cells(regions);
-    const GridAccess grids = stepper_.grids();
-    cuda::launch_pack_regions(grids.current, extent_.rows, extent_.cols, regions,
-                              cuda::PackedValue::current, device_buffer, stream_of(grids));
+    pack(regions, cuda::PackedValue::current, device_buffer);
   }
 
   void pack_stepped_regions_on_device(const std::vector<GridRegion>& regions,
-                                      Element* device_buffer) override {
+                                      void* device_buffer) override {
     checked_cells(regions);
     require_single_iteration();
     const cuda::PackedValue value = stepper_.config().variant->dimensions == 2
                                         ? cuda::PackedValue::stepped_2d
                                         : cuda::PackedValue::stepped_1d;
-    const GridAccess grids = stepper_.grids();
-    cuda::launch_pack_regions(grids.current, extent_.rows, extent_.cols, regions, value,
-                              device_buffer, stream_of(grids));
+    pack(regions, value, device_buffer);
   }
 
   void unpack_regions_on_device(const std::vector<GridRegion>& regions,
-                                const Element* device_buffer) override {
+                                const void* device_buffer) override {
     checked_cells(regions);
     const GridAccess grids = stepper_.grids();
-    cuda::launch_unpack_regions(grids.current, extent_.cols, regions, device_buffer,
-                                stream_of(grids));
+    with_element_type(grids.precision, [&](auto zero) {
+      using T = decltype(zero);
+      cuda::launch_unpack_regions(grids.current_as<T>(), extent_.cols, regions,
+                                  static_cast<const T*>(device_buffer), stream_of(grids));
+    });
   }
 
  private:
   static constexpr int kSendSlot = 0;
   static constexpr int kReceiveSlot = 1;
+
+  void pack(const std::vector<GridRegion>& regions, cuda::PackedValue value, void* device_buffer) {
+    const GridAccess grids = stepper_.grids();
+    with_element_type(grids.precision, [&](auto zero) {
+      using T = decltype(zero);
+      cuda::launch_pack_regions(grids.current_as<T>(), extent_.rows, extent_.cols, regions, value,
+                                static_cast<T*>(device_buffer), stream_of(grids));
+    });
+  }
+
+  std::size_t bytes_of(std::size_t cells) const {
+    return cells * element_bytes(stepper_.precision());
+  }
 
   void require_single_iteration() const {
     if (stepper_.iterations_per_step() != 1)
@@ -150,17 +162,17 @@ class CudaHaloAccess final : public HaloAccess {
 
   // A staging buffer of at least `cells` elements. Growing frees the old one, which queued packs
   // or unpacks may still read or write, so it waits for them first (only while buffers grow).
-  Element* reserve(StagingBuffer& staging, std::size_t cells) {
-    if (cells > staging.capacity())
+  void* reserve(StagingBuffer& staging, std::size_t cells) {
+    if (bytes_of(cells) > staging.capacity())
       stepper_.fence();
-    return staging.reserve(cells);
+    return staging.reserve(bytes_of(cells));
   }
 
   // One copy of the packed cells to host memory, waited for.
-  void copy_to_host(const Element* device, Element* host, std::size_t cells) {
+  void copy_to_host(const void* device, void* host, std::size_t cells) {
     const cudaStream_t stream = stream_of(stepper_.grids());
     STENCIL_CUDA_CHECK(
-        cudaMemcpyAsync(host, device, cells * sizeof(Element), cudaMemcpyDeviceToHost, stream));
+        cudaMemcpyAsync(host, device, bytes_of(cells), cudaMemcpyDeviceToHost, stream));
     STENCIL_CUDA_CHECK(cudaStreamSynchronize(stream));
   }
 
@@ -178,7 +190,7 @@ std::unique_ptr<HaloAccess> make_cuda_halo_access(Stepper& stepper) {
 }
 
 void queue_cuda_copy(const GridAccess& grids, std::size_t cells) {
-  STENCIL_CUDA_CHECK(cudaMemcpyAsync(grids.next, grids.current, cells * sizeof(Element),
+  STENCIL_CUDA_CHECK(cudaMemcpyAsync(grids.next, grids.current, cells * grids.element_bytes(),
                                      cudaMemcpyDeviceToDevice, stream_of(grids)));
 }
 

@@ -3,6 +3,7 @@
 // own parallel copy, or else a parallel copy on the model's thread count
 // (memory/halo_access.hpp, memory/grid_copy.hpp).
 #include <chrono>
+#include <cstddef>
 #include <cstdint>
 #include <string>
 
@@ -21,19 +22,40 @@ class HostHaloAccess final : public HaloAccess {
       : stepper_(stepper), extent_(stepper.config().stepped_extent()) {}
 
   HostBuffer host_staging(std::size_t cells) override {
-    return HostBuffer(new Element[cells == 0 ? 1 : cells]);
+    return HostBuffer(
+        new std::byte[(cells == 0 ? 1 : cells) * element_bytes(stepper_.precision())]);
   }
 
-  void pack_regions(const std::vector<GridRegion>& regions, Element* buffer) override {
-    stencil::pack_regions(current(regions), extent_.cols, regions, buffer);
+  void pack_regions(const std::vector<GridRegion>& regions, void* buffer) override {
+    with_element_type(stepper_.precision(), [&](auto zero) {
+      using T = decltype(zero);
+      stencil::pack_regions(current<T>(regions), extent_.cols, regions, static_cast<T*>(buffer));
+    });
   }
-  void unpack_regions(const std::vector<GridRegion>& regions, const Element* buffer) override {
-    stencil::unpack_regions(current(regions), extent_.cols, regions, buffer);
+  void unpack_regions(const std::vector<GridRegion>& regions, const void* buffer) override {
+    with_element_type(stepper_.precision(), [&](auto zero) {
+      using T = decltype(zero);
+      stencil::unpack_regions(current<T>(regions), extent_.cols, regions,
+                              static_cast<const T*>(buffer));
+    });
   }
-  void pack_stepped_regions(const std::vector<GridRegion>& regions, Element* buffer) override {
+  void pack_stepped_regions(const std::vector<GridRegion>& regions, void* buffer) override {
     if (stepper_.iterations_per_step() != 1)
       throw UnsupportedRequest("only single-iteration steps can send their halos ahead");
-    const Element* in = current(regions);
+    with_element_type(stepper_.precision(), [&](auto zero) {
+      using T = decltype(zero);
+      pack_stepped(current<T>(regions), regions, static_cast<T*>(buffer));
+    });
+  }
+
+  void* device_staging(int, std::size_t) override { refuse(); }
+  void pack_regions_on_device(const std::vector<GridRegion>&, void*) override { refuse(); }
+  void pack_stepped_regions_on_device(const std::vector<GridRegion>&, void*) override { refuse(); }
+  void unpack_regions_on_device(const std::vector<GridRegion>&, const void*) override { refuse(); }
+
+ private:
+  template <class T>
+  void pack_stepped(const T* in, const std::vector<GridRegion>& regions, T* buffer) const {
     const bool two_d = stepper_.config().variant->dimensions == 2;
     for (const GridRegion& region : regions) {
       for (std::int64_t r = 0; r < region.rows; ++r) {
@@ -47,21 +69,12 @@ class HostHaloAccess final : public HaloAccess {
     }
   }
 
-  Element* device_staging(int, std::size_t) override { refuse(); }
-  void pack_regions_on_device(const std::vector<GridRegion>&, Element*) override { refuse(); }
-  void pack_stepped_regions_on_device(const std::vector<GridRegion>&, Element*) override {
-    refuse();
-  }
-  void unpack_regions_on_device(const std::vector<GridRegion>&, const Element*) override {
-    refuse();
-  }
-
- private:
   // The current state once every queued step has run, after checking the regions lie inside it.
-  Element* current(const std::vector<GridRegion>& regions) {
+  template <class T>
+  T* current(const std::vector<GridRegion>& regions) {
     require_inside(regions, extent_.rows, extent_.cols);
     stepper_.fence();
-    return stepper_.grids().current;
+    return stepper_.grids().current_as<T>();
   }
   [[noreturn]] void refuse() const {
     throw UnsupportedRequest("-impl " + stepper_.model() +
@@ -78,17 +91,29 @@ std::unique_ptr<HaloAccess> make_host_halo_access(Stepper& stepper) {
   return std::make_unique<HostHaloAccess>(stepper);
 }
 
-void queue_host_copy(const GridAccess& grids, std::size_t cells) {
-  const Element* from = grids.current;
-  Element* to = grids.next;
-  if (grids.host_copy != nullptr)
-    return grids.host_copy(from, to, cells);
-  const auto count = static_cast<std::int64_t>(cells);
+namespace {
+
+template <class T>
+void parallel_copy(const T* from, T* to, std::int64_t count, int threads) {
 #if defined(STENCIL_HAVE_OPENMP)
-#pragma omp parallel for simd schedule(static) num_threads(grids.host_threads)
+#pragma omp parallel for simd schedule(static) num_threads(threads)
+#else
+  (void)threads;
 #endif
   for (std::int64_t i = 0; i < count; ++i)
     to[i] = from[i];
+}
+
+}  // namespace
+
+void queue_host_copy(const GridAccess& grids, std::size_t cells) {
+  if (grids.host_copy != nullptr)
+    return grids.host_copy(grids.current, grids.next, cells);
+  const auto count = static_cast<std::int64_t>(cells);
+  with_element_type(grids.precision, [&](auto zero) {
+    using T = decltype(zero);
+    parallel_copy(grids.current_as<T>(), grids.next_as<T>(), count, grids.host_threads);
+  });
 }
 
 double timed_host_copies(Stepper& stepper, int repetitions) {

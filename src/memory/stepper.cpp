@@ -4,6 +4,7 @@
 #include "stencil/stepper.hpp"
 
 #include <algorithm>
+#include <stdexcept>
 #include <string>
 
 #include "memory/grid_copy.hpp"
@@ -14,7 +15,7 @@ namespace {
 
 // The CUDA memory kind is compiled only where the build has CUDA (STENCIL_HAVE_CUDA); a model
 // whose grids are in device memory is then refused, not broken.
-[[noreturn]] void no_cuda_memory() {
+[[noreturn, maybe_unused]] void no_cuda_memory() {
   throw UnsupportedRequest(
       "this build has no CUDA memory kind (CUDA is off): configure with CUDA on for a model or "
       "space whose grids are in CUDA device memory");
@@ -25,6 +26,18 @@ namespace {
 Stepper::Stepper(const RunConfig& config)
     : config_(config), deepest_pass_(config.iterations_per_step()) {}
 Stepper::~Stepper() = default;
+
+void Stepper::require_upload_shape(const Cells& cells) const {
+  if (cells.precision() != config_.precision) {
+    throw std::invalid_argument("state of " + std::string(element_type_name(cells.precision())) +
+                                " cells for grids of " +
+                                std::string(element_type_name(config_.precision)));
+  }
+  if (cells.size() != config_.local_cells()) {
+    throw std::invalid_argument("state has " + std::to_string(cells.size()) + " cells, expected " +
+                                std::to_string(config_.local_cells()));
+  }
+}
 
 void Stepper::set_pass_depth(int depth) {
   if (depth == config_.iterations_per_step())

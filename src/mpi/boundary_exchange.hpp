@@ -18,13 +18,15 @@ namespace stencil::mpi {
 
 class BoundaryExchange final : public BoundaryTransport {
  public:
-  // Buffers come from the stepper's ghost layer access (page-locked for device memory) where given.
+  // Buffers come from the stepper's ghost layer access (page-locked for device memory) where
+  // given; the cells are of the stepper's precision, else of `precision`.
   BoundaryExchange(const CartesianGrid& ranks, const Subgrid& subgrid, int depth,
-                   Stepper* stepper = nullptr);
+                   Stepper* stepper = nullptr, Precision precision = kDefaultPrecision);
 
-  // A host-resident local array: pack from `local` and post; then wait and unpack into it.
-  void start(const float* local);
-  void finish(float* local);
+  // A host-resident local array of the exchange's precision: pack from `local` and post; then
+  // wait and unpack into it.
+  void start(const void* local);
+  void finish(void* local);
 
   // A stepper's current state, through its ghost layer access (only the regions move).
   // Staged through host buffers: the stepper packs into them, MPI moves them.
@@ -47,6 +49,7 @@ class BoundaryExchange final : public BoundaryTransport {
   void wait();
 
   MPI_Comm comm_;
+  Precision precision_;
   std::int64_t local_cols_;
   // One entry per neighbour, in direction order.
   std::vector<int> neighbours_;

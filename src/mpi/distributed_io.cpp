@@ -58,21 +58,24 @@ io::TilePiece piece_of(const Subgrid& subgrid) {
 
 }  // namespace
 
-std::vector<float> owned_cells(const std::vector<float>& local, const Subgrid& subgrid) {
+Cells owned_cells(const Cells& local, const Subgrid& subgrid) {
   const GridRegion owned{subgrid.ghost_top, subgrid.rows.count, subgrid.ghost_left,
                          subgrid.cols.count};
-  std::vector<float> cells(static_cast<std::size_t>(owned.cells()));
-  pack_region(local.data(), subgrid.local_cols(), owned, cells.data());
-  return cells;
+  return local.visit([&](const auto& values) {
+    using T = typename std::decay_t<decltype(values)>::value_type;
+    std::vector<T> cells(static_cast<std::size_t>(owned.cells()));
+    pack_region(values.data(), subgrid.local_cols(), owned, cells.data());
+    return Cells(std::move(cells));
+  });
 }
 
-std::vector<float> read_input_subgrid(const io::GridOutline& input, const Subgrid& subgrid,
-                                      std::ostream& err) {
+Cells read_input_subgrid(const io::GridOutline& input, const Subgrid& subgrid, Precision precision,
+                         std::ostream& err) {
   const int rank = world_rank();
   const int ranks = world_size();
   io::ReadRules rules;
   rules.dimensions = input.dimensions;
-  rules.max_magnitude = io::kMaxInputMagnitude;
+  rules.max_magnitude = io::max_input_magnitude(precision);
   std::string message;
   // Every byte of the state is checked once, by one rank: tile i of a virtual dataset by rank
   // i mod P (each from its own file, as written); a plain dataset by rank 0 (read_grid).
@@ -89,11 +92,13 @@ std::vector<float> read_input_subgrid(const io::GridOutline& input, const Subgri
       message);
   agree_or_throw(status, message, err);
 
-  std::vector<float> local;
+  Cells local;
   status = attempt(
       [&] {
-        local = io::read_region(input, subgrid.rows.begin - subgrid.ghost_top, subgrid.local_rows(),
-                                subgrid.cols.begin - subgrid.ghost_left, subgrid.local_cols());
+        local = widened(
+            io::read_region(input, subgrid.rows.begin - subgrid.ghost_top, subgrid.local_rows(),
+                            subgrid.cols.begin - subgrid.ghost_left, subgrid.local_cols()),
+            precision);
       },
       message);
   agree_or_throw(status, message, err);
@@ -158,8 +163,7 @@ DistributedSaver::DistributedSaver(const std::string& output, bool compress,
 
 DistributedSaver::~DistributedSaver() = default;
 
-void DistributedSaver::save(std::int64_t iteration, const std::vector<float>& local,
-                            const Subgrid& subgrid) {
+void DistributedSaver::save(std::int64_t iteration, const Cells& local, const Subgrid& subgrid) {
   Impl& s = *impl_;
   std::optional<std::uint64_t> hash;
   std::string message;

@@ -20,14 +20,16 @@
 #include "io/grid_reader.hpp"
 #include "io/run_metadata.hpp"
 #include "mpi/decomposition.hpp"
+#include "stencil/cells.hpp"
 
 namespace stencil::mpi {
 
 // Collective. Verifies the input (a virtual dataset's tile files shared out over the ranks, each
 // read whole from its own file and checked against its hash; a plain dataset read and checked
-// by rank 0), then returns this rank's local array (subgrid plus ghost layer) read as a hyperslab.
-std::vector<float> read_input_subgrid(const io::GridOutline& input, const Subgrid& subgrid,
-                                      std::ostream& err);
+// by rank 0), then returns this rank's local array (subgrid plus ghost layer) read as a hyperslab,
+// in the run's `precision` (an fp32 input widens exactly; the caller refused narrowing).
+Cells read_input_subgrid(const io::GridOutline& input, const Subgrid& subgrid, Precision precision,
+                         std::ostream& err);
 
 class DistributedSaver {
  public:
@@ -43,7 +45,7 @@ class DistributedSaver {
   // Collective: the save hook of the loop, at each of the schedule's save points. `local` is the
   // stepper's downloaded local array (subgrid plus ghost layer); the rank's owned cells go to its
   // tile file, rank 0 adds the virtual step.
-  void save(std::int64_t iteration, const std::vector<float>& local, const Subgrid& subgrid);
+  void save(std::int64_t iteration, const Cells& local, const Subgrid& subgrid);
   // Collective: the whole set or nothing. Every tile file is closed (written in full); only when
   // every rank succeeded are they renamed to their final names (new names, so nothing an earlier
   // set uses is touched), and then rank 0 renames the output and its sidecar, the one step that
@@ -61,6 +63,6 @@ class DistributedSaver {
 };
 
 // The owned cells of a local array (subgrid plus ghost layer), row-major.
-std::vector<float> owned_cells(const std::vector<float>& local, const Subgrid& subgrid);
+Cells owned_cells(const Cells& local, const Subgrid& subgrid);
 
 }  // namespace stencil::mpi

@@ -68,7 +68,9 @@ class NcclBoundaryExchange final : public BoundaryTransport {
  public:
   NcclBoundaryExchange(const CartesianGrid& ranks, const Subgrid& subgrid, int depth,
                        Stepper& stepper)
-      : layout_(ranks, subgrid, depth),
+      : layout_(ranks, subgrid, depth, nullptr, stepper.precision()),
+        type_(stepper.precision() == Precision::fp64 ? ncclDouble : ncclFloat),
+        element_bytes_(element_bytes(stepper.precision())),
         queue_(static_cast<cudaStream_t>(stepper.grids().cuda_stream)) {
     refuse_shared_gpus(ranks.comm());
     ncclUniqueId id;
@@ -121,31 +123,33 @@ class NcclBoundaryExchange final : public BoundaryTransport {
     check_cuda(cudaEventRecord(packed_, queue_), "cudaEventRecord");
     check_cuda(cudaStreamWaitEvent(comm_queue_, packed_, 0), "cudaStreamWaitEvent");
     check_nccl(ncclGroupStart(), "ncclGroupStart");
-    const float* send = send_;
-    float* receive = receive_;
+    const auto* send = static_cast<const std::byte*>(send_);
+    auto* receive = static_cast<std::byte*>(receive_);
     for (std::size_t i = 0; i < layout_.neighbours().size(); ++i) {
       const auto receive_count = static_cast<std::size_t>(layout_.receive_regions()[i].cells());
       const auto send_count = static_cast<std::size_t>(layout_.send_regions()[i].cells());
       check_nccl(
-          ncclRecv(receive, receive_count, ncclFloat, layout_.neighbours()[i], comm_, comm_queue_),
+          ncclRecv(receive, receive_count, type_, layout_.neighbours()[i], comm_, comm_queue_),
           "ncclRecv");
-      check_nccl(ncclSend(send, send_count, ncclFloat, layout_.neighbours()[i], comm_, comm_queue_),
+      check_nccl(ncclSend(send, send_count, type_, layout_.neighbours()[i], comm_, comm_queue_),
                  "ncclSend");
-      receive += receive_count;
-      send += send_count;
+      receive += receive_count * element_bytes_;
+      send += send_count * element_bytes_;
     }
     check_nccl(ncclGroupEnd(), "ncclGroupEnd");
     check_cuda(cudaEventRecord(arrived_, comm_queue_), "cudaEventRecord");
   }
 
   BoundaryExchange layout_;  // the regions and neighbours, in message order
+  ncclDataType_t type_;      // the grids' element type
+  std::size_t element_bytes_;
   cudaStream_t queue_;
   ncclComm_t comm_ = nullptr;
   cudaStream_t comm_queue_ = nullptr;
   cudaEvent_t packed_ = nullptr;
   cudaEvent_t arrived_ = nullptr;
-  float* send_ = nullptr;
-  float* receive_ = nullptr;
+  void* send_ = nullptr;
+  void* receive_ = nullptr;
 };
 
 }  // namespace

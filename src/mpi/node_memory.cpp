@@ -24,20 +24,21 @@ std::vector<int> node_world_ranks() {
 }
 
 std::size_t rank_host_bytes(const GlobalExtent& extent, const ProcessGrid& grid, int depth,
-                            int rank) {
+                            Precision precision, int rank) {
   const Subgrid subgrid = subgrid_of(extent, grid, rank / grid.cols, rank % grid.cols, depth);
-  std::size_t bytes = 4 * static_cast<std::size_t>(subgrid.local_cells()) * sizeof(float);
+  std::size_t bytes =
+      4 * static_cast<std::size_t>(subgrid.local_cells()) * element_bytes(precision);
   const std::int64_t cells = extent.rows * extent.cols;
   if (rank == 0 && cells <= INT_MAX)
-    bytes += static_cast<std::size_t>(cells) * sizeof(float);  // the gathered grid
+    bytes += static_cast<std::size_t>(cells) * element_bytes(precision);  // the gathered grid
   return bytes;
 }
 
 void require_node_memory(const std::vector<int>& node, const GlobalExtent& extent,
-                         const ProcessGrid& grid, int depth) {
+                         const ProcessGrid& grid, int depth, Precision precision) {
   std::size_t needed = 0;
   for (const int rank : node)
-    needed += rank_host_bytes(extent, grid, depth, rank);
+    needed += rank_host_bytes(extent, grid, depth, precision, rank);
   const std::size_t available = host_available_bytes();
   if (needed > available) {
     throw UnsupportedRequest("grid too large for this node: its " + std::to_string(node.size()) +

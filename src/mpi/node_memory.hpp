@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "mpi/decomposition.hpp"
+#include "stencil/precision.hpp"
 
 namespace stencil::mpi {
 
@@ -19,13 +20,13 @@ std::vector<int> node_world_ranks();
 
 // The host memory the stepper of world rank `rank` holds: its local array (subgrid plus ghost
 // layer) four times (two grids, the driver's initial and final copies), plus on rank 0 the gathered
-// grid.
+// grid; cells of `precision`.
 std::size_t rank_host_bytes(const GlobalExtent& extent, const ProcessGrid& grid, int depth,
-                            int rank);
+                            Precision precision, int rank);
 
 // Throws UnsupportedRequest (exit 2) when the ranks in `node` need more host memory together
 // than the node has available. Local: no communication.
 void require_node_memory(const std::vector<int>& node, const GlobalExtent& extent,
-                         const ProcessGrid& grid, int depth);
+                         const ProcessGrid& grid, int depth, Precision precision);
 
 }  // namespace stencil::mpi

@@ -10,6 +10,7 @@
 #include "mpi/boundary_exchange.hpp"
 #include "mpi/cartesian.hpp"
 #include "mpi/distributed_io.hpp"
+#include "mpi/element_datatype.hpp"
 #include "mpi/nccl_exchange.hpp"
 #include "mpi/node_memory.hpp"
 #include "mpi/world.hpp"
@@ -62,7 +63,7 @@ RankDomain::RankDomain(const DomainRequest& request, const std::vector<int>& nod
   }
   const CheckedConfig checked = check_config(config);  // its refusals first: they name the cause
   if (request.host_memory)
-    require_node_memory(node, extent_, grid, depth_);
+    require_node_memory(node, extent_, grid, depth_, config.precision);
   stepper_ = request.open_stepper(checked);
   exchange_ = std::make_unique<BoundaryExchange>(*ranks_, subgrid_, depth_, stepper_.get());
   transport_ = exchange_.get();
@@ -80,8 +81,14 @@ void RankDomain::use_nccl() {
   transport_ = nccl_.get();
 }
 
-std::vector<float> RankDomain::initial_cells(std::uint64_t seed) const {
-  std::vector<float> cells(static_cast<std::size_t>(subgrid_.local_cells()));
+Cells RankDomain::initial_cells(std::uint64_t seed) const {
+  return with_element_type(stepper_->precision(),
+                           [&](auto zero) { return Cells(initial_values<decltype(zero)>(seed)); });
+}
+
+template <class T>
+std::vector<T> RankDomain::initial_values(std::uint64_t seed) const {
+  std::vector<T> cells(static_cast<std::size_t>(subgrid_.local_cells()));
   const std::int64_t n = extent_.cols;
   const std::int64_t row0 = subgrid_.rows.begin - subgrid_.ghost_top;
   const std::int64_t col0 = subgrid_.cols.begin - subgrid_.ghost_left;
@@ -95,7 +102,7 @@ std::vector<float> RankDomain::initial_cells(std::uint64_t seed) const {
   return cells;
 }
 
-void RankDomain::start(const std::vector<float>& local) {
+void RankDomain::start(const Cells& local) {
   stepper_->upload(local);
   stepper_->warm_up();
   stepper_->fence();
@@ -152,8 +159,13 @@ bool RankDomain::gathers() const {
   return extent_.rows * extent_.cols <= INT_MAX;
 }
 
-std::vector<float> RankDomain::gather() {
-  const std::vector<float> mine = owned_cells(stepper_->download(), subgrid_);
+Cells RankDomain::gather() {
+  const Cells mine = owned_cells(stepper_->download(), subgrid_);
+  return mine.visit([&](const auto& values) { return Cells(gathered(values)); });
+}
+
+template <class T>
+std::vector<T> RankDomain::gathered(const std::vector<T>& mine) {
   const ProcessGrid& grid = ranks_->grid();
   std::vector<int> counts(grid.size()), offsets(grid.size());
   std::int64_t total = 0;
@@ -164,12 +176,13 @@ std::vector<float> RankDomain::gather() {
     total += counts[r];
   }
   const int rank = world_rank();
-  std::vector<float> subgrids(rank == 0 ? static_cast<std::size_t>(total) : 0);
-  MPI_Gatherv(mine.data(), static_cast<int>(mine.size()), MPI_FLOAT, subgrids.data(), counts.data(),
-              offsets.data(), MPI_FLOAT, 0, ranks_->comm());
+  std::vector<T> subgrids(rank == 0 ? static_cast<std::size_t>(total) : 0);
+  const MPI_Datatype type = element_datatype(precision_of<T>());
+  MPI_Gatherv(mine.data(), static_cast<int>(mine.size()), type, subgrids.data(), counts.data(),
+              offsets.data(), type, 0, ranks_->comm());
   if (rank != 0)
     return {};
-  std::vector<float> global(static_cast<std::size_t>(total));
+  std::vector<T> global(static_cast<std::size_t>(total));
   for (int r = 0; r < grid.size(); ++r) {
     const Subgrid s = subgrid_of(extent_, grid, r / grid.cols, r % grid.cols, depth_);
     const GridRegion place{s.rows.begin, s.rows.count, s.cols.begin, s.cols.count};
@@ -179,10 +192,13 @@ std::vector<float> RankDomain::gather() {
 }
 
 double RankDomain::subgrid_sum_checksum() {
-  const std::vector<float> owned = owned_cells(stepper_->download(), subgrid_);
-  double sum = 0.0;
-  for (const float cell : owned)
-    sum += cell;
+  const Cells owned = owned_cells(stepper_->download(), subgrid_);
+  const double sum = owned.visit([](const auto& cells) {
+    double total = 0.0;
+    for (const auto cell : cells)
+      total += cell;
+    return total;
+  });
   const int ranks = world_size();
   std::vector<double> sums(world_rank() == 0 ? ranks : 0);
   MPI_Gather(&sum, 1, MPI_DOUBLE, sums.data(), 1, MPI_DOUBLE, 0, MPI_COMM_WORLD);

@@ -57,11 +57,12 @@ class RankDomain {
   void use_nccl();
 
   // The random field's values of this rank's local array: the global grid's hashed_value at each
-  // cell's 64-bit global index, so the ranks together hold exactly the grid one process would.
-  std::vector<float> initial_cells(std::uint64_t seed) const;
+  // cell's 64-bit global index, so the ranks together hold exactly the grid one process would;
+  // in the stepper's precision.
+  Cells initial_cells(std::uint64_t seed) const;
   // Uploads the rank's local array (subgrid plus ghost cells), warms the stepper and the copy
   // reference up, fenced.
-  void start(const std::vector<float>& local);
+  void start(const Cells& local);
 
   Stepper& stepper() { return *stepper_; }
   const Subgrid& subgrid() const { return subgrid_; }
@@ -88,13 +89,18 @@ class RankDomain {
   bool gathers() const;
   // Collective: the owned cells of every rank, assembled on rank 0 into the row-major global
   // grid (MPI_Gatherv of the subgrids, then each copied to its place). Empty on the other ranks.
-  std::vector<float> gather();
+  Cells gather();
   // Collective: the checksum of a grid too large to gather: every rank sums its owned cells row
   // by row (double), and rank 0 adds the ranks' sums in rank order; meaningful on rank 0. Not the
   // one-process summation order.
   double subgrid_sum_checksum();
 
  private:
+  template <class T>
+  std::vector<T> initial_values(std::uint64_t seed) const;
+  template <class T>
+  std::vector<T> gathered(const std::vector<T>& mine);
+
   std::unique_ptr<CartesianGrid> ranks_;
   GlobalExtent extent_;  // N x N, or 1 x N for the 1-D variants
   Subgrid subgrid_;

@@ -18,9 +18,8 @@
 namespace stencil::omptarget {
 namespace {
 
-template <int kWidth, int kHeight>
-void tiled_blocks(const Element* __restrict in, Element* __restrict out, int rows, int cols,
-                  bool on_device) {
+template <int kWidth, int kHeight, class T>
+void tiled_blocks(const T* __restrict in, T* __restrict out, int rows, int cols, bool on_device) {
   constexpr int kColumns = kWidth + 2;
   constexpr int kRows = kHeight + 2;
   const long cells = static_cast<long>(rows) * cols;
@@ -32,7 +31,7 @@ void tiled_blocks(const Element* __restrict in, Element* __restrict out, int row
         : in [0:cells], out [0:cells])
   for (int by = 0; by < blocks_y; ++by) {
     for (int bx = 0; bx < blocks_x; ++bx) {
-      Element tile[kRows][kColumns];  // team-private: CUDA shared memory
+      T tile[kRows][kColumns];  // team-private: CUDA shared memory
       const int oy = by * kHeight;
       const int ox = bx * kWidth;
 #pragma omp parallel num_threads(kWidth* kHeight)
@@ -70,7 +69,8 @@ std::vector<std::string_view> tiled_loop_shapes() {
   return {"32x8", "64x4", "32x16", "64x8"};
 }
 
-void tiled_step(const Element* in, Element* out, ArrayExtent extent, const RunConfig& /*config*/,
+template <class T>
+void tiled_step(const T* in, T* out, ArrayExtent extent, const RunConfig& /*config*/,
                 Launch launch) {
   switch (launch.loop_shape) {
     case 1:
@@ -83,5 +83,7 @@ void tiled_step(const Element* in, Element* out, ArrayExtent extent, const RunCo
       return tiled_blocks<32, 8>(in, out, extent.rows, extent.cols, launch.on_device);
   }
 }
+
+STENCIL_ELEMENT_TYPES(STENCIL_DIRECTIVE_INSTANTIATE_STEP, tiled)
 
 }  // namespace stencil::omptarget

@@ -22,7 +22,8 @@ std::vector<std::string_view> naive_loop_shapes() {
   return {"rows", "collapse", "collapse-256"};
 }
 
-void naive_step(const Element* __restrict in, Element* __restrict out, ArrayExtent extent,
+template <class T>
+void naive_step(const T* __restrict in, T* __restrict out, ArrayExtent extent,
                 const RunConfig& /*config*/, Launch launch) {
   const int rows = extent.rows;
   const int cols = extent.cols;
@@ -63,5 +64,7 @@ void naive_step(const Element* __restrict in, Element* __restrict out, ArrayExte
     }
   }
 }
+
+STENCIL_ELEMENT_TYPES(STENCIL_DIRECTIVE_INSTANTIATE_STEP, naive)
 
 }  // namespace stencil::openacc

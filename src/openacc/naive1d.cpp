@@ -12,7 +12,8 @@ std::vector<std::string_view> naive1d_loop_shapes() {
   return {"gang-vector"};
 }
 
-void naive1d_step(const Element* __restrict in, Element* __restrict out, ArrayExtent extent,
+template <class T>
+void naive1d_step(const T* __restrict in, T* __restrict out, ArrayExtent extent,
                   const RunConfig& /*config*/, Launch launch) {
   const int n = extent.cols;
   const bool on_device = launch.on_device;
@@ -20,5 +21,7 @@ void naive1d_step(const Element* __restrict in, Element* __restrict out, ArrayEx
   for (int i = 0; i < n; ++i)
     out[i] = is_border_1d(i, n) ? in[i] : three_point(in[i - 1], in[i], in[i + 1]);
 }
+
+STENCIL_ELEMENT_TYPES(STENCIL_DIRECTIVE_INSTANTIATE_STEP, naive1d)
 
 }  // namespace stencil::openacc

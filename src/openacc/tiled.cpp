@@ -16,6 +16,8 @@
 // which its lanes write and read through L1, and walks the blocks slot, slot + slots, ... in
 // turn. The kernel then has no frame, and a vector loop's start broadcasts only the loop's
 // scalars.
+#include <type_traits>
+
 #include "openacc/kernels.hpp"
 #include "stencil/arithmetic.hpp"
 #include "stencil/cell_offset.hpp"
@@ -25,12 +27,22 @@ namespace {
 
 constexpr int kGangSlots = 1024;              // gangs in flight: about 8 per SM of an H200
 constexpr int kMaxTile = (64 + 2) * (8 + 2);  // the largest shape's tile, halo included
-Element tile_slots[kGangSlots][kMaxTile];     // 2.7 MB
-#pragma acc declare create(tile_slots)
+// One slot array per element type.
+float tile_slots_fp32[kGangSlots][kMaxTile];   // 2.7 MB
+double tile_slots_fp64[kGangSlots][kMaxTile];  // 5.4 MB
+#pragma acc declare create(tile_slots_fp32, tile_slots_fp64)
 
-template <int kWidth, int kHeight>
-void tiled_blocks(const Element* __restrict in, Element* __restrict out, int rows, int cols,
-                  bool on_device) {
+// Gang slot `slot`'s tile of cells of type T.
+template <class T>
+T* tile_slot(int slot) {
+  if constexpr (std::is_same_v<T, double>)
+    return tile_slots_fp64[slot];
+  else
+    return tile_slots_fp32[slot];
+}
+
+template <int kWidth, int kHeight, class T>
+void tiled_blocks(const T* __restrict in, T* __restrict out, int rows, int cols, bool on_device) {
   constexpr int kColumns = kWidth + 2;
   constexpr int kRows = kHeight + 2;
   static_assert(kColumns * kRows <= kMaxTile, "a tile fits its slot");
@@ -46,7 +58,7 @@ void tiled_blocks(const Element* __restrict in, Element* __restrict out, int row
   for (int slot = 0; slot < slots; ++slot) {
 #pragma acc loop seq
     for (int block = slot; block < blocks; block += slots) {
-      Element* const tile = tile_slots[slot];  // kRows x kColumns, row-major
+      T* const tile = tile_slot<T>(slot);  // kRows x kColumns, row-major
       const int oy = block / blocks_x * kHeight;
       const int ox = block % blocks_x * kWidth;
       // Clamped: the halo past the grid's edge holds a value, which border cells never read.
@@ -81,7 +93,8 @@ std::vector<std::string_view> tiled_loop_shapes() {
   return {"32x8", "64x4", "32x16", "64x8"};
 }
 
-void tiled_step(const Element* in, Element* out, ArrayExtent extent, const RunConfig& /*config*/,
+template <class T>
+void tiled_step(const T* in, T* out, ArrayExtent extent, const RunConfig& /*config*/,
                 Launch launch) {
   switch (launch.loop_shape) {
     case 1:
@@ -94,5 +107,7 @@ void tiled_step(const Element* in, Element* out, ArrayExtent extent, const RunCo
       return tiled_blocks<32, 8>(in, out, extent.rows, extent.cols, launch.on_device);
   }
 }
+
+STENCIL_ELEMENT_TYPES(STENCIL_DIRECTIVE_INSTANTIATE_STEP, tiled)
 
 }  // namespace stencil::openacc

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // halo1d (seed 002), CPU twin: a loop iteration owns kHaloBlock1D (256) outputs and stages them
-// plus a one-cell halo on each side in a 258-float local tile (the CUDA block's shared tile),
+// plus a one-cell halo on each side in a 258-cell local tile (the CUDA block's shared tile),
 // then computes the three taps from the tile. Each input is read from memory once; the halo
 // loads clamp their index, as on the GPU, and border cells copy their centre without using it.
 #include "openmp/kernels.hpp"
@@ -9,7 +9,8 @@
 
 namespace stencil::openmp {
 
-void halo1d_step(const Element* in, Element* out, ArrayExtent extent, const RunConfig& /*config*/) {
+template <class T>
+void halo1d_step(const T* in, T* out, ArrayExtent extent, const RunConfig& /*config*/) {
   const int n = extent.cols;
   const int blocks = (n + kHaloBlock1D - 1) / kHaloBlock1D;
 #pragma omp parallel for schedule(static)
@@ -17,7 +18,7 @@ void halo1d_step(const Element* in, Element* out, ArrayExtent extent, const RunC
     const int base = b * kHaloBlock1D;
     const int cells =
         n - base > kHaloBlock1D ? kHaloBlock1D : n - base;  // no overflow near INT_MAX
-    alignas(64) Element tile[kHaloBlock1D + 2];
+    alignas(64) T tile[kHaloBlock1D + 2];
     tile[0] = in[clamp_index(base - 1, 0, n - 1)];
 #pragma omp simd
     for (int lane = 0; lane < cells; ++lane)
@@ -36,5 +37,7 @@ void halo1d_step(const Element* in, Element* out, ArrayExtent extent, const RunC
       out[n - 1] = tile[cells];
   }
 }
+
+STENCIL_ELEMENT_TYPES(STENCIL_OPENMP_INSTANTIATE_STEP, halo1d)
 
 }  // namespace stencil::openmp

@@ -7,7 +7,8 @@
 
 namespace stencil::openmp {
 
-void naive_step(const Element* in, Element* out, ArrayExtent extent, const RunConfig& /*config*/) {
+template <class T>
+void naive_step(const T* in, T* out, ArrayExtent extent, const RunConfig& /*config*/) {
   const int rows = extent.rows;
   const int cols = extent.cols;
 #pragma omp parallel for schedule(static)
@@ -16,5 +17,7 @@ void naive_step(const Element* in, Element* out, ArrayExtent extent, const RunCo
                   out + static_cast<long>(y) * cols, y, rows, cols, 0, cols);
   }
 }
+
+STENCIL_ELEMENT_TYPES(STENCIL_OPENMP_INSTANTIATE_STEP, naive)
 
 }  // namespace stencil::openmp

@@ -12,8 +12,8 @@ constexpr int kBlock = 4096;  // cells per loop iteration: the end-cell tests on
 
 }  // namespace
 
-void naive1d_step(const Element* in, Element* out, ArrayExtent extent,
-                  const RunConfig& /*config*/) {
+template <class T>
+void naive1d_step(const T* in, T* out, ArrayExtent extent, const RunConfig& /*config*/) {
   const int n = extent.cols;
   const int blocks = (n + kBlock - 1) / kBlock;
 #pragma omp parallel for schedule(static)
@@ -23,5 +23,7 @@ void naive1d_step(const Element* in, Element* out, ArrayExtent extent,
     update_cells_1d(in, out, n, begin, n - begin > kBlock ? begin + kBlock : n);
   }
 }
+
+STENCIL_ELEMENT_TYPES(STENCIL_OPENMP_INSTANTIATE_STEP, naive1d)
 
 }  // namespace stencil::openmp

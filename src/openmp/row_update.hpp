@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
-// The row loops the OpenMP kernels share. The arithmetic itself is stencil/arithmetic.hpp's, so
-// every variant agrees with the reference bit for bit; these only lay it out as SIMD loops.
+// The row loops the OpenMP kernels share, for cells of type T (float or double). The arithmetic
+// itself is stencil/arithmetic.hpp's, so every variant agrees with the reference bit for bit in
+// each precision; these only lay it out as SIMD loops (no fixed width: a vector holds as many
+// lanes of T as the target's registers do).
 //
 // `#pragma omp simd` asserts that the iterations are independent (out never aliases the
 // inputs); it does not license reassociation, and the build's -ffp-contract=off keeps each
@@ -8,28 +10,31 @@
 #pragma once
 
 #include "stencil/arithmetic.hpp"
-#include "stencil/element.hpp"
 
 namespace stencil::openmp {
 
 // The first column of row y of a rows x cols grid, and of its neighbours (the row itself where
 // the neighbour is outside the grid: border rows never read it).
-inline const Element* grid_row(const Element* grid, int y, int cols) {
+template <class T>
+inline const T* grid_row(const T* grid, int y, int cols) {
   return grid + static_cast<long>(y) * cols;
 }
-inline const Element* row_above(const Element* grid, int y, int cols) {
+template <class T>
+inline const T* row_above(const T* grid, int y, int cols) {
   return grid_row(grid, y > 0 ? y - 1 : y, cols);
 }
-inline const Element* row_below(const Element* grid, int y, int rows, int cols) {
+template <class T>
+inline const T* row_below(const T* grid, int y, int rows, int cols) {
   return grid_row(grid, y < rows - 1 ? y + 1 : y, cols);
 }
 
 // Columns [begin, end) of row y of the 2-D stencil on a rows x cols grid (the border rule of
 // is_border_2d(x, y, cols, rows)). up, centre and down point at the first column of rows y-1, y
 // and y+1; a border row reads only centre (pass it for the missing rows).
-inline void update_row_2d(const Element* __restrict up, const Element* __restrict centre,
-                          const Element* __restrict down, Element* __restrict out, int y, int rows,
-                          int cols, int begin, int end) {
+template <class T>
+inline void update_row_2d(const T* __restrict up, const T* __restrict centre,
+                          const T* __restrict down, T* __restrict out, int y, int rows, int cols,
+                          int begin, int end) {
   if (y == 0 || y == rows - 1) {  // border row: copied through
 #pragma omp simd
     for (int x = begin; x < end; ++x)
@@ -48,8 +53,8 @@ inline void update_row_2d(const Element* __restrict up, const Element* __restric
 }
 
 // Cells [begin, end) of the 1-D stencil.
-inline void update_cells_1d(const Element* __restrict in, Element* __restrict out, int n, int begin,
-                            int end) {
+template <class T>
+inline void update_cells_1d(const T* __restrict in, T* __restrict out, int n, int begin, int end) {
   if (begin == 0)
     out[0] = in[0];
   const int first = begin > 1 ? begin : 1;

@@ -10,7 +10,8 @@
 
 namespace stencil::stdpar {
 
-void naive_step(const Element* in, Element* out, ArrayExtent extent, const RunConfig& /*config*/) {
+template <class T>
+void naive_step(const T* in, T* out, ArrayExtent extent, const RunConfig& /*config*/) {
   const std::int64_t rows = extent.rows;
   const std::int64_t cols = extent.cols;
   std::for_each(std::execution::par_unseq, IndexRange{rows * cols}.begin(),
@@ -23,5 +24,7 @@ void naive_step(const Element* in, Element* out, ArrayExtent extent, const RunCo
                           : five_point(in[i], in[i - 1], in[i + 1], in[i - cols], in[i + cols]);
                 });
 }
+
+STENCIL_ELEMENT_TYPES(STENCIL_STDPAR_INSTANTIATE_STEP, naive)
 
 }  // namespace stencil::stdpar

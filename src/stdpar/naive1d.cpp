@@ -10,13 +10,15 @@
 
 namespace stencil::stdpar {
 
-void naive1d_step(const Element* in, Element* out, ArrayExtent extent,
-                  const RunConfig& /*config*/) {
+template <class T>
+void naive1d_step(const T* in, T* out, ArrayExtent extent, const RunConfig& /*config*/) {
   const std::int64_t n = extent.cols;
   const IndexRange cells{n};
   std::for_each(std::execution::par_unseq, cells.begin(), cells.end(), [=](std::int64_t i) {
     out[i] = i == 0 || i == n - 1 ? in[i] : three_point(in[i - 1], in[i], in[i + 1]);
   });
 }
+
+STENCIL_ELEMENT_TYPES(STENCIL_STDPAR_INSTANTIATE_STEP, naive1d)
 
 }  // namespace stencil::stdpar

@@ -13,25 +13,31 @@
 namespace stencil::stdpar {
 namespace {
 
-constexpr std::int64_t kTileColumns = 1024;  // 4 KiB of a row: long enough for the prefetcher
+// 4 KiB of a row in either precision (1024 floats, 512 doubles): long enough for the prefetcher,
+// and three of them stay in L1.
+constexpr std::int64_t kTileRowBytes = 4096;
+template <class T>
+constexpr std::int64_t kTileColumns = kTileRowBytes / static_cast<std::int64_t>(sizeof(T));
 constexpr std::int64_t kTileRows = 64;
 
 }  // namespace
 
-void tiled_step(const Element* in, Element* out, ArrayExtent extent, const RunConfig& /*config*/) {
+template <class T>
+void tiled_step(const T* in, T* out, ArrayExtent extent, const RunConfig& /*config*/) {
+  constexpr std::int64_t kColumns = kTileColumns<T>;
   const std::int64_t rows = extent.rows;
   const std::int64_t cols = extent.cols;
-  const std::int64_t tiles_x = (cols + kTileColumns - 1) / kTileColumns;
+  const std::int64_t tiles_x = (cols + kColumns - 1) / kColumns;
   const std::int64_t tiles_y = (rows + kTileRows - 1) / kTileRows;
   const IndexRange tiles{tiles_x * tiles_y};
   std::for_each(std::execution::par_unseq, tiles.begin(), tiles.end(), [=](std::int64_t tile) {
     const std::int64_t y0 = tile / tiles_x * kTileRows;
-    const std::int64_t x0 = tile % tiles_x * kTileColumns;
+    const std::int64_t x0 = tile % tiles_x * kColumns;
     const std::int64_t y_end = std::min(y0 + kTileRows, rows);
-    const std::int64_t x_end = std::min(x0 + kTileColumns, cols);
+    const std::int64_t x_end = std::min(x0 + kColumns, cols);
     for (std::int64_t y = y0; y < y_end; ++y) {
-      const Element* centre = in + y * cols;
-      Element* row = out + y * cols;
+      const T* centre = in + y * cols;
+      T* row = out + y * cols;
       if (y == 0 || y == rows - 1) {  // border row: copied through
         std::copy(centre + x0, centre + x_end, row + x0);
         continue;
@@ -44,5 +50,7 @@ void tiled_step(const Element* in, Element* out, ArrayExtent extent, const RunCo
     }
   });
 }
+
+STENCIL_ELEMENT_TYPES(STENCIL_STDPAR_INSTANTIATE_STEP, tiled)
 
 }  // namespace stencil::stdpar

@@ -20,18 +20,18 @@ struct GridRegion {
 };
 
 // Copies `region` of a row-major local array `local_cols` wide to or from a contiguous buffer of
-// region.cells() floats, row by row.
-inline void pack_region(const float* local, std::int64_t local_cols, const GridRegion& region,
-                        float* buffer) {
+// region.cells() elements, row by row.
+template <class T>
+void pack_region(const T* local, std::int64_t local_cols, const GridRegion& region, T* buffer) {
   for (std::int64_t r = 0; r < region.rows; ++r) {
-    const float* row = local + (region.row0 + r) * local_cols + region.col0;
+    const T* row = local + (region.row0 + r) * local_cols + region.col0;
     std::copy(row, row + region.cols, buffer + r * region.cols);
   }
 }
-inline void unpack_region(float* local, std::int64_t local_cols, const GridRegion& region,
-                          const float* buffer) {
+template <class T>
+void unpack_region(T* local, std::int64_t local_cols, const GridRegion& region, const T* buffer) {
   for (std::int64_t r = 0; r < region.rows; ++r) {
-    const float* source = buffer + r * region.cols;
+    const T* source = buffer + r * region.cols;
     std::copy(source, source + region.cols, local + (region.row0 + r) * local_cols + region.col0);
   }
 }
@@ -56,15 +56,17 @@ inline std::int64_t buffer_cells(const std::vector<GridRegion>& regions) {
     cells += region.cells();
   return cells;
 }
-inline void pack_regions(const float* local, std::int64_t local_cols,
-                         const std::vector<GridRegion>& regions, float* buffer) {
+template <class T>
+void pack_regions(const T* local, std::int64_t local_cols, const std::vector<GridRegion>& regions,
+                  T* buffer) {
   for (const GridRegion& region : regions) {
     pack_region(local, local_cols, region, buffer);
     buffer += region.cells();
   }
 }
-inline void unpack_regions(float* local, std::int64_t local_cols,
-                           const std::vector<GridRegion>& regions, const float* buffer) {
+template <class T>
+void unpack_regions(T* local, std::int64_t local_cols, const std::vector<GridRegion>& regions,
+                    const T* buffer) {
   for (const GridRegion& region : regions) {
     unpack_region(local, local_cols, region, buffer);
     buffer += region.cells();

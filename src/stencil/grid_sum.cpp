@@ -8,7 +8,8 @@
 
 namespace stencil {
 
-double grid_sum(const std::vector<float>& cells) {
+template <class T>
+double grid_sum(const std::vector<T>& cells) {
   const std::int64_t count = static_cast<std::int64_t>(cells.size());
   const std::int64_t blocks = (count + kSumBlock - 1) / kSumBlock;
   std::vector<double> block_sums(static_cast<std::size_t>(blocks));
@@ -25,6 +26,13 @@ double grid_sum(const std::vector<float>& cells) {
   for (const double sum : block_sums)
     total += sum;
   return total;
+}
+
+template double grid_sum(const std::vector<float>&);
+template double grid_sum(const std::vector<double>&);
+
+double grid_sum(const Cells& cells) {
+  return cells.visit([](const auto& values) { return grid_sum(values); });
 }
 
 }  // namespace stencil

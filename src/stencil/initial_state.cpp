@@ -15,8 +15,9 @@ float hashed_value(std::uint64_t index, std::uint64_t seed) {
   return static_cast<float>(k == 0 ? 1u : k) * (1.0f / 16777216.0f);
 }
 
-std::vector<float> random_field(std::size_t cells, std::uint64_t seed) {
-  std::vector<float> values(cells);
+template <class T>
+std::vector<T> random_field(std::size_t cells, std::uint64_t seed) {
+  std::vector<T> values(cells);
   // Each value depends on its index alone, so threads cannot change it; they matter on large
   // grids (N = 60000 is 3.6e9 hashes, seconds on one core) and would only cost on small ones.
   const std::int64_t count = static_cast<std::int64_t>(cells);
@@ -24,6 +25,14 @@ std::vector<float> random_field(std::size_t cells, std::uint64_t seed) {
   for (std::int64_t i = 0; i < count; ++i)
     values[i] = hashed_value(static_cast<std::uint64_t>(i), seed);
   return values;
+}
+
+template std::vector<float> random_field(std::size_t, std::uint64_t);
+template std::vector<double> random_field(std::size_t, std::uint64_t);
+
+Cells random_cells(Precision precision, std::size_t cells, std::uint64_t seed) {
+  return with_element_type(
+      precision, [&](auto zero) { return Cells(random_field<decltype(zero)>(cells, seed)); });
 }
 
 }  // namespace stencil

@@ -52,8 +52,9 @@ void require_memory(std::size_t needed, std::size_t available, const std::string
   }
 }
 
-std::int64_t largest_fitting_n(int dimensions, std::size_t grids, std::size_t available) {
-  const std::uint64_t cells = available / (grids * sizeof(float));  // per grid
+std::int64_t largest_fitting_n(int dimensions, std::size_t grids, std::size_t available,
+                               Precision precision) {
+  const std::uint64_t cells = available / (grids * element_bytes(precision));  // per grid
   std::uint64_t n = cells;
   if (dimensions == 2) {
     n = static_cast<std::uint64_t>(std::sqrt(static_cast<double>(cells)));
@@ -67,7 +68,7 @@ std::int64_t largest_fitting_n(int dimensions, std::size_t grids, std::size_t av
 
 void require_grids(const RunConfig& config, std::size_t grids, std::size_t available,
                    const std::string& where) {
-  const std::size_t grid_bytes = config.local_cells() * sizeof(float);
+  const std::size_t grid_bytes = config.local_cells() * element_bytes(config.precision);
   const std::size_t needed = grids * grid_bytes;
   if (needed <= available)
     return;
@@ -82,7 +83,8 @@ void require_grids(const RunConfig& config, std::size_t grids, std::size_t avail
   const int dimensions = config.variant->dimensions;
   if (config.has_local_shape())
     line += "use more ranks";
-  else if (const std::int64_t largest = largest_fitting_n(dimensions, grids, available);
+  else if (const std::int64_t largest =
+               largest_fitting_n(dimensions, grids, available, config.precision);
            largest > 0)
     line += "the largest N that fits is " + std::to_string(largest);
   else

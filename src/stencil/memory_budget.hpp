@@ -24,9 +24,10 @@ std::size_t host_available_bytes();
 // Throws UnsupportedRequest naming `where` when `needed` exceeds `available`.
 void require_memory(std::size_t needed, std::size_t available, const std::string& where);
 
-// The largest N whose `grids` grids (N x N floats for dimensions 2, N floats for 1) fit in
-// `available` bytes; 0 when not even N = 1 fits. Never above INT_MAX (N is an int).
-std::int64_t largest_fitting_n(int dimensions, std::size_t grids, std::size_t available);
+// The largest N whose `grids` grids (N x N cells of `precision` for dimensions 2, N cells for 1)
+// fit in `available` bytes; 0 when not even N = 1 fits. Never above INT_MAX (N is an int).
+std::int64_t largest_fitting_n(int dimensions, std::size_t grids, std::size_t available,
+                               Precision precision = kDefaultPrecision);
 
 // Refuses, with one line, a run whose `grids` arrays of the config's local size do not fit in
 // `available` bytes of `where` ("host memory", "the GPU"): what was asked, how much that is, what

@@ -56,13 +56,17 @@ std::vector<T> reference_run(const VariantInfo& variant, int n, int iterations,
   return current;
 }
 
-#define STENCIL_REFERENCE_FOR(T)                              \
+#define STENCIL_REFERENCE_FOR(unused, T)                      \
   template void reference_step_2d<T>(const T*, T*, int);      \
   template void reference_step_2d<T>(const T*, T*, int, int); \
   template void reference_step_1d<T>(const T*, T*, int);      \
   template std::vector<T> reference_run<T>(const VariantInfo&, int, int, std::vector<T>);
-STENCIL_REFERENCE_FOR(float)
-STENCIL_REFERENCE_FOR(double)
+STENCIL_ELEMENT_TYPES(STENCIL_REFERENCE_FOR, )
 #undef STENCIL_REFERENCE_FOR
+
+Cells reference_run(const VariantInfo& variant, int n, int iterations, Cells initial) {
+  return initial.visit(
+      [&](auto& cells) { return Cells(reference_run(variant, n, iterations, std::move(cells))); });
+}
 
 }  // namespace stencil

@@ -4,6 +4,7 @@
 
 #include <vector>
 
+#include "stencil/cells.hpp"
 #include "stencil/variants.hpp"
 
 namespace stencil {
@@ -25,5 +26,8 @@ void reference_step_1d(const T* in, T* out, int n);
 template <class T>
 std::vector<T> reference_run(const VariantInfo& variant, int n, int iterations,
                              std::vector<T> initial);
+
+// The same on cells of either precision, in that precision.
+Cells reference_run(const VariantInfo& variant, int n, int iterations, Cells initial);
 
 }  // namespace stencil

@@ -6,6 +6,7 @@
 
 #include <cstddef>
 
+#include "stencil/precision.hpp"
 #include "stencil/variants.hpp"
 
 namespace stencil {
@@ -20,6 +21,7 @@ struct ArrayExtent {
 struct RunConfig {
   const VariantInfo* variant = nullptr;
   int n = 0;
+  Precision precision = kDefaultPrecision;  // the grids' element type (-precision)
   int chunks = 0;                  // row chunks; 0: the variant's default (see ChunkPolicy)
   int patch = kDefaultPatch;       // regblock: p, one of kPatchSizes
   int pitch = kDefaultTiledPitch;  // tiled: shared row pitch, one of kTiledPitches
@@ -47,6 +49,8 @@ struct RunConfig {
   int local_cols() const { return has_local_shape() ? cols : n; }
   // Cells of one local array: local_rows x local_cols (2-D), n (1-D).
   std::size_t local_cells() const;
+  // Bytes of one local array.
+  std::size_t local_bytes() const { return local_cells() * element_bytes(precision); }
   // The array every implementation's step works on: local_rows x local_cols (2-D), 1 x n (1-D).
   ArrayExtent stepped_extent() const {
     return variant->dimensions == 2 ? ArrayExtent{local_rows(), local_cols()} : ArrayExtent{1, n};

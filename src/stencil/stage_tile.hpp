@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstdint>
+#include <type_traits>
 
 #include "stencil/arithmetic.hpp"
 #include "stencil/cell_offset.hpp"
@@ -13,7 +14,7 @@
 namespace stencil::stage_tile {
 
 inline constexpr int kColumns = kStageWidth + 2;
-inline constexpr int kCells = kColumns * (kStageHeight + 2);  // 340 floats
+inline constexpr int kCells = kColumns * (kStageHeight + 2);  // 340 cells
 
 // Index of tile cell t in a rows x cols row-major array, for the stage of the strip at column x0
 // whose first output row is y. Clamped, so halo cells past the array still hold a value (border
@@ -35,17 +36,18 @@ STENCIL_HOST_DEVICE inline int centre_index(int tx, int ty) {
 }
 
 // The stage's output at cell (x, y) of a rows x cols array, whose tile cell is index c of `tile`
-// (a pointer or a rank-1 Kokkos view): border cells copy their centre, the rest take the
-// five-point update.
+// (a pointer or a rank-1 Kokkos view of element type T): border cells copy their centre, the rest
+// take the five-point update.
 template <class Tile>
-STENCIL_HOST_DEVICE inline float output(const Tile& tile, int c, int x, int y, int rows, int cols) {
-  return is_border_2d(x, y, cols, rows) ? tile[c]
-                                        : five_point(tile[c], tile[c - 1], tile[c + 1],
-                                                     tile[c - kColumns], tile[c + kColumns]);
+STENCIL_HOST_DEVICE inline auto output(const Tile& tile, int c, int x, int y, int rows, int cols) {
+  using T = std::remove_cv_t<std::remove_reference_t<decltype(tile[c])>>;
+  return is_border_2d(x, y, cols, rows) ? T(tile[c])
+                                        : five_point<T>(tile[c], tile[c - 1], tile[c + 1],
+                                                        tile[c - kColumns], tile[c + kColumns]);
 }
 // The same on an n x n grid.
 template <class Tile>
-STENCIL_HOST_DEVICE inline float output(const Tile& tile, int c, int x, int y, int n) {
+STENCIL_HOST_DEVICE inline auto output(const Tile& tile, int c, int x, int y, int n) {
   return output(tile, c, x, y, n, n);
 }
 

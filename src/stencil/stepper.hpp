@@ -12,8 +12,7 @@
 #include <string>
 #include <vector>
 
-#include "stencil/element.hpp"
-
+#include "stencil/cells.hpp"
 #include "stencil/grid_region.hpp"
 #include "stencil/run_config.hpp"
 #include "stencil/variants.hpp"
@@ -39,8 +38,9 @@ enum class MemoryKind { host, cuda };
 // next step() or upload(), which may swap them.
 struct GridAccess {
   MemoryKind memory = MemoryKind::host;
-  Element* current = nullptr;  // the state, once every queued step has run
-  Element* next = nullptr;     // the buffer the next step writes
+  Precision precision = kDefaultPrecision;  // the element type of both grids
+  void* current = nullptr;                  // the state, once every queued step has run
+  void* next = nullptr;                     // the buffer the next step writes
   // MemoryKind::cuda: the cudaStream_t (opaque) its steps are queued on; nullptr is the legacy
   // default stream. Every halo pack and copy reference is queued there, after the steps.
   void* cuda_stream = nullptr;
@@ -52,11 +52,31 @@ struct GridAccess {
   // which spin for a while after each step, and a static team waits for its slowest thread
   // where a work-stealing scheduler hands a late thread's share to the others.
   // nullptr: an OpenMP team of host_threads.
-  void (*host_copy)(const Element* from, Element* to, std::size_t cells) = nullptr;
+  void (*host_copy)(const void* from, void* to, std::size_t cells) = nullptr;
+
+  std::size_t element_bytes() const { return stencil::element_bytes(precision); }
+  // The grids as T*; throws std::logic_error for the other precision.
+  template <class T>
+  T* current_as() const {
+    require<T>();
+    return static_cast<T*>(current);
+  }
+  template <class T>
+  T* next_as() const {
+    require<T>();
+    return static_cast<T*>(next);
+  }
+
+ private:
+  template <class T>
+  void require() const {
+    if (precision_of<T>() != precision)
+      throw std::logic_error("grids of the other precision");
+  }
 };
 
 // Host memory for halo buffers (HaloAccess::host_staging), freed the way it was allocated.
-using HostBuffer = std::shared_ptr<Element[]>;
+using HostBuffer = std::shared_ptr<std::byte[]>;
 
 class HaloAccess;
 
@@ -70,8 +90,9 @@ class Stepper {
   // What a model writes.
   virtual std::string model() const = 0;            // the model's name (-impl)
   virtual std::string execution_space() const = 0;  // what it runs on, for the result block
-  // Copies `cells` (config().local_cells() values) into the current-state buffer.
-  virtual void upload(const std::vector<Element>& cells) = 0;
+  // Copies `cells` (config().local_cells() values of config().precision) into the current-state
+  // buffer; throws std::invalid_argument for another count or precision.
+  virtual void upload(const Cells& cells) = 0;
   // Fills the buffer the next step writes with NaN, so any cell a kernel misses shows up.
   virtual void poison_next_output() = 0;
   // Runs one step into the other buffer and makes it the current state. May return before the
@@ -82,11 +103,13 @@ class Stepper {
   // caches, leaving the state untouched.
   virtual void warm_up() = 0;
   virtual void fence() = 0;
-  virtual std::vector<Element> download() = 0;
+  // The current state, in config().precision.
+  virtual Cells download() = 0;
   virtual GridAccess grids() = 0;
 
   // What every model shares.
   const RunConfig& config() const { return config_; }
+  Precision precision() const { return config_.precision; }
   // Iterations the next step() performs: the pass depth for temporal, else 1.
   int iterations_per_step() const { return config_.iterations_per_step(); }
   // The configured -fuse depth (1 where the variant fuses nothing): the deepest pass, and the
@@ -105,6 +128,8 @@ class Stepper {
   HaloAccess& halos();
 
  protected:
+  // upload()'s check: the count and precision of the config's local array.
+  void require_upload_shape(const Cells& cells) const;
   // Called after set_pass_depth() changed config().fuse: a model that picks its kernel once,
   // at construction, picks it again here.
   virtual void pass_depth_changed() {}

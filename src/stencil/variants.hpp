@@ -125,8 +125,6 @@ const VariantInfo* find_variant(std::string_view name);
 // The shape option's values and default; nullptr for ShapeOption::none.
 const ShapeOptionInfo* shape_option(ShapeOption option);
 
-// Bytes a cell update ideally moves: one 4-byte read plus one 4-byte write.
-inline constexpr double kBytesPerCellUpdate = 8.0;
 // Row chunks of a ChunkPolicy::fixed variant when none are asked for: the lessons' 16.
 inline constexpr int kDefaultChunks = 16;
 

@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Every loop shape a directive model compiles (stencil/loop_shape.hpp) must match the reference
 // loop bit for bit, not only the default one the other suites run: each variant of the model, in
-// each of its shapes (STENCIL_LOOP_SHAPE), each fuse depth, on squares and rectangles that are
-// multiples of no block size, with the output poisoned with NaN before every step. Built once
-// per directive model (STENCIL_TEST_MODEL); CTest runs it in -space host (label cpu) and in
-// -space gpu (label gpu, skipped where the model finds no GPU), as STENCIL_TEST_SPACE says.
+// each precision, in each of its shapes (STENCIL_LOOP_SHAPE), each fuse depth, on squares and
+// rectangles that are multiples of no block size, with the output poisoned with NaN before every
+// step. Built once per directive model (STENCIL_TEST_MODEL); CTest runs it in -space host (label
+// cpu) and in -space gpu (label gpu, skipped where the model finds no GPU), as STENCIL_TEST_SPACE
+// says.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -34,8 +35,9 @@ const std::pair<int, int> kShapes[] = {{1, 1},  {1, 9},  {9, 1},  {2, 5},    {3,
                                        {7, 33}, {33, 7}, {65, 9}, {37, 130}, {130, 67}};
 constexpr int kSteps = 3;
 
-std::vector<float> reference_2d(std::vector<float> grid, int rows, int cols, int iterations) {
-  std::vector<float> next(grid.size());
+template <class T>
+std::vector<T> reference_2d(std::vector<T> grid, int rows, int cols, int iterations) {
+  std::vector<T> next(grid.size());
   for (int i = 0; i < iterations; ++i) {
     reference_step_2d(grid.data(), next.data(), rows, cols);
     std::swap(grid, next);
@@ -43,8 +45,9 @@ std::vector<float> reference_2d(std::vector<float> grid, int rows, int cols, int
   return grid;
 }
 
-std::vector<float> reference_1d(std::vector<float> grid, int iterations) {
-  std::vector<float> next(grid.size());
+template <class T>
+std::vector<T> reference_1d(std::vector<T> grid, int iterations) {
+  std::vector<T> next(grid.size());
   for (int i = 0; i < iterations; ++i) {
     reference_step_1d(grid.data(), next.data(), static_cast<int>(grid.size()));
     std::swap(grid, next);
@@ -63,10 +66,20 @@ bool space_available(const std::string& space) {
   return space.empty() || std::find(spaces.begin(), spaces.end(), space) != spaces.end();
 }
 
-class LoopShapes : public ::testing::TestWithParam<Variant> {};
+// The reference loop's state after `iterations` steps from `initial`, in the cells' precision.
+Cells reference_cells(const VariantInfo& variant, const Cells& initial, int rows, int cols,
+                      int iterations) {
+  return initial.visit([&](const auto& grid) -> Cells {
+    return variant.dimensions == 1 ? reference_1d(grid, iterations)
+                                   : reference_2d(grid, rows, cols, iterations);
+  });
+}
+
+class LoopShapes : public ::testing::TestWithParam<std::tuple<Variant, Precision>> {};
 
 TEST_P(LoopShapes, EveryShapeMatchesTheReferenceBitForBit) {
-  const VariantInfo& variant = info(GetParam());
+  const VariantInfo& variant = info(std::get<0>(GetParam()));
+  const Precision precision = std::get<1>(GetParam());
   const std::vector<std::string_view> shapes = model::loop_shapes(variant);
   const std::string space = space_under_test();
   if (!space_available(space))
@@ -80,14 +93,14 @@ TEST_P(LoopShapes, EveryShapeMatchesTheReferenceBitForBit) {
       for (const auto& [rows, cols] : kShapes) {
         if (variant.dimensions == 1 && rows != 1)
           continue;
-        RunConfig request{&variant, variant.dimensions == 1 ? cols : 100000};
+        RunConfig request{&variant, precision, variant.dimensions == 1 ? cols : 100000};
         if (variant.dimensions == 2) {
           request.rows = rows;
           request.cols = cols;
         }
         request.fuse = fuse;
         const CheckedConfig config = check_config(request);
-        const std::vector<float> initial = random_field(config->local_cells());
+        const Cells initial = random_cells(precision, config->local_cells());
         auto stepper = model::make_stepper(config, space);
         stepper->upload(initial);
         for (int s = 0; s < kSteps; ++s) {
@@ -96,14 +109,13 @@ TEST_P(LoopShapes, EveryShapeMatchesTheReferenceBitForBit) {
         }
         stepper->fence();
         const int iterations = kSteps * stepper->iterations_per_step();
-        const std::vector<float> expected = variant.dimensions == 1
-                                                ? reference_1d(initial, iterations)
-                                                : reference_2d(initial, rows, cols, iterations);
+        const Cells expected = reference_cells(variant, initial, rows, cols, iterations);
         const GridDifference difference = compare_grids(stepper->download(), expected);
         EXPECT_TRUE(difference.identical())
             << describe_first_difference(difference, variant.dimensions == 1 ? 0 : cols) << ": "
-            << variant.name << " loop shape " << shape_name << " fuse " << fuse << " on " << rows
-            << " x " << cols << " (" << stepper->execution_space() << ")";
+            << variant.name << " " << precision_name(precision) << " loop shape " << shape_name
+            << " fuse " << fuse << " on " << rows << " x " << cols << " ("
+            << stepper->execution_space() << ")";
       }
     }
   }
@@ -114,7 +126,7 @@ TEST(LoopShapes, AnUnknownShapeIsRefusedWithTheListOfShapes) {
   const VariantInfo& variant = info(Variant::naive);
   ::setenv("STENCIL_LOOP_SHAPE", "no-such-shape", 1);
   try {
-    model::make_stepper(check_config(RunConfig{&variant, 16}), "host");
+    model::make_stepper(check_config(RunConfig{&variant, 16, kDefaultPrecision}), "host");
     ADD_FAILURE() << "an unknown loop shape was accepted";
   } catch (const UnsupportedRequest& refusal) {
     EXPECT_NE(std::string(refusal.what()).find(std::string(model::loop_shapes(variant)[0])),
@@ -124,8 +136,10 @@ TEST(LoopShapes, AnUnknownShapeIsRefusedWithTheListOfShapes) {
   ::unsetenv("STENCIL_LOOP_SHAPE");
 }
 
-std::string variant_name(const ::testing::TestParamInfo<Variant>& param) {
-  return std::string(info(param.param).name);
+// e.g. naive_fp64.
+std::string variant_name(const ::testing::TestParamInfo<std::tuple<Variant, Precision>>& param) {
+  return std::string(info(std::get<0>(param.param)).name) + "_" +
+         std::string(precision_name(std::get<1>(param.param)));
 }
 
 // The variants the model has a kernel for.
@@ -138,7 +152,10 @@ std::vector<Variant> model_variants() {
   return variants;
 }
 
-INSTANTIATE_TEST_SUITE_P(Variants, LoopShapes, ::testing::ValuesIn(model_variants()), variant_name);
+INSTANTIATE_TEST_SUITE_P(Variants, LoopShapes,
+                         ::testing::Combine(::testing::ValuesIn(model_variants()),
+                                            ::testing::ValuesIn(kPrecisions)),
+                         variant_name);
 
 }  // namespace
 }  // namespace stencil::test

@@ -49,6 +49,8 @@ __device__ inline void wait() {
   asm volatile("barrier.cluster.wait.aligned;" ::: "memory");
 }
 
+// Pushes one 16-byte vector or one cell, of either precision, to `remote`, counted on
+// `remote_barrier`.
 __device__ inline void push(std::uint32_t remote, float4 value, std::uint32_t remote_barrier) {
   asm volatile(
       "st.async.shared::cluster.mbarrier::complete_tx::bytes.v4.f32 [%0], {%1, %2, %3, %4}, "
@@ -60,6 +62,19 @@ __device__ inline void push(std::uint32_t remote, float value, std::uint32_t rem
   asm volatile(
       "st.async.shared::cluster.mbarrier::complete_tx::bytes.f32 [%0], %1, [%2];" ::"r"(remote),
       "f"(value), "r"(remote_barrier)
+      : "memory");
+}
+__device__ inline void push(std::uint32_t remote, double2 value, std::uint32_t remote_barrier) {
+  asm volatile(
+      "st.async.shared::cluster.mbarrier::complete_tx::bytes.v2.f64 [%0], {%1, %2}, [%3];" ::"r"(
+          remote),
+      "d"(value.x), "d"(value.y), "r"(remote_barrier)
+      : "memory");
+}
+__device__ inline void push(std::uint32_t remote, double value, std::uint32_t remote_barrier) {
+  asm volatile(
+      "st.async.shared::cluster.mbarrier::complete_tx::bytes.f64 [%0], %1, [%2];" ::"r"(remote),
+      "d"(value), "r"(remote_barrier)
       : "memory");
 }
 

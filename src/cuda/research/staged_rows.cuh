@@ -19,27 +19,30 @@
 #include <cstdint>
 #include <cuda/ptx>
 
+#include "cuda/runtime/vector_access.cuh"
+
 namespace stencil::cuda {
 
-template <int kDepth>
+// Rows of cells of type T.
+template <class T, int kDepth>
 class StagedRows {
   static_assert(kDepth >= 2 && (kDepth & (kDepth - 1)) == 0, "a power of two of at least 2");
 
  public:
-  // Shared bytes for the mbarriers and kDepth rows of up to `widest` floats. The rows start
+  // Shared bytes for the mbarriers and kDepth rows of up to `widest` cells. The rows start
   // 128 bytes after `shared`, which must be 128-byte aligned.
   static constexpr int shared_bytes(int widest) {
-    return kBarrierBytes + kDepth * widest * static_cast<int>(sizeof(float));
+    return kBarrierBytes + kDepth * widest * static_cast<int>(sizeof(T));
   }
 
-  // `source` is the block's first column of row 0; each row is `width` floats (a multiple of 4,
-  // 16-byte aligned at every row) and `pitch` floats after the one above. Rows outside
+  // `source` is the block's first column of row 0; each row is `width` cells (whole 16-byte
+  // vectors, 16-byte aligned at every row) and `pitch` cells after the one above. Rows outside
   // [load_begin, load_end) are never consumed by a needed cell and are not copied; rows at or
   // after `last` are never taken.
-  __device__ StagedRows(void* shared, const float* source, int width, long pitch, int first,
-                        int last, int load_begin, int load_end)
+  __device__ StagedRows(void* shared, const T* source, int width, long pitch, int first, int last,
+                        int load_begin, int load_end)
       : barriers_(static_cast<std::uint64_t*>(shared)),
-        rows_(reinterpret_cast<float*>(static_cast<char*>(shared) + kBarrierBytes)),
+        rows_(reinterpret_cast<T*>(static_cast<char*>(shared) + kBarrierBytes)),
         source_(source),
         width_(width),
         pitch_(pitch),
@@ -70,19 +73,20 @@ class StagedRows {
       ::cuda::ptx::mbarrier_arrive(barrier);
       return;
     }
-    const auto bytes = static_cast<std::uint32_t>(width_ * sizeof(float));
+    const auto bytes = static_cast<std::uint32_t>(width_ * sizeof(T));
     ::cuda::ptx::mbarrier_arrive_expect_tx(::cuda::ptx::sem_release, ::cuda::ptx::scope_cta,
                                            ::cuda::ptx::space_shared, barrier, bytes);
     ::cuda::ptx::cp_async_bulk(::cuda::ptx::space_cluster, ::cuda::ptx::space_global, row(y),
                                source_ + y * pitch_, bytes, barrier);
   }
 
-  // Waits for row y and returns the four floats at `column` (a multiple of 4).
-  __device__ float4 take(int y, int column) {
+  // Waits for row y and reads the kCells cells at `column` (16-byte aligned) into v.
+  template <int kCells>
+  __device__ void take(int y, int column, T (&v)[kCells]) {
     const auto parity = static_cast<std::uint32_t>(((y - first_) / kDepth) & 1);
     while (!::cuda::ptx::mbarrier_try_wait_parity(barriers_ + slot(y), parity)) {
     }
-    return *reinterpret_cast<const float4*>(row(y) + column);
+    vector_load_shared(row(y) + column, v);
   }
 
  private:
@@ -90,11 +94,11 @@ class StagedRows {
   static_assert(kDepth * sizeof(std::uint64_t) <= kBarrierBytes, "the mbarriers fit");
 
   __device__ int slot(int y) const { return (y - first_) & (kDepth - 1); }
-  __device__ float* row(int y) const { return rows_ + slot(y) * width_; }
+  __device__ T* row(int y) const { return rows_ + slot(y) * width_; }
 
   std::uint64_t* barriers_;
-  float* rows_;
-  const float* source_;
+  T* rows_;
+  const T* source_;
   int width_;
   long pitch_;
   int first_, last_, load_begin_, load_end_;

@@ -5,12 +5,13 @@
 // What the rolling variant already does, it keeps: a block walks a chunk of rows top to bottom
 // with rows y-1 and y in registers, so each row is read from global memory once per chunk. What
 // it adds, and why:
-//  * wide rows per block (1024 or 2048 columns): the x-halo (two scalars per row) costs under 1%
-//    of the traffic;
-//  * 16-byte loads and stores (float4) where rows are 16-byte aligned (cols % 4 == 0): a quarter
-//    of the memory instructions; other widths take the same path one float at a time;
+//  * wide rows per block (1024 or 2048 columns in float, 512 or 2048 in double): the x-halo (two
+//    scalars per row) costs under 1% of the traffic;
+//  * 16-byte loads and stores (float4, double2: runtime/vector_access.cuh) where rows are 16-byte
+//    aligned (cols a multiple of a thread's run, kRunCells): a quarter of the memory instructions
+//    in float, half in double; other widths take the same path one cell at a time;
 //  * interleaved slots: lane t of a warp owns slots t, t + 256, ... so each warp instruction
-//    covers 512 contiguous bytes, every sector it touches fully used;
+//    covers 512 contiguous bytes (one vector per lane), every sector it touches fully used;
 //  * a prefetch ring: row y + 1 + kAhead is requested while row y is computed, keeping kAhead
 //    rows of loads in flight per thread, which is what feeds HBM at full rate;
 //  * x neighbours from row y published in shared memory, double-buffered, so one barrier per
@@ -44,38 +45,33 @@
 #include <cstdint>
 
 #include "cuda/research/cluster_push.cuh"
-
+#include "cuda/runtime/vector_access.cuh"
 #include "stencil/arithmetic.hpp"
 
 namespace stencil::cuda::stream_detail {
 
 constexpr int kThreads = 256;
 
-// kWidth consecutive floats, loaded and stored as one instruction where kWidth == 4.
-template <int kWidth>
+// kWidth consecutive cells: one cell, or whole 16-byte vectors (vector_access.cuh) loaded and
+// stored one instruction each.
+template <class T, int kWidth>
 struct Slot {
-  float v[kWidth];
+  static_assert(kWidth == 1 || kWidth % kVectorCells<T> == 0, "one cell or whole vectors");
+  T v[kWidth];
 
   // kEvictFirst: the streaming cache hint (ld.global.cs), for data read once; otherwise the
   // read-only path (ld.global.nc).
   template <bool kEvictFirst>
-  __device__ void load_global(const float* p) {
-    if constexpr (kWidth == 4) {
-      const float4* q = reinterpret_cast<const float4*>(p);
-      const float4 t = kEvictFirst ? __ldcs(q) : __ldg(q);
-      v[0] = t.x, v[1] = t.y, v[2] = t.z, v[3] = t.w;
-    } else {
+  __device__ void load_global(const T* p) {
+    if constexpr (kWidth > 1)
+      vector_load_global<kEvictFirst>(p, v);
+    else
       v[0] = kEvictFirst ? __ldcs(p) : __ldg(p);
-    }
   }
   template <bool kEvictFirst>
-  __device__ void store_global(float* p) const {
-    if constexpr (kWidth == 4) {
-      const float4 t = make_float4(v[0], v[1], v[2], v[3]);
-      if constexpr (kEvictFirst)
-        __stcs(reinterpret_cast<float4*>(p), t);
-      else
-        *reinterpret_cast<float4*>(p) = t;
+  __device__ void store_global(T* p) const {
+    if constexpr (kWidth > 1) {
+      vector_store_global<kEvictFirst>(p, v);
     } else {
       if constexpr (kEvictFirst)
         __stcs(p, v[0]);
@@ -84,66 +80,65 @@ struct Slot {
     }
   }
   // A shared-memory load (the rows rank r + 1 pushed).
-  __device__ void load(const float* p) {
-    if constexpr (kWidth == 4) {
-      const float4 t = *reinterpret_cast<const float4*>(p);
-      v[0] = t.x, v[1] = t.y, v[2] = t.z, v[3] = t.w;
-    } else {
+  __device__ void load(const T* p) {
+    if constexpr (kWidth > 1)
+      vector_load_shared(p, v);
+    else
       v[0] = p[0];
-    }
   }
 };
 
 // One row of this thread's slots, and where its x-halo (two scalars, meaningful in the edge
-// threads only) lives. Left and right stay two registers: folding them into one made the two
+// threads only) lives. Left and right stay two values: folding them into one made the two
 // predicated halo loads of a ring refill meet in a select, which waited on both loads at once
 // and cost every row a full memory latency in the halo threads' warps, and so the whole block at
 // its next barrier (docs/stream-and-temporal.md has the measured cost).
-template <int kSlots, int kWidth, bool kHaloInRegisters>
+template <class T, int kSlots, int kWidth, bool kHaloInRegisters>
 struct RowSlots {
-  Slot<kWidth> s[kSlots];
-  float left = 0.0f;   // column base - 1, in thread 0
-  float right = 0.0f;  // column base + block width, in the last thread
+  Slot<T, kWidth> s[kSlots];
+  T left = T(0);   // column base - 1, in thread 0
+  T right = T(0);  // column base + block width, in the last thread
 };
-// Registers are allocated to every thread alike, and two halo registers per row in flight cost
-// the ring 12 registers at kAhead = 4: enough to keep the cluster kernel from fitting four blocks
-// per SM. There the edge threads copy the halo with cp.async into a small shared ring instead,
-// and read it back themselves. The plain kernel keeps the halo in registers, which measured
-// faster at its three blocks per SM.
-template <int kSlots, int kWidth>
-struct RowSlots<kSlots, kWidth, false> {
-  Slot<kWidth> s[kSlots];
+// Registers are allocated to every thread alike, and two halo values per row in flight cost
+// the ring 12 registers at kAhead = 4 (24 in double): enough to keep the cluster kernel from
+// fitting four blocks per SM. There the edge threads copy the halo with cp.async into a small
+// shared ring instead, and read it back themselves. The plain kernel keeps the halo in registers,
+// which measured faster at its three blocks per SM.
+template <class T, int kSlots, int kWidth>
+struct RowSlots<T, kSlots, kWidth, false> {
+  Slot<T, kWidth> s[kSlots];
 };
 
 // kAhead: rows in flight per thread besides the one being computed. kEvictFirst: streaming cache
-// hints on the row loads and the stores.
+// hints on the row loads and the stores. T, the element type, comes last and defaults to float:
+// the fp32 experiments (perf/stream_ab) name a kernel by its shape alone.
 template <int kSlots, int kWidth, int kAhead, int kMinBlocks, int kCluster, bool kEvictFirst,
-          bool kHaloInShared = (kCluster > 1)>
+          bool kHaloInShared = (kCluster > 1), class T = float>
 __global__ void __launch_bounds__(kThreads, kMinBlocks)
-    stream_kernel(const float* __restrict__ in, float* __restrict__ out, int rows, int cols) {
+    stream_kernel(const T* __restrict__ in, T* __restrict__ out, int rows, int cols) {
   constexpr int kBlockWidth = kThreads * kSlots * kWidth;  // columns a block owns
   constexpr bool kHaloInRegisters = !kHaloInShared;
-  using Row = RowSlots<kSlots, kWidth, kHaloInRegisters>;
+  using Row = RowSlots<T, kSlots, kWidth, kHaloInRegisters>;
   // Row y, published for the x neighbours in other threads, with the block's x-halo at [0] and
   // [kBlockWidth + 1]; double-buffered so that one barrier per row suffices.
   struct Published {
-    float row[kBlockWidth + 2];
+    T row[kBlockWidth + 2];
   };
   __shared__ Published published_rows[2];
   // The x-halo in shared memory (kHaloInRegisters false): row y's in slot y % kHaloSlots, [0] left
   // and [1] right, each copied in and read back by the same edge thread. A slot is refilled two
   // rows (and a barrier) after its row was computed.
   constexpr int kHaloSlots = kHaloInRegisters ? 1 : kAhead + 3;
-  __shared__ float halo_ring[kHaloSlots][2];
+  __shared__ T halo_ring[kHaloSlots][2];
   // Cluster hand-over: rank r + 1 pushes its rows y_end and y_end + 1 and row y_end's x-halo into
   // next_rows and next_halo, and `handover` counts the bytes (kPushedBytes: every thread pushes
   // its slots, inside the grid or not, and threads 0 and kThreads - 1 a halo value each). This
   // block's own row y0 halo lands in first_row_halo before it is pushed on to rank r - 1.
   constexpr int kHandOver = kCluster > 1 ? kBlockWidth : kWidth;
-  constexpr std::uint32_t kPushedBytes = (2 * kHandOver + 2) * sizeof(float);
-  __shared__ __align__(16) float next_rows[2][kHandOver];
-  __shared__ float next_halo[2];
-  __shared__ float first_row_halo[2];
+  constexpr std::uint32_t kPushedBytes = (2 * kHandOver + 2) * sizeof(T);
+  __shared__ __align__(16) T next_rows[2][kHandOver];
+  __shared__ T next_halo[2];
+  __shared__ T first_row_halo[2];
   __shared__ std::uint64_t handover;
 
   // Chunks split the rows evenly; with more chunks than rows some are empty (never in a cluster
@@ -175,7 +170,7 @@ __global__ void __launch_bounds__(kThreads, kMinBlocks)
   // by cp.async into `halo`. Without halo registers every thread commits one cp.async group per
   // call, empty or not, so "the groups of the kAhead rows after row y may be pending" always
   // means row y's halo has landed.
-  auto load_row = [&](Row& dst, int y, float* halo) {
+  auto load_row = [&](Row& dst, int y, T* halo) {
 #pragma unroll
     for (int k = 0; k < kSlots; ++k) {
       if (column(k) < cols)
@@ -189,9 +184,9 @@ __global__ void __launch_bounds__(kThreads, kMinBlocks)
           dst.right = __ldg(halo_right(y));
       } else {
         if (left_halo_thread)
-          __pipeline_memcpy_async(&halo[0], halo_left(y), sizeof(float));
+          __pipeline_memcpy_async(&halo[0], halo_left(y), sizeof(T));
         if (right_halo_thread)
-          __pipeline_memcpy_async(&halo[1], halo_right(y), sizeof(float));
+          __pipeline_memcpy_async(&halo[1], halo_right(y), sizeof(T));
       }
     }
     if constexpr (!kHaloInRegisters)
@@ -201,7 +196,7 @@ __global__ void __launch_bounds__(kThreads, kMinBlocks)
     if constexpr (!kHaloInRegisters)
       __pipeline_commit();
   };
-  auto copy_from_shared = [&](Row& dst, const float* src) {
+  auto copy_from_shared = [&](Row& dst, const T* src) {
 #pragma unroll
     for (int k = 0; k < kSlots; ++k)
       dst.s[k].load(src + slot_index(k));
@@ -210,7 +205,7 @@ __global__ void __launch_bounds__(kThreads, kMinBlocks)
   // is row y's x-halo in shared memory, landed (the caller waits), when it is not in registers.
   // Publishing the whole row beats warp shuffles for the x neighbours with only each warp's edge
   // values published (docs/stream-and-temporal.md).
-  auto compute_row = [&](int y, Published& published, const float* halo, const Row& above,
+  auto compute_row = [&](int y, Published& published, const T* halo, const Row& above,
                          const Row& centre, const Row& below) {
 #pragma unroll
     for (int k = 0; k < kSlots; ++k) {
@@ -234,17 +229,17 @@ __global__ void __launch_bounds__(kThreads, kMinBlocks)
 #pragma unroll
     for (int k = 0; k < kSlots; ++k) {
       // The x neighbours of the slot's first and last element.
-      const float before = published.row[slot_index(k)];
-      const float after = published.row[1 + slot_index(k) + kWidth];
+      const T before = published.row[slot_index(k)];
+      const T after = published.row[1 + slot_index(k) + kWidth];
       const int x0 = column(k);
       if (x0 >= cols)
         continue;
-      Slot<kWidth> result;
+      Slot<T, kWidth> result;
 #pragma unroll
       for (int e = 0; e < kWidth; ++e) {
-        const float c = centre.s[k].v[e];
-        const float left = e > 0 ? centre.s[k].v[e - 1] : before;
-        const float right = e + 1 < kWidth ? centre.s[k].v[e + 1] : after;
+        const T c = centre.s[k].v[e];
+        const T left = e > 0 ? centre.s[k].v[e - 1] : before;
+        const T right = e + 1 < kWidth ? centre.s[k].v[e + 1] : after;
         result.v[e] = is_border_2d(x0 + e, y, cols, rows)
                           ? c
                           : five_point(c, left, right, above.s[k].v[e], below.s[k].v[e]);
@@ -279,19 +274,23 @@ __global__ void __launch_bounds__(kThreads, kMinBlocks)
     if (above_in_cluster) {
       const unsigned to = static_cast<unsigned>(rank - 1);
       const std::uint32_t barrier = cluster_push::map_to_rank(&handover, to);
+      static_assert(kCluster == 1 || kWidth % kVectorCells<T> == 0,
+                    "the cluster kernel pushes slots of whole 16-byte vectors");
+      constexpr int kVectors = kWidth / kVectorCells<T>;
 #pragma unroll
       for (int k = 0; k < kSlots; ++k) {
-        static_assert(kCluster == 1 || kWidth == 4, "the cluster kernel pushes float4 slots");
-        const float* a = above.s[k].v;
-        const float* c = centre.s[k].v;
-        cluster_push::push(cluster_push::map_to_rank(&next_rows[0][slot_index(k)], to),
-                           make_float4(a[0], a[1], a[2], a[3]), barrier);
-        cluster_push::push(cluster_push::map_to_rank(&next_rows[1][slot_index(k)], to),
-                           make_float4(c[0], c[1], c[2], c[3]), barrier);
+#pragma unroll
+        for (int i = 0; i < kVectors; ++i) {
+          const int e = i * kVectorCells<T>;
+          cluster_push::push(cluster_push::map_to_rank(&next_rows[0][slot_index(k) + e], to),
+                             pack(above.s[k].v + e), barrier);
+          cluster_push::push(cluster_push::map_to_rank(&next_rows[1][slot_index(k) + e], to),
+                             pack(centre.s[k].v + e), barrier);
+        }
       }
       if (threadIdx.x == 0 || threadIdx.x == kThreads - 1) {
         const int side = threadIdx.x == 0 ? 0 : 1;
-        float halo = 0.0f;  // pushed in any case: the byte count is fixed
+        T halo = T(0);  // pushed in any case: the byte count is fixed
         if constexpr (kHaloInRegisters) {
           halo = side == 0 ? above.left : above.right;
         } else {
@@ -300,7 +299,7 @@ __global__ void __launch_bounds__(kThreads, kMinBlocks)
         }
         const bool meaningful = side == 0 ? left_halo_thread : right_halo_thread;
         cluster_push::push(cluster_push::map_to_rank(&next_halo[side], to),
-                           meaningful ? halo : 0.0f, barrier);
+                           meaningful ? halo : T(0), barrier);
       }
     }
   }

@@ -1,14 +1,17 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // stream: the launch policies of the single-step kernel in stream_kernel.cuh (plain
 // one-wave launches, clusters of chunks, and the hybrid of the two), as templates over the
-// kernel's shape. The mini-app instantiates only its default (stream.cu); stencil_stream_ab
-// (perf/stream_ab/) instantiates the other shapes for experiments (scripts/stream-shapes.sh).
+// kernel's shape; the element type T comes from the pointers. The mini-app instantiates only its
+// default (stream.cu); stencil_stream_ab (perf/stream_ab/) instantiates the other shapes for
+// experiments (scripts/stream-shapes.sh). The clustered and hybrid launches take slots of one
+// thread's run of cells (kRunCells, runtime/vector_access.cuh).
 #pragma once
 
 #include "cuda/research/cluster_launch.hpp"
 #include "cuda/research/stream_kernel.cuh"
 #include "cuda/runtime/check.hpp"
 #include "cuda/runtime/device_info.hpp"
+#include "cuda/runtime/vector_access.cuh"
 #include "stencil/row_chunks.hpp"
 
 namespace stencil::cuda::stream_launch {
@@ -41,10 +44,10 @@ int resident_blocks(Kernel kernel, dim3 grid) {
 // Without clusters: one wave, as many blocks as fit on the GPU at once and no more, or whole
 // waves where one wave fills the GPU poorly (wave_filling_chunks, row_chunks.hpp), chunks of at
 // least kMinRowsPerChunk rows.
-template <int kSlots, int kWidth, int kAhead, int kMinBlocks, bool kEvictFirst = false>
-void launch_plain(const float* in, float* out, int rows, int cols, int chunks, cudaStream_t queue) {
+template <int kSlots, int kWidth, int kAhead, int kMinBlocks, bool kEvictFirst = false, class T>
+void launch_plain(const T* in, T* out, int rows, int cols, int chunks, cudaStream_t queue) {
   constexpr int kBlockWidth = kThreads * kSlots * kWidth;
-  auto* kernel = &stream_kernel<kSlots, kWidth, kAhead, kMinBlocks, 1, kEvictFirst>;
+  auto* kernel = &stream_kernel<kSlots, kWidth, kAhead, kMinBlocks, 1, kEvictFirst, false, T>;
   const int column_blocks = (cols + kBlockWidth - 1) / kBlockWidth;
   if (chunks <= 0) {
     static const int wave = resident_blocks<1>(kernel, dim3());
@@ -57,11 +60,12 @@ void launch_plain(const float* in, float* out, int rows, int cols, int chunks, c
 // With clusters of kCluster chunks stacked vertically. Taken when the chunk count (given, or the
 // one-wave choice) is a multiple of kCluster and every chunk has two rows or more; otherwise the
 // plain kernel of the same shape runs.
-template <int kSlots, int kAhead, int kMinBlocks, int kCluster, bool kEvictFirst = false>
-void launch_clustered(const float* in, float* out, int rows, int cols, int chunks,
-                      cudaStream_t queue) {
-  constexpr int kBlockWidth = kThreads * kSlots * 4;
-  auto* kernel = &stream_kernel<kSlots, 4, kAhead, kMinBlocks, kCluster, kEvictFirst>;
+template <int kSlots, int kAhead, int kMinBlocks, int kCluster, bool kEvictFirst = false, class T>
+void launch_clustered(const T* in, T* out, int rows, int cols, int chunks, cudaStream_t queue) {
+  constexpr int kWidth = kRunCells<T>;
+  constexpr int kBlockWidth = kThreads * kSlots * kWidth;
+  auto* kernel =
+      &stream_kernel<kSlots, kWidth, kAhead, kMinBlocks, kCluster, kEvictFirst, (kCluster > 1), T>;
   const int column_blocks = (cols + kBlockWidth - 1) / kBlockWidth;
   if (chunks <= 0) {
     static const int wave = resident_blocks<kCluster>(kernel, dim3(1, kCluster));
@@ -70,8 +74,8 @@ void launch_clustered(const float* in, float* out, int rows, int cols, int chunk
     chunks = (fit < most ? fit : most) * kCluster;
   }
   if (chunks < kCluster || chunks % kCluster != 0 || rows < 2 * chunks)
-    return launch_plain<kSlots, 4, kAhead, kMinBlocks, kEvictFirst>(in, out, rows, cols, chunks,
-                                                                    queue);
+    return launch_plain<kSlots, kWidth, kAhead, kMinBlocks, kEvictFirst>(in, out, rows, cols,
+                                                                         chunks, queue);
 
   const ClusterLaunch launch(dim3(column_blocks, chunks), dim3(kThreads), kCluster, queue);
   check(cudaLaunchKernelEx(&launch.config, kernel, in, out, rows, cols),
@@ -86,16 +90,17 @@ void launch_clustered(const float* in, float* out, int rows, int cols, int chunk
 // clusters of 8 fit on the H200 against 45 at three blocks per SM, so N = 4096 runs 120 chunks
 // instead of 88 (docs/stream-and-temporal.md).
 template <int kSlots, int kPlainAhead, int kPlainMinBlocks, int kClusterAhead,
-          int kClusterMinBlocks, int kCluster>
-void launch_hybrid(const float* in, float* out, int rows, int cols, int chunks,
-                   cudaStream_t queue) {
+          int kClusterMinBlocks, int kCluster, class T>
+void launch_hybrid(const T* in, T* out, int rows, int cols, int chunks, cudaStream_t queue) {
   if (chunks <= 0) {
-    constexpr int kBlockWidth = kThreads * kSlots * 4;
+    constexpr int kWidth = kRunCells<T>;
+    constexpr int kBlockWidth = kThreads * kSlots * kWidth;
     static const int wave = resident_blocks<1>(
-        &stream_kernel<kSlots, 4, kPlainAhead, kPlainMinBlocks, 1, false>, dim3());
+        &stream_kernel<kSlots, kWidth, kPlainAhead, kPlainMinBlocks, 1, false, false, T>, dim3());
     const int column_blocks = (cols + kBlockWidth - 1) / kBlockWidth;
     if (wave / column_blocks <= rows / kMinRowsPerChunk)
-      return launch_plain<kSlots, 4, kPlainAhead, kPlainMinBlocks>(in, out, rows, cols, 0, queue);
+      return launch_plain<kSlots, kWidth, kPlainAhead, kPlainMinBlocks>(in, out, rows, cols, 0,
+                                                                        queue);
     return launch_clustered<kSlots, kClusterAhead, kClusterMinBlocks, kCluster>(in, out, rows, cols,
                                                                                 0, queue);
   }

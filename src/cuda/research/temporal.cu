@@ -6,15 +6,16 @@
 
 namespace stencil::cuda {
 
-template <int kFuse>
-void launch_temporal(const float* in, float* out, int rows, int cols, int chunks,
-                     cudaStream_t queue) {
+template <class T, int kFuse>
+void launch_temporal(const T* in, T* out, int rows, int cols, int chunks, cudaStream_t queue) {
   temporal_detail::launch<kFuse, 0>(in, out, rows, cols, chunks, queue);
 }
 
-#define INSTANTIATE(unused, Fuse) \
-  template void launch_temporal<Fuse>(const float*, float*, int, int, int, cudaStream_t);
-STENCIL_FUSE_DEPTHS(INSTANTIATE, )
-#undef INSTANTIATE
+#define STENCIL_INSTANTIATE_FUSE(T, Fuse) \
+  template void launch_temporal<T, Fuse>(const T*, T*, int, int, int, cudaStream_t);
+#define STENCIL_INSTANTIATE(unused, T) STENCIL_FUSE_DEPTHS(STENCIL_INSTANTIATE_FUSE, T)
+STENCIL_ELEMENT_TYPES(STENCIL_INSTANTIATE, )
+#undef STENCIL_INSTANTIATE
+#undef STENCIL_INSTANTIATE_FUSE
 
 }  // namespace stencil::cuda

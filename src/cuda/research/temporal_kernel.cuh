@@ -5,17 +5,18 @@
 // memory (kRing > 0, staged_rows.cuh).
 //
 // Shape (AN5D-style register streaming, with a skewed wavefront so one barrier per row suffices):
-//  * A block of T threads owns 4T input columns (4 consecutive columns per thread) and produces
-//    the 4T - 2h in the middle, h = k rounded up to whole threads: each fused level loses one
-//    valid column per side, so the overlap between neighbouring blocks is recomputed rather than
-//    exchanged, and whole threads of overlap keep every block 16-byte aligned. T is the fewest
-//    warps (at most 8) that give the grid as few column blocks as 256 threads would, so no warp
-//    walks a chunk for columns the grid does not have.
+//  * A block of W threads owns cW input columns (c consecutive columns per thread: one 16-byte
+//    vector, 4 floats or 2 doubles, kThreadColumns) and produces the cW - 2h in the middle, h = k
+//    rounded up to whole threads: each fused level loses one valid column per side, so the
+//    overlap between neighbouring blocks is recomputed rather than exchanged, and whole threads of
+//    overlap keep every block 16-byte aligned. W is the fewest warps (at most 8) that give the
+//    grid as few column blocks as 256 threads would, so no warp walks a chunk for columns the grid
+//    does not have.
 //  * The block walks its chunk of rows downwards in "steps". At step j, level 0 brings in input
 //    row j, and level t (1..k) computes row j - t from level t-1's rows j-t-1 .. j-t+1, which
 //    level t-1 produced at steps j-2 .. j. Only the centre row's x neighbours cross threads, and
 //    that row was published at step j-1, so one barrier per step publishes every level's row.
-//  * Each thread keeps, per level, the last three rows of its four columns in registers (the
+//  * Each thread keeps, per level, the last three rows of its c columns in registers (the
 //    vertical window). Only a thread's first and last column have x neighbours in other threads:
 //    each level publishes just those two values per thread to shared memory, and the level
 //    above reads them one step later.
@@ -36,44 +37,51 @@
 #include "cuda/research/staged_rows.cuh"
 #include "cuda/runtime/check.hpp"
 #include "cuda/runtime/device_info.hpp"
+#include "cuda/runtime/dynamic_shared.cuh"
+#include "cuda/runtime/vector_access.cuh"
 #include "stencil/arithmetic.hpp"
 #include "stencil/row_chunks.hpp"
 
 namespace stencil::cuda::temporal_detail {
 
 constexpr int kMaxThreads = 256;
-constexpr int kColumns = 4;  // consecutive columns per thread
-constexpr int kPeriod = 3;   // rows per level window = shared buffers per level = input rows ahead
+// Consecutive columns per thread: a thread's run of cells (kRunCells, runtime/vector_access.cuh).
+template <class T>
+constexpr int kThreadColumns = kRunCells<T>;
+constexpr int kPeriod = 3;  // rows per level window = shared buffers per level = input rows ahead
 // One published value per thread, one pad each side; the widest block's pitch at every width,
 // so every shared address is a thread's base plus a constant.
 constexpr int kPitch = kMaxThreads + 2;
-constexpr int kSharedFloatsPerLevel = kPeriod * 2 * kPitch;
+constexpr int kSharedCellsPerLevel = kPeriod * 2 * kPitch;
 // Dynamic shared bytes: the published edges of every level, then (kRing > 0) the staged rows,
 // 128-byte aligned.
-template <int kFuse>
-constexpr int kEdgeBytes = (kFuse * kSharedFloatsPerLevel * static_cast<int>(sizeof(float)) + 127) /
+template <int kFuse, class T>
+constexpr int kEdgeBytes = (kFuse * kSharedCellsPerLevel * static_cast<int>(sizeof(T)) + 127) /
                            128 * 128;
-template <int kFuse, int kRing>
+template <int kFuse, int kRing, class T>
 constexpr int shared_bytes() {
   if constexpr (kRing > 0)
-    return kEdgeBytes<kFuse> + StagedRows<kRing>::shared_bytes(kMaxThreads * kColumns);
+    return kEdgeBytes<kFuse, T> +
+           StagedRows<T, kRing>::shared_bytes(kMaxThreads * kThreadColumns<T>);
   else
-    return kFuse * kSharedFloatsPerLevel * static_cast<int>(sizeof(float));
+    return kFuse * kSharedCellsPerLevel * static_cast<int>(sizeof(T));
 }
 // Input columns a block holds beyond its output on each side: at least kFuse (each fused level
 // loses one valid column per side), rounded up to whole threads, so that every block's first
-// column is 16-byte aligned wherever the grid's rows are and interior blocks take float4 loads.
-// (An overlap of exactly k columns would start every block at 2 mod 4 at k = 2, and send every
-// block through the scalar form with column tests.)
+// column is 16-byte aligned wherever the grid's rows are and interior blocks take 16-byte vector
+// loads. (In float, an overlap of exactly k columns would start every block at 2 mod 4 at k = 2,
+// and send every block through the scalar form with column tests.)
+template <class T>
 constexpr int whole_threads(int columns) {
-  return (columns + kColumns - 1) / kColumns * kColumns;
+  return (columns + kThreadColumns<T> - 1) / kThreadColumns<T> * kThreadColumns<T>;
 }
-template <int kFuse>
-constexpr int kHalo = whole_threads(kFuse);
+template <int kFuse, class T>
+constexpr int kHalo = whole_threads<T>(kFuse);
 
-// The kColumns consecutive cells of one row a thread owns, kept in registers.
+// The consecutive cells of one row a thread owns, kept in registers.
+template <class T>
 struct ThreadColumns {
-  float v[kColumns];
+  T v[kThreadColumns<T>];
 };
 
 // Blocks at depths up to 4 must fit two per multiprocessor (128 registers): 16 warps hide the
@@ -84,11 +92,13 @@ constexpr int kMinBlocks = kFuse <= 4 ? 2 : 1;
 // One block's walk over its chunk. kColumnEdges: some thread holds a border column, a column
 // outside the grid, or a row that is not 16-byte aligned. kRing > 0: level 0's input rows come
 // from a StagedRows ring of kRing rows at `staging` (interior blocks only), not from registers.
-template <int kFuse, bool kColumnEdges, int kRing>
-__device__ __forceinline__ void walk_chunk(const float* __restrict__ in, float* __restrict__ out,
-                                           int rows, int cols, int first_column, RowChunk chunk,
-                                           float* edges, void* staging) {
+template <int kFuse, bool kColumnEdges, int kRing, class T>
+__device__ __forceinline__ void walk_chunk(const T* __restrict__ in, T* __restrict__ out, int rows,
+                                           int cols, int first_column, RowChunk chunk, T* edges,
+                                           void* staging) {
   static_assert(kRing == 0 || !kColumnEdges, "staged rows need whole aligned rows");
+  constexpr int kColumns = kThreadColumns<T>;
+  constexpr int kAlignment = kVectorCells<T>;  // cells of 16 bytes
   const int threads = static_cast<int>(blockDim.x);
   // Level t's first columns of all threads for rotation r, then its last columns.
   auto firsts = [&](int level, int rotation) {
@@ -98,12 +108,13 @@ __device__ __forceinline__ void walk_chunk(const float* __restrict__ in, float* 
   const int x0 = first_column + me * kColumns;
   const int block_input = threads * kColumns;
   // Output columns of this block: the middle block_input - 2 kHalo, clipped to the array.
-  constexpr int kSide = kHalo<kFuse>;
+  constexpr int kSide = kHalo<kFuse, T>;
   const int out_begin = first_column + kSide > 0 ? first_column + kSide : 0;
   const int out_end =
       first_column + block_input - kSide < cols ? first_column + block_input - kSide : cols;
   const bool vector_ok =
-      !kColumnEdges || ((cols % 4 == 0) && (x0 & 3) == 0 && x0 >= 0 && x0 + kColumns <= cols);
+      !kColumnEdges || ((cols % kAlignment == 0) && (x0 & (kAlignment - 1)) == 0 && x0 >= 0 &&
+                        x0 + kColumns <= cols);
   const bool store_whole = vector_ok && x0 >= out_begin && x0 + kColumns <= out_end;
   bool column_border[kColumns], column_inside[kColumns];
 #pragma unroll
@@ -115,13 +126,12 @@ __device__ __forceinline__ void walk_chunk(const float* __restrict__ in, float* 
   // Input rows the chunk needs: kFuse above and below its own rows, clipped to the array.
   const int load_begin = chunk.begin - kFuse > 0 ? chunk.begin - kFuse : 0;
   const int load_end = chunk.end + kFuse < rows ? chunk.end + kFuse : rows;
-  auto load_row = [&](ThreadColumns& q, int y) {
+  auto load_row = [&](ThreadColumns<T>& q, int y) {
     if (y < load_begin || y >= load_end)
       return;  // never consumed by a needed cell
-    const float* src = in + static_cast<long>(y) * cols + x0;
+    const T* src = in + static_cast<long>(y) * cols + x0;
     if (vector_ok) {
-      const float4 t = __ldg(reinterpret_cast<const float4*>(src));
-      q.v[0] = t.x, q.v[1] = t.y, q.v[2] = t.z, q.v[3] = t.w;
+      vector_load_global<false>(src, q.v);
     } else {
 #pragma unroll
       for (int c = 0; c < kColumns; ++c) {
@@ -130,10 +140,10 @@ __device__ __forceinline__ void walk_chunk(const float* __restrict__ in, float* 
       }
     }
   };
-  auto store_row = [&](const ThreadColumns& r, int y) {
-    float* dst = out + static_cast<long>(y) * cols + x0;
+  auto store_row = [&](const ThreadColumns<T>& r, int y) {
+    T* dst = out + static_cast<long>(y) * cols + x0;
     if (store_whole) {
-      *reinterpret_cast<float4*>(dst) = make_float4(r.v[0], r.v[1], r.v[2], r.v[3]);
+      vector_store_global<false>(dst, r.v);
     } else if (kColumnEdges) {
 #pragma unroll
       for (int c = 0; c < kColumns; ++c) {
@@ -145,14 +155,14 @@ __device__ __forceinline__ void walk_chunk(const float* __restrict__ in, float* 
 
   // window[t][s % kPeriod]: level t's row produced at step s; ring[s % kPeriod]: the input row
   // of step s, requested at step s - kPeriod (kRing = 0).
-  ThreadColumns window[kFuse][kPeriod];
-  [[maybe_unused]] ThreadColumns ring[kPeriod];
+  ThreadColumns<T> window[kFuse][kPeriod];
+  [[maybe_unused]] ThreadColumns<T> ring[kPeriod];
   const int j_begin = chunk.begin - kFuse;  // level 0 row of the first step
   const int steps = chunk.rows() + 2 * kFuse;
   [[maybe_unused]] auto staged = [&] {
     if constexpr (kRing > 0) {
-      return StagedRows<kRing>(staging, in + first_column, block_input, cols, j_begin,
-                               j_begin + steps, load_begin, load_end);
+      return StagedRows<T, kRing>(staging, in + first_column, block_input, cols, j_begin,
+                                  j_begin + steps, load_begin, load_end);
     } else {
       return 0;
     }
@@ -173,25 +183,23 @@ __device__ __forceinline__ void walk_chunk(const float* __restrict__ in, float* 
     constexpr int earlier = (now + kPeriod - 2) % kPeriod;
     if constexpr (kRing > 0) {
       staged.request(j + kRing - 1);  // into the slot of row j - 1, free since the last barrier
-      const float4 t = staged.take(j, me * kColumns);
-      window[0][now].v[0] = t.x, window[0][now].v[1] = t.y;
-      window[0][now].v[2] = t.z, window[0][now].v[3] = t.w;
+      staged.take(j, me * kColumns, window[0][now].v);
     } else {
       window[0][now] = ring[now];
       load_row(ring[now], j + kPeriod);  // refill: requested kPeriod steps before it is needed
     }
-    ThreadColumns last_level;
+    ThreadColumns<T> last_level;
 #pragma unroll
     for (int t = 1; t <= kFuse; ++t) {
-      const ThreadColumns& above = window[t - 1][earlier];
-      const ThreadColumns& centre = window[t - 1][previous];
-      const ThreadColumns& below = window[t - 1][now];
+      const ThreadColumns<T>& above = window[t - 1][earlier];
+      const ThreadColumns<T>& centre = window[t - 1][previous];
+      const ThreadColumns<T>& below = window[t - 1][now];
       // Thread i's values sit at index i + 1: the left neighbour is the previous thread's last
       // column, the right neighbour the next thread's first (pads at the block's two ends).
-      const float* published = firsts(t - 1, previous);
-      const float left_edge = published[kPitch + me];
-      const float right_edge = published[me + 2];
-      ThreadColumns& produced = t < kFuse ? window[t < kFuse ? t : 0][now] : last_level;
+      const T* published = firsts(t - 1, previous);
+      const T left_edge = published[kPitch + me];
+      const T right_edge = published[me + 2];
+      ThreadColumns<T>& produced = t < kFuse ? window[t < kFuse ? t : 0][now] : last_level;
       bool row_border = false;
       if constexpr (kRowBorders) {
         const int y = j - t;  // the row level t computes at this step
@@ -199,9 +207,9 @@ __device__ __forceinline__ void walk_chunk(const float* __restrict__ in, float* 
       }
 #pragma unroll
       for (int c = 0; c < kColumns; ++c) {
-        const float left = c > 0 ? centre.v[c - 1] : left_edge;
-        const float right = c + 1 < kColumns ? centre.v[c + 1] : right_edge;
-        const float updated = five_point(centre.v[c], left, right, above.v[c], below.v[c]);
+        const T left = c > 0 ? centre.v[c - 1] : left_edge;
+        const T right = c + 1 < kColumns ? centre.v[c + 1] : right_edge;
+        const T updated = five_point(centre.v[c], left, right, above.v[c], below.v[c]);
         produced.v[c] = kRowBorders && row_border ? centre.v[c] : updated;
       }
       if constexpr (kColumnEdges) {
@@ -244,24 +252,26 @@ __device__ __forceinline__ void walk_chunk(const float* __restrict__ in, float* 
   }
 }
 
-template <int kFuse, int kRing>
+template <int kFuse, int kRing, class T>
 __global__ void __launch_bounds__(kMaxThreads, kMinBlocks<kFuse>)
-    temporal_kernel(const float* __restrict__ in, float* __restrict__ out, int rows, int cols) {
+    temporal_kernel(const T* __restrict__ in, T* __restrict__ out, int rows, int cols) {
+  constexpr int kColumns = kThreadColumns<T>;
+  constexpr int kAlignment = kVectorCells<T>;  // cells of 16 bytes
   // For each level 0..kFuse-1 and rotation 0..kPeriod-1: the first columns of all threads, then
   // the last columns, published for the level above. Then the staged rows (kRing > 0).
-  extern __shared__ __align__(128) float edges[];
+  T* edges = dynamic_shared<T>();
   const int block_input = static_cast<int>(blockDim.x) * kColumns;
-  constexpr int kSide = kHalo<kFuse>;
+  constexpr int kSide = kHalo<kFuse, T>;
   const int first_column = static_cast<int>(blockIdx.x) * (block_input - 2 * kSide) - kSide;
   // The chunk comes from the launched grid (row_chunks.hpp), so the chunks cover every row.
   const RowChunk chunk = row_chunk(rows, static_cast<int>(gridDim.y), static_cast<int>(blockIdx.y));
   if (chunk.empty())
     return;  // whole block: trailing chunks can be empty
-  // Inside: every thread's four columns are in the grid, none is a border column, and all are
+  // Inside: every thread's columns are in the grid, none is a border column, and all are
   // 16-byte aligned.
-  const bool inside = cols % 4 == 0 && (first_column & 3) == 0 && first_column >= 1 &&
-                      first_column + block_input <= cols - 1;
-  void* staging = reinterpret_cast<char*>(edges) + kEdgeBytes<kFuse>;
+  const bool inside = cols % kAlignment == 0 && (first_column & (kAlignment - 1)) == 0 &&
+                      first_column >= 1 && first_column + block_input <= cols - 1;
+  void* staging = reinterpret_cast<char*>(edges) + kEdgeBytes<kFuse, T>;
   if (inside)
     walk_chunk<kFuse, false, kRing>(in, out, rows, cols, first_column, chunk, edges, staging);
   else
@@ -270,22 +280,24 @@ __global__ void __launch_bounds__(kMaxThreads, kMinBlocks<kFuse>)
 
 // Threads per block: the fewest whole warps whose blocks cover cols in as few column blocks as
 // kMaxThreads threads would.
-template <int kFuse>
+template <int kFuse, class T>
 int block_threads(int cols) {
-  const int widest_output = kMaxThreads * kColumns - 2 * kHalo<kFuse>;
+  constexpr int kColumns = kThreadColumns<T>;
+  const int widest_output = kMaxThreads * kColumns - 2 * kHalo<kFuse, T>;
   const int column_blocks = (cols + widest_output - 1) / widest_output;
   const int output = (cols + column_blocks - 1) / column_blocks;
-  const int threads = (output + 2 * kHalo<kFuse> + kColumns - 1) / kColumns;
+  const int threads = (output + 2 * kHalo<kFuse, T> + kColumns - 1) / kColumns;
   const int warps = (threads + 31) / 32;
   return warps * 32 < kMaxThreads ? warps * 32 : kMaxThreads;
 }
 
-// One pass of kFuse iterations, `chunks` row chunks (0: one wave of resident blocks).
-template <int kFuse, int kRing>
-void launch(const float* in, float* out, int rows, int cols, int chunks, cudaStream_t queue) {
-  auto* kernel = &temporal_kernel<kFuse, kRing>;
-  const int threads = block_threads<kFuse>(cols);
-  constexpr int kSharedBytes = shared_bytes<kFuse, kRing>();
+// One pass of kFuse iterations, `chunks` row chunks (0: one wave of resident blocks). The element
+// type T comes from the pointers.
+template <int kFuse, int kRing, class T>
+void launch(const T* in, T* out, int rows, int cols, int chunks, cudaStream_t queue) {
+  auto* kernel = &temporal_kernel<kFuse, kRing, T>;
+  const int threads = block_threads<kFuse, T>(cols);
+  constexpr int kSharedBytes = shared_bytes<kFuse, kRing, T>();
   // Resident blocks per multiprocessor, per whole-warp block size.
   static int resident_blocks[kMaxThreads / 32 + 1] = {};
   int& resident = resident_blocks[threads / 32];
@@ -297,7 +309,7 @@ void launch(const float* in, float* out, int rows, int cols, int chunks, cudaStr
           "cudaOccupancyMaxActiveBlocksPerMultiprocessor(temporal_kernel)");
     resident = blocks > 0 ? blocks : 1;
   }
-  const int block_output = threads * kColumns - 2 * kHalo<kFuse>;
+  const int block_output = threads * kThreadColumns<T> - 2 * kHalo<kFuse, T>;
   const int column_blocks = (cols + block_output - 1) / block_output;
   int row_chunks = chunks;
   if (row_chunks <= 0) {  // one wave of resident blocks; chunks of at least 64 rows

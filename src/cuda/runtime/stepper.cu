@@ -2,6 +2,8 @@
 #include <array>
 #include <sstream>
 #include <stdexcept>
+#include <utility>
+#include <vector>
 
 #include "cuda/kernels.hpp"
 #include "cuda/runtime/check.hpp"
@@ -12,12 +14,13 @@
 namespace stencil::cuda {
 namespace {
 
-// Generated from STENCIL_VARIANTS: each variant's launcher, at the instantiation of its run-time
-// shape value. A variant the table does not give to "cuda" has no case.
-#define STENCIL_LAUNCH_none(name) &launch_##name
+// Generated from STENCIL_VARIANTS: each variant's launcher for element type T, at the
+// instantiation of its run-time shape value. A variant the table does not give to "cuda" has no
+// case.
+#define STENCIL_LAUNCH_none(name) &launch_##name<T>
 #define STENCIL_LAUNCH_SHAPED(name, shape)                                                 \
   pick_instantiation<STENCIL_SHAPE_CHOICES_##shape>(config.shape_value(), [](auto value) { \
-    return LaunchFunction{&launch_##name<decltype(value)::value>};                         \
+    return LaunchFunction<T>{&launch_##name<T, decltype(value)::value>};                   \
   })
 #define STENCIL_LAUNCH_pitch(name) STENCIL_LAUNCH_SHAPED(name, pitch)
 #define STENCIL_LAUNCH_patch(name) STENCIL_LAUNCH_SHAPED(name, patch)
@@ -28,27 +31,29 @@ namespace {
       return STENCIL_LAUNCH_##shape(name);                        \
     break;
 
-LaunchFunction launch_function(const RunConfig& config) {
+template <class T>
+LaunchFunction<T> launch_function(const RunConfig& config) {
   switch (config.variant->id) { STENCIL_VARIANTS(STENCIL_LAUNCH_CASE) }
   throw UnsupportedRequest("-impl cuda has no kernel for variant " +
                            std::string(config.variant->name));
 }
 
-// Owns one device allocation.
+// Owns one device allocation of `count` cells.
+template <class T>
 class DeviceBuffer {
  public:
   DeviceBuffer() = default;
   explicit DeviceBuffer(std::size_t count) {
-    STENCIL_CUDA_CHECK(cudaMalloc(reinterpret_cast<void**>(&data_), count * sizeof(Element)));
+    STENCIL_CUDA_CHECK(cudaMalloc(reinterpret_cast<void**>(&data_), count * sizeof(T)));
   }
   ~DeviceBuffer() { cudaFree(data_); }
   DeviceBuffer(const DeviceBuffer&) = delete;
   DeviceBuffer& operator=(const DeviceBuffer&) = delete;
-  Element* get() const { return data_; }
+  T* get() const { return data_; }
   void swap(DeviceBuffer& other) noexcept { std::swap(data_, other.data_); }
 
  private:
-  Element* data_ = nullptr;
+  T* data_ = nullptr;
 };
 
 // Launch limits the kernels cannot stretch: a CUDA grid has at most 65535 blocks along y, which
@@ -92,13 +97,15 @@ class DefaultCacheConfig {
   cudaFuncCache previous_ = cudaFuncCachePreferNone;
 };
 
+// The grids hold cells of type T (float or double), the run's precision.
+template <class T>
 class CudaStepper final : public Stepper {
  public:
   explicit CudaStepper(const CheckedConfig& config)
       : Stepper(config.get()),
         extent_(config->stepped_extent()),
         cells_(config->local_cells()),
-        launch_(launch_function(config.get())),
+        launch_(launch_function<T>(config.get())),
         a_(cells_),
         b_(cells_) {
     STENCIL_CUDA_CHECK(cudaStreamCreateWithFlags(&queue_, cudaStreamNonBlocking));
@@ -110,17 +117,16 @@ class CudaStepper final : public Stepper {
   std::string model() const override { return "cuda"; }
   std::string execution_space() const override { return device_description(); }
 
-  void upload(const std::vector<Element>& cells) override {
-    if (cells.size() != cells_)
-      throw std::invalid_argument("state has the wrong cell count");
-    STENCIL_CUDA_CHECK(cudaMemcpyAsync(current_, cells.data(), cells_ * sizeof(Element),
+  void upload(const Cells& cells) override {
+    require_upload_shape(cells);
+    STENCIL_CUDA_CHECK(cudaMemcpyAsync(current_, cells.values<T>().data(), cells_ * sizeof(T),
                                        cudaMemcpyHostToDevice, queue_));
     fence();
   }
 
   void poison_next_output() override {
-    // Every byte 0xFF: each float is 0xFFFFFFFF, a NaN.
-    STENCIL_CUDA_CHECK(cudaMemsetAsync(next_, 0xFF, cells_ * sizeof(Element), queue_));
+    // Every byte 0xFF: a float 0xFFFFFFFF or a double 0xFFFFFFFFFFFFFFFF, a NaN in either.
+    STENCIL_CUDA_CHECK(cudaMemsetAsync(next_, 0xFF, cells_ * sizeof(T), queue_));
   }
 
   void step() override {
@@ -135,35 +141,36 @@ class CudaStepper final : public Stepper {
   GridAccess grids() override {
     GridAccess grids;
     grids.memory = MemoryKind::cuda;
+    grids.precision = precision_of<T>();
     grids.current = current_;
     grids.next = next_;
     grids.cuda_stream = queue_;
     return grids;
   }
 
-  std::vector<Element> download() override {
-    std::vector<Element> cells(cells_);
-    STENCIL_CUDA_CHECK(cudaMemcpyAsync(cells.data(), current_, cells_ * sizeof(Element),
+  Cells download() override {
+    std::vector<T> cells(cells_);
+    STENCIL_CUDA_CHECK(cudaMemcpyAsync(cells.data(), current_, cells_ * sizeof(T),
                                        cudaMemcpyDeviceToHost, queue_));
     fence();
-    return cells;
+    return Cells(std::move(cells));
   }
 
  private:
-  void pass_depth_changed() override { launch_ = launch_function(config()); }
+  void pass_depth_changed() override { launch_ = launch_function<T>(config()); }
 
-  void launch(const Element* in, Element* out) {
+  void launch(const T* in, T* out) {
     launch_(in, out, extent_.rows, extent_.cols, config().chunks, queue_);
   }
 
   DefaultCacheConfig cache_config_;
   ArrayExtent extent_;  // the local array the kernels step
   std::size_t cells_;
-  LaunchFunction launch_;
-  DeviceBuffer a_;
-  DeviceBuffer b_;
-  Element* current_ = nullptr;
-  Element* next_ = nullptr;
+  LaunchFunction<T> launch_;
+  DeviceBuffer<T> a_;
+  DeviceBuffer<T> b_;
+  T* current_ = nullptr;
+  T* next_ = nullptr;
   cudaStream_t queue_ = nullptr;
 };
 
@@ -203,7 +210,9 @@ std::unique_ptr<Stepper> make_stepper(const CheckedConfig& config) {
   require_grids(config.get(), 2, free, "GPU memory");
   require_grids(config.get(), static_cast<std::size_t>(config->host_copies), host_available_bytes(),
                 "host memory");
-  return std::make_unique<CudaStepper>(config);
+  return with_element_type(config->precision, [&](auto zero) -> std::unique_ptr<Stepper> {
+    return std::make_unique<CudaStepper<decltype(zero)>>(config);
+  });
 }
 
 }  // namespace stencil::cuda

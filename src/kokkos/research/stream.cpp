@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // stream, the portable form of src/cuda/research/stream_kernel.cuh's plain (cluster-free) shape:
-// a team walks a chunk of rows of a 1024-column block with rows y-1 and y in registers and a ring
-// of the next kAhead rows already requested, publishing row y in a double-buffered scratch row
-// (one barrier per row). Each member owns four consecutive columns, loaded and stored as one
-// 16-byte Quad where rows are 16-byte aligned (cols % 4 == 0), so a warp's instruction covers 512
-// contiguous bytes; other widths take the same path one float at a time.
+// a team walks a chunk of rows of a block of 256 quads (1024 float or 512 double columns) with
+// rows y-1 and y in registers and a ring of the next kAhead rows already requested, publishing
+// row y in a double-buffered scratch row (one barrier per row). Each member owns one quad of
+// consecutive columns (quad.hpp: 4 floats or 2 doubles), loaded and stored as one 16-byte value
+// where rows are 16-byte aligned (cols a multiple of the quad), so a warp's instruction covers 512
+// contiguous bytes; other widths take the same path one cell at a time.
 #include <algorithm>
 
 #include "kokkos/kernels.hpp"
@@ -23,16 +24,17 @@ namespace {
 // waits on both at once, so the edge members' warps, and at the next barrier the whole team, wait
 // a full memory latency every row (docs/design.md, "One Kokkos kernel for host and device", has
 // the measured rates).
+template <class T>
 struct Row {
-  Quad quad;
-  Element left = 0.0f;   // column base - 1, in member 0
-  Element right = 0.0f;  // column base + block width, in the last member
+  Quad<T> quad;
+  T left = T(0);   // column base - 1, in member 0
+  T right = T(0);  // column base + block width, in the last member
 };
 }  // namespace
 
-template <class ExecSpace>
-void stream_step(const ExecSpace& space, const ConstDeviceView<ExecSpace>& in,
-                 const DeviceView<ExecSpace>& out, int rows, int cols, int chunks) {
+template <class T, class ExecSpace>
+void stream_step(const ExecSpace& space, const ConstDeviceView<T, ExecSpace>& in,
+                 const DeviceView<T, ExecSpace>& out, int rows, int cols, int chunks) {
   if constexpr (kRunsOnHost<ExecSpace>) {
     // Host form (host_forms.hpp): one band of whole rows per chunk (auto: one per thread),
     // walked top to bottom; the cache keeps the rolling rows, the prefetchers the ring ahead.
@@ -42,19 +44,20 @@ void stream_step(const ExecSpace& space, const ConstDeviceView<ExecSpace>& in,
     // Device form (team_policy.hpp): one team member per quad, line for line the native plain
     // block; its window and ring stay in its registers from row to row.
     constexpr int kTeam = 256;
-    constexpr int kWidth = 4 * kTeam;  // columns of a block: one quad per member
-    constexpr int kAhead = 4;          // rows in flight besides row y
+    constexpr int kQuad = kQuadCells<T>;   // columns per member
+    constexpr int kWidth = kQuad * kTeam;  // columns of a block
+    constexpr int kAhead = 4;              // rows in flight besides row y
     const int column_blocks = (cols + kWidth - 1) / kWidth;
     if (chunks <= 0) {  // auto: one wave of teams (three per 2048 device threads), or whole waves
                         // where one fills the device poorly (row_chunks.hpp), >= 128 rows each
       const int teams = std::max(space.concurrency() * 3 / 2048, 1);
       chunks = wave_filling_chunks(teams, column_blocks, rows, 128);
     }
-    const bool quads = cols % 4 == 0;  // 16-byte aligned rows
-    const Element* const source = in.data();
-    Element* const target = out.data();
-    const auto policy =
-        team_policy<kTeam, 3>(space, column_blocks * chunks, TeamShape{kTeam, 1}, 2 * (kWidth + 2));
+    const bool quads = cols % kQuad == 0;  // 16-byte aligned rows
+    const T* const source = in.data();
+    T* const target = out.data();
+    const auto policy = team_policy<kTeam, 3>(space, column_blocks * chunks, TeamShape{kTeam, 1},
+                                              TeamScratch<T>{2 * (kWidth + 2)});
     using Member = typename decltype(policy)::member_type;
 
     Kokkos::parallel_for(
@@ -66,21 +69,21 @@ void stream_step(const ExecSpace& space, const ConstDeviceView<ExecSpace>& in,
             return;  // whole team: it must not reach a barrier the others wait on
           const int last_row_needed = chunk.end < rows - 1 ? chunk.end : rows - 1;
           const int width = cols - base < kWidth ? cols - base : kWidth;
-          const int column = 4 * member;  // the member's first column in the block
+          const int column = kQuad * member;  // the member's first column in the block
           const bool left_halo_member = member == 0 && base > 0;
           const bool right_halo_member = member == kTeam - 1 && base + kWidth < cols;
-          ScratchView<ExecSpace> published(team.team_scratch(0), 2 * (kWidth + 2));
+          ScratchView<T, ExecSpace> published(team.team_scratch(0), 2 * (kWidth + 2));
 
           // Requests the member's quad of row y into dst.quad and, for rows this chunk computes,
           // the edge members' x-halo into dst.left or dst.right.
-          auto load_row = [&](Row& dst, int y) {
-            const Element* row = source + static_cast<long>(y) * cols + base;
+          auto load_row = [&](Row<T>& dst, int y) {
+            const T* row = source + static_cast<long>(y) * cols + base;
             if (quads) {
               if (column < width)
                 dst.quad = load_quad(row + column);
             } else {
-              STENCIL_UNROLL for (int c = 0; c < 4; ++c) dst.quad.v[c] =
-                  column + c < width ? row[column + c] : 0.0f;
+              STENCIL_UNROLL for (int c = 0; c < kQuad; ++c) dst.quad.v[c] =
+                  column + c < width ? row[column + c] : T(0);
             }
             if (y >= chunk.begin && y < chunk.end) {
               if (left_halo_member)
@@ -91,10 +94,10 @@ void stream_step(const ExecSpace& space, const ConstDeviceView<ExecSpace>& in,
           };
 
           // Rows y-1, y and the ring, each row with its x-halo (edge members).
-          Quad above{};
-          Row centre{}, ring[kAhead] = {};
+          Quad<T> above{};
+          Row<T> centre{}, ring[kAhead] = {};
           if (chunk.begin > 0) {
-            Row first_above{};  // its x-halo is not needed (outside the chunk)
+            Row<T> first_above{};  // its x-halo is not needed (outside the chunk)
             load_row(first_above, chunk.begin - 1);
             above = first_above.quad;
           }
@@ -112,7 +115,7 @@ void stream_step(const ExecSpace& space, const ConstDeviceView<ExecSpace>& in,
               if (y >= chunk.end)
                 break;  // team-uniform
               const int buffer = (y & 1) * (kWidth + 2);
-              STENCIL_UNROLL for (int c = 0; c < 4; ++c) published(buffer + 1 + column + c) =
+              STENCIL_UNROLL for (int c = 0; c < kQuad; ++c) published(buffer + 1 + column + c) =
                   centre.quad.v[c];
               if (member == 0)
                 published(buffer) = centre.left;
@@ -122,22 +125,22 @@ void stream_step(const ExecSpace& space, const ConstDeviceView<ExecSpace>& in,
 
               if (column < width) {
                 const bool interior_row = y > 0 && y < rows - 1;
-                const Element before = published(buffer + column);
-                const Element after = published(buffer + column + 5);
-                Quad result;
-                STENCIL_UNROLL for (int c = 0; c < 4; ++c) {
-                  const Element left = c > 0 ? centre.quad.v[c - 1] : before;
-                  const Element right = c < 3 ? centre.quad.v[c + 1] : after;
+                const T before = published(buffer + column);
+                const T after = published(buffer + 1 + column + kQuad);
+                Quad<T> result;
+                STENCIL_UNROLL for (int c = 0; c < kQuad; ++c) {
+                  const T left = c > 0 ? centre.quad.v[c - 1] : before;
+                  const T right = c < kQuad - 1 ? centre.quad.v[c + 1] : after;
                   const int x = base + column + c;
-                  const Element updated =
+                  const T updated =
                       five_point(centre.quad.v[c], left, right, above.v[c], ring[r].quad.v[c]);
                   result.v[c] = interior_row && x > 0 && x < cols - 1 ? updated : centre.quad.v[c];
                 }
-                Element* const row_out = target + static_cast<long>(y) * cols + base;
+                T* const row_out = target + static_cast<long>(y) * cols + base;
                 if (quads) {
                   store_quad(row_out + column, result);
                 } else {
-                  STENCIL_UNROLL for (int c = 0; c < 4; ++c) {
+                  STENCIL_UNROLL for (int c = 0; c < kQuad; ++c) {
                     if (column + c < width)
                       row_out[column + c] = result.v[c];
                   }
@@ -155,7 +158,8 @@ void stream_step(const ExecSpace& space, const ConstDeviceView<ExecSpace>& in,
   }
 }
 
-#define INSTANTIATE(Space) STENCIL_INSTANTIATE_STEP(stream_step, Space)
+#define INSTANTIATE_TYPE(Space, T) STENCIL_INSTANTIATE_STEP(stream_step, Space, T)
+#define INSTANTIATE(Space) STENCIL_ELEMENT_TYPES(INSTANTIATE_TYPE, Space)
 STENCIL_FOR_EACH_KOKKOS_SPACE(INSTANTIATE)
 
 }  // namespace stencil::kokkos

@@ -5,17 +5,18 @@
 //
 // Register streaming with a skewed wavefront, as the native kernel, written with Kokkos' team
 // loops:
-//  * A team of M members owns 4M input columns (one 16-byte Quad of 4 consecutive columns per
-//    member) and produces the 4M - 2h in the middle, h = k rounded up to whole members: each
-//    fused level loses one valid column per side, so the overlap between neighbouring teams is
-//    recomputed rather than exchanged, and whole members of overlap keep every team 16-byte
-//    aligned. M is the fewest whole warps of members (at most 256, 128 at k = 8, see below) that
-//    give the grid as few column blocks as the widest team would.
+//  * A team of M members owns qM input columns (one 16-byte Quad of q consecutive columns per
+//    member: q = 4 floats or 2 doubles, quad.hpp) and produces the qM - 2h in the middle, h = k
+//    rounded up to whole members: each fused level loses one valid column per side, so the
+//    overlap between neighbouring teams is recomputed rather than exchanged, and whole members
+//    of overlap keep every team 16-byte aligned. M is the fewest whole warps of members (at most
+//    256, fewer where the published edges would not fit, see below) that give the grid as few
+//    column blocks as the widest team would.
 //  * The team walks its chunk of rows downwards in "steps". At step j, level 0 brings in input
 //    row j, and level t (1..k) computes row j - t from level t-1's rows j-t-1 .. j-t+1, which
 //    level t-1 produced at steps j-2 .. j. Only the centre row's x neighbours cross members, and
 //    that row was published at step j-1, so one team barrier per step publishes every level.
-//  * Each member keeps, per level, the last three rows of its four columns (the vertical window)
+//  * Each member keeps, per level, the last three rows of its q columns (the vertical window)
 //    in registers. Only a member's first and last column have x neighbours in other members:
 //    each level publishes those two values per member in team scratch, and the level above
 //    reads them one step later.
@@ -29,6 +30,7 @@
 // This is the device form: one member per GPU thread, as the native block. A host space runs the
 // time-skewed row bands of host_wavefront.hpp instead.
 #include <algorithm>
+#include <cstddef>
 #include <type_traits>
 
 #include "kokkos/kernels.hpp"
@@ -45,44 +47,67 @@ namespace temporal_detail {
 constexpr int kVectorLanes = 32;
 constexpr int kPeriod = 3;  // rows per level window = scratch buffers per level = input rows ahead
 
-// Members of the widest team: 256, but 128 at k = 8, where the published edges (6 k floats per
-// member) must fit the 48 KB of shared memory a block may ask for without an opt-in that
-// Kokkos 3.4 does not make.
+// Cells of the published edges of a team whose widest form has `members` members: per level
+// 0..kFuse-1 and rotation 0..2, the first columns of all members, then the last, each row one
+// value per member with one pad each side.
 template <int kFuse>
-constexpr int kMaxMembers = kFuse < 8 ? 256 : 128;
+constexpr int edge_cells(int members) {
+  return kFuse * kPeriod * 2 * (members + 2);
+}
+
+// Members of the widest team: 256, halved until the published edges fit the 48 KB of shared
+// memory a block may ask for without an opt-in that Kokkos 3.4 does not make (with room for the
+// few bytes Kokkos keeps per team): 128 at k = 8 in float; 128 at k = 4 and 64 at k = 8 in
+// double.
+template <int kFuse, class T>
+constexpr int max_members() {
+  constexpr std::size_t kEdgeBudget = 46 * 1024;
+  int members = 256;
+  while (static_cast<std::size_t>(edge_cells<kFuse>(members)) * sizeof(T) > kEdgeBudget)
+    members /= 2;
+  return members;
+}
+template <int kFuse, class T>
+constexpr int kMaxMembers = max_members<kFuse, T>();
 
 // Input columns a team holds beyond its output on each side: at least kFuse, rounded up to
 // whole members, so that every team's first column is 16-byte aligned wherever the rows are.
-template <int kFuse>
-constexpr int kHalo = 4 * ((kFuse + 3) / 4);
+template <int kFuse, class T>
+constexpr int halo_columns() {
+  constexpr int kQuad = kQuadCells<T>;
+  return (kFuse + kQuad - 1) / kQuad * kQuad;
+}
+template <int kFuse, class T>
+constexpr int kHalo = halo_columns<kFuse, T>();
 
 // Members per team: the fewest whole warps whose teams cover cols in as few column blocks as the
 // widest team would.
-template <int kFuse>
+template <int kFuse, class T>
 int team_members(int cols) {
-  const int widest_output = 4 * kMaxMembers<kFuse> - 2 * kHalo<kFuse>;
+  constexpr int kQuad = kQuadCells<T>;
+  const int widest_output = kQuad * kMaxMembers<kFuse, T> - 2 * kHalo<kFuse, T>;
   const int column_blocks = (cols + widest_output - 1) / widest_output;
   const int output = (cols + column_blocks - 1) / column_blocks;
-  const int members = (output + 2 * kHalo<kFuse> + 3) / 4;
+  const int members = (output + 2 * kHalo<kFuse, T> + kQuad - 1) / kQuad;
   const int warps = (members + kVectorLanes - 1) / kVectorLanes;
-  return std::min(warps * kVectorLanes, kMaxMembers<kFuse>);
+  return std::min(warps * kVectorLanes, kMaxMembers<kFuse, T>);
 }
 
 // Index is the offset type (cell_offset.hpp).
-template <int kFuse, class Index, class ExecSpace>
-void temporal_fused(const ExecSpace& space, const ConstDeviceView<ExecSpace>& in,
-                    const DeviceView<ExecSpace>& out, int rows, int cols, int chunks) {
-  constexpr int kMaxTeam = kMaxMembers<kFuse>;
+template <int kFuse, class Index, class T, class ExecSpace>
+void temporal_fused(const ExecSpace& space, const ConstDeviceView<T, ExecSpace>& in,
+                    const DeviceView<T, ExecSpace>& out, int rows, int cols, int chunks) {
+  constexpr int kQuad = kQuadCells<T>;  // columns per member
+  constexpr int kMaxTeam = kMaxMembers<kFuse, T>;
   // Every team's scratch has the widest team's pitch, so each scratch index is a member's base
   // plus a constant.
   constexpr int kEdgePitch = kMaxTeam + 2;  // one value per member, one pad each side
-  // Per level 0..kFuse-1 and rotation 0..2: the first columns of all members, then the last.
-  constexpr int kEdgeFloats = kFuse * kPeriod * 2 * kEdgePitch;
+  constexpr int kEdgeCells = edge_cells<kFuse>(kMaxTeam);
   // Two teams per multiprocessor up to k = 4 (128 registers), as the native kernel.
   constexpr int kMinTeams = kFuse <= 4 ? 2 : 1;
-  const int members = team_members<kFuse>(cols);
-  const int team_input = 4 * members;  // input columns a team holds
-  constexpr int kSide = kHalo<kFuse>;
+  const int members = team_members<kFuse, T>(cols);
+  const int team_input = kQuad * members;  // input columns a team holds
+  constexpr int kSide = kHalo<kFuse, T>;
   const int team_output = team_input - 2 * kSide;
   const int column_blocks = (cols + team_output - 1) / team_output;
   if (chunks <= 0) {
@@ -91,10 +116,11 @@ void temporal_fused(const ExecSpace& space, const ConstDeviceView<ExecSpace>& in
     const int teams = std::max(space.concurrency() / 1024, 1);
     chunks = std::max(1, std::min(teams / column_blocks, rows / 64));
   }
-  const float* const source = in.data();
-  float* const target = out.data();
+  const T* const source = in.data();
+  T* const target = out.data();
   const auto policy = team_policy<kMaxTeam, kMinTeams>(
-      space, column_blocks * chunks, TeamShape{members / kVectorLanes, kVectorLanes}, kEdgeFloats);
+      space, column_blocks * chunks, TeamShape{members / kVectorLanes, kVectorLanes},
+      TeamScratch<T>{static_cast<std::size_t>(kEdgeCells)});
   using Member = typename decltype(policy)::member_type;
 
   Kokkos::parallel_for(
@@ -103,7 +129,7 @@ void temporal_fused(const ExecSpace& space, const ConstDeviceView<ExecSpace>& in
         const RowChunk chunk = row_chunk(rows, chunks, team.league_rank() / column_blocks);
         if (chunk.empty())
           return;  // whole team: it must not reach a barrier the others wait on
-        ScratchView<ExecSpace> edges(team.team_scratch(0), kEdgeFloats);
+        ScratchView<T, ExecSpace> edges(team.team_scratch(0), kEdgeCells);
         // Level t's first columns of all members for rotation r; its last columns follow.
         auto firsts = [&](int level, int rotation) {
           return (level * kPeriod + rotation) * 2 * kEdgePitch;
@@ -123,7 +149,7 @@ void temporal_fused(const ExecSpace& space, const ConstDeviceView<ExecSpace>& in
         // member per thread (team_policy.hpp), so a member's window and ring stay in its registers.
         auto for_each_member = [&](auto&& visit) {
           Kokkos::parallel_for(Kokkos::TeamVectorRange(team, members),
-                               [&](int member) { visit(member, first_column + 4 * member); });
+                               [&](int member) { visit(member, first_column + kQuad * member); });
         };
 
         // The walk; kColumnEdges: some member holds a border column, a column outside the grid,
@@ -132,33 +158,34 @@ void temporal_fused(const ExecSpace& space, const ConstDeviceView<ExecSpace>& in
           constexpr bool kColumnEdges = decltype(column_edges_constant)::value;
           // window[t][s % kPeriod]: level t's row produced at step s; ring[s % kPeriod]: the
           // input row of step s, requested at step s - kPeriod.
-          Quad window[kFuse][kPeriod];
-          Quad ring[kPeriod];
+          Quad<T> window[kFuse][kPeriod];
+          Quad<T> ring[kPeriod];
           auto vector_ok = [&](int x0) {
-            return !kColumnEdges || (cols % 4 == 0 && x0 % 4 == 0 && x0 >= 0 && x0 + 4 <= cols);
+            return !kColumnEdges ||
+                   (cols % kQuad == 0 && x0 % kQuad == 0 && x0 >= 0 && x0 + kQuad <= cols);
           };
           // Requests input row y for one member; rows no needed cell uses are skipped.
-          auto load = [&](Quad& q, int y, int x0) {
+          auto load = [&](Quad<T>& q, int y, int x0) {
             if (y < load_begin || y >= load_end)
               return;
-            const float* row = source + row_offset<Index>(y, cols);
+            const T* row = source + row_offset<Index>(y, cols);
             if (vector_ok(x0)) {
               q = load_quad(row + x0);
             } else {
               STENCIL_UNROLL
-              for (int c = 0; c < 4; ++c) {
+              for (int c = 0; c < kQuad; ++c) {
                 if (x0 + c >= 0 && x0 + c < cols)
                   q.v[c] = row[x0 + c];
               }
             }
           };
-          auto store = [&](const Quad& r, int y, int x0) {
-            float* dst = target + row_offset<Index>(y, cols) + x0;
-            if (vector_ok(x0) && x0 >= out_begin && x0 + 4 <= out_end) {
+          auto store = [&](const Quad<T>& r, int y, int x0) {
+            T* dst = target + row_offset<Index>(y, cols) + x0;
+            if (vector_ok(x0) && x0 >= out_begin && x0 + kQuad <= out_end) {
               store_quad(dst, r);
             } else if (kColumnEdges) {
               STENCIL_UNROLL
-              for (int c = 0; c < 4; ++c) {
+              for (int c = 0; c < kQuad; ++c) {
                 if (x0 + c >= out_begin && x0 + c < out_end)
                   dst[c] = r.v[c];
               }
@@ -182,34 +209,33 @@ void temporal_fused(const ExecSpace& space, const ConstDeviceView<ExecSpace>& in
             for_each_member([&](int member, int x0) {
               window[0][now] = ring[now];
               load(ring[now], j + kPeriod, x0);  // refill: kPeriod steps before its use
-              Quad last_level;
+              Quad<T> last_level;
               STENCIL_UNROLL
               for (int t = 1; t <= kFuse; ++t) {
-                const Quad& above = window[t - 1][earlier];
-                const Quad& centre = window[t - 1][previous];
-                const Quad& below = window[t - 1][now];
+                const Quad<T>& above = window[t - 1][earlier];
+                const Quad<T>& centre = window[t - 1][previous];
+                const Quad<T>& below = window[t - 1][now];
                 // Member i's values sit at index i + 1: the left neighbour is the previous
                 // member's last column, the right neighbour the next member's first.
                 const int published = firsts(t - 1, previous);
-                const float left_edge = edges(published + kEdgePitch + member);
-                const float right_edge = edges(published + member + 2);
-                Quad& produced = t < kFuse ? window[t < kFuse ? t : 0][now] : last_level;
+                const T left_edge = edges(published + kEdgePitch + member);
+                const T right_edge = edges(published + member + 2);
+                Quad<T>& produced = t < kFuse ? window[t < kFuse ? t : 0][now] : last_level;
                 bool row_border = false;
                 if constexpr (kRowBorders) {
                   const int y = j - t;  // the row level t computes at this step
                   row_border = y == 0 || y == rows - 1;
                 }
                 STENCIL_UNROLL
-                for (int c = 0; c < 4; ++c) {
-                  const float left = c > 0 ? centre.v[c - 1] : left_edge;
-                  const float right = c < 3 ? centre.v[c + 1] : right_edge;
-                  const float updated =
-                      five_point(centre.v[c], left, right, above.v[c], below.v[c]);
+                for (int c = 0; c < kQuad; ++c) {
+                  const T left = c > 0 ? centre.v[c - 1] : left_edge;
+                  const T right = c < kQuad - 1 ? centre.v[c + 1] : right_edge;
+                  const T updated = five_point(centre.v[c], left, right, above.v[c], below.v[c]);
                   produced.v[c] = kRowBorders && row_border ? centre.v[c] : updated;
                 }
                 if constexpr (kColumnEdges) {
                   STENCIL_UNROLL
-                  for (int c = 0; c < 4; ++c) {
+                  for (int c = 0; c < kQuad; ++c) {
                     if (x0 + c == 0 || x0 + c == cols - 1)
                       produced.v[c] = centre.v[c];
                   }
@@ -220,7 +246,7 @@ void temporal_fused(const ExecSpace& space, const ConstDeviceView<ExecSpace>& in
               STENCIL_UNROLL
               for (int t = 0; t < kFuse; ++t) {
                 edges(firsts(t, now) + member + 1) = window[t][now].v[0];
-                edges(firsts(t, now) + kEdgePitch + member + 1) = window[t][now].v[3];
+                edges(firsts(t, now) + kEdgePitch + member + 1) = window[t][now].v[kQuad - 1];
               }
               if (store_row)
                 store(last_level, y_out, x0);
@@ -250,9 +276,9 @@ void temporal_fused(const ExecSpace& space, const ConstDeviceView<ExecSpace>& in
           }
         };
 
-        // Inside: every member's four columns are in the grid, none is a border column, and all
-        // are 16-byte aligned.
-        const bool inside = cols % 4 == 0 && first_column % 4 == 0 && first_column >= 1 &&
+        // Inside: every member's columns are in the grid, none is a border column, and all are
+        // 16-byte aligned.
+        const bool inside = cols % kQuad == 0 && first_column % kQuad == 0 && first_column >= 1 &&
                             first_column + team_input <= cols - 1;
         if (inside)
           walk(std::false_type{});
@@ -263,9 +289,9 @@ void temporal_fused(const ExecSpace& space, const ConstDeviceView<ExecSpace>& in
 
 }  // namespace temporal_detail
 
-template <int kFuse, class ExecSpace>
-void temporal_step(const ExecSpace& space, const ConstDeviceView<ExecSpace>& in,
-                   const DeviceView<ExecSpace>& out, int rows, int cols, int chunks) {
+template <int kFuse, class T, class ExecSpace>
+void temporal_step(const ExecSpace& space, const ConstDeviceView<T, ExecSpace>& in,
+                   const DeviceView<T, ExecSpace>& out, int rows, int cols, int chunks) {
   if constexpr (kRunsOnHost<ExecSpace>) {
     // Host form (host_wavefront.hpp): time-skewed row bands, as src/openmp/research/temporal.cpp.
     host_form::step_fused_bands<kFuse>(space, "stencil::kokkos::temporal", in, out, rows, cols,
@@ -277,9 +303,10 @@ void temporal_step(const ExecSpace& space, const ConstDeviceView<ExecSpace>& in,
   }
 }
 
-#define INSTANTIATE_FUSE(Space, Fuse) \
-  template void temporal_step<Fuse, Space>(STENCIL_KOKKOS_STEP_PARAMETERS(Space));
-#define INSTANTIATE(Space) STENCIL_FUSE_DEPTHS(INSTANTIATE_FUSE, Space)
+#define INSTANTIATE_FUSE(space_and_type, Fuse) \
+  STENCIL_INSTANTIATE_SHAPED_STEP(temporal_step, Fuse, space_and_type)
+#define INSTANTIATE_TYPE(Space, T) STENCIL_FUSE_DEPTHS(INSTANTIATE_FUSE, (Space, T))
+#define INSTANTIATE(Space) STENCIL_ELEMENT_TYPES(INSTANTIATE_TYPE, Space)
 STENCIL_FOR_EACH_KOKKOS_SPACE(INSTANTIATE)
 
 }  // namespace stencil::kokkos

@@ -18,7 +18,6 @@
 
 #include "kokkos/runtime/spaces.hpp"
 #include "stencil/arithmetic.hpp"
-#include "stencil/element.hpp"
 #include "stencil/row_chunks.hpp"
 
 namespace stencil::kokkos::host_form {
@@ -31,27 +30,22 @@ constexpr int kBandRows = 16;
 constexpr int kTileColumns = 1024;
 constexpr int kTileRows = 64;
 
-// Teams of one thread, one per band, with `scratch_floats` floats of level-1 team scratch each;
-// the static schedule gives each thread a contiguous range of bands.
+// Teams of one thread, one per band, with `scratch` of level-1 team scratch each; the static
+// schedule gives each thread a contiguous range of bands.
 template <class ExecSpace>
 using BandPolicy = Kokkos::TeamPolicy<ExecSpace, Kokkos::Schedule<Kokkos::Static>>;
 
-template <class ExecSpace>
-BandPolicy<ExecSpace> band_policy(const ExecSpace& space, int bands,
-                                  std::size_t scratch_floats = 0) {
+template <class ExecSpace, class T = float>
+BandPolicy<ExecSpace> band_policy(const ExecSpace& space, int bands, TeamScratch<T> scratch = {}) {
   BandPolicy<ExecSpace> policy(space, bands, 1, 1);
-  if (scratch_floats > 0) {
-    policy.set_scratch_size(
-        1, Kokkos::PerTeam(ScratchView<ExecSpace>::shmem_size(static_cast<int>(scratch_floats))));
-  }
+  if (scratch.cells > 0)
+    policy.set_scratch_size(1, Kokkos::PerTeam(scratch_bytes<ExecSpace>(scratch)));
   return policy;
 }
 
 // Column 0 of row y of a row-major array `cols` wide (std::size_t: a grid may pass 2^31 cells).
-KOKKOS_INLINE_FUNCTION const Element* row_of(const Element* grid, int y, int cols) {
-  return grid + static_cast<std::size_t>(y) * static_cast<std::size_t>(cols);
-}
-KOKKOS_INLINE_FUNCTION Element* row_of(Element* grid, int y, int cols) {
+template <class T>
+KOKKOS_INLINE_FUNCTION T* row_of(T* grid, int y, int cols) {
   return grid + static_cast<std::size_t>(y) * static_cast<std::size_t>(cols);
 }
 
@@ -60,12 +54,11 @@ KOKKOS_INLINE_FUNCTION Element* row_of(Element* grid, int y, int cols) {
 // it does not have and reads only centre). The array's first and last columns are border cells
 // and copied outside the vector loop, so the loop reads only columns [begin - 1, end + 1) and
 // needs neither a branch nor a select.
-template <class Member>
-KOKKOS_INLINE_FUNCTION void update_row(const Member& team, const Element* KOKKOS_RESTRICT up,
-                                       const Element* KOKKOS_RESTRICT centre,
-                                       const Element* KOKKOS_RESTRICT down,
-                                       Element* KOKKOS_RESTRICT out, int y, int rows, int cols,
-                                       int begin, int end) {
+template <class Member, class T>
+KOKKOS_INLINE_FUNCTION void update_row(const Member& team, const T* KOKKOS_RESTRICT up,
+                                       const T* KOKKOS_RESTRICT centre,
+                                       const T* KOKKOS_RESTRICT down, T* KOKKOS_RESTRICT out, int y,
+                                       int rows, int cols, int begin, int end) {
   if (y == 0 || y == rows - 1) {  // border row: copied through
     Kokkos::parallel_for(Kokkos::ThreadVectorRange(team, begin, end),
                          [&](int x) { out[x] = centre[x]; });
@@ -86,12 +79,12 @@ KOKKOS_INLINE_FUNCTION void update_row(const Member& team, const Element* KOKKOS
 // team b (more bands than rows leaves some empty), each band walked top to bottom in column
 // blocks `column_block` wide (cols: whole rows), so the three input rows a block row reads stay
 // in L1 however wide the array is. This is the host form of every single-step 2-D variant.
-template <class ExecSpace>
-void step_row_bands(const ExecSpace& space, const char* label, const ConstDeviceView<ExecSpace>& in,
-                    const DeviceView<ExecSpace>& out, int rows, int cols, int bands,
-                    int column_block) {
-  const Element* const src = in.data();
-  Element* const dst = out.data();
+template <class T, class ExecSpace>
+void step_row_bands(const ExecSpace& space, const char* label,
+                    const ConstDeviceView<T, ExecSpace>& in, const DeviceView<T, ExecSpace>& out,
+                    int rows, int cols, int bands, int column_block) {
+  const T* const src = in.data();
+  T* const dst = out.data();
   const auto policy = band_policy(space, bands);
   using Member = typename decltype(policy)::member_type;
   Kokkos::parallel_for(
@@ -110,9 +103,9 @@ void step_row_bands(const ExecSpace& space, const char* label, const ConstDevice
 
 // Cells [begin, end) of the 1-D stencil on n cells, by one host team; the two end cells copy
 // themselves, outside the vector loop.
-template <class Member>
-KOKKOS_INLINE_FUNCTION void update_cells(const Member& team, const Element* KOKKOS_RESTRICT in,
-                                         Element* KOKKOS_RESTRICT out, int n, int begin, int end) {
+template <class Member, class T>
+KOKKOS_INLINE_FUNCTION void update_cells(const Member& team, const T* KOKKOS_RESTRICT in,
+                                         T* KOKKOS_RESTRICT out, int n, int begin, int end) {
   const int first = begin > 1 ? begin : 1;
   const int last = end < n - 1 ? end : n - 1;
   Kokkos::parallel_for(Kokkos::ThreadVectorRange(team, first, last),
@@ -126,12 +119,12 @@ KOKKOS_INLINE_FUNCTION void update_cells(const Member& team, const Element* KOKK
 // One step of a 1-D array of n cells as `bands` contiguous ranges, one vector loop each. The host
 // form of naive1d and halo1d: a long contiguous range is what a CPU's prefetchers and vector
 // loads want, and its cache already holds the neighbours a GPU stages in a tile.
-template <class ExecSpace>
+template <class T, class ExecSpace>
 void step_cell_bands(const ExecSpace& space, const char* label,
-                     const ConstDeviceView<ExecSpace>& in, const DeviceView<ExecSpace>& out, int n,
-                     int bands) {
-  const Element* const src = in.data();
-  Element* const dst = out.data();
+                     const ConstDeviceView<T, ExecSpace>& in, const DeviceView<T, ExecSpace>& out,
+                     int n, int bands) {
+  const T* const src = in.data();
+  T* const dst = out.data();
   const auto policy = band_policy(space, bands);
   using Member = typename decltype(policy)::member_type;
   Kokkos::parallel_for(

@@ -5,25 +5,36 @@
 #include <Kokkos_Core.hpp>
 
 #include <cctype>
+#include <cstddef>
 #include <string>
-
-#include "stencil/element.hpp"
 
 namespace stencil::kokkos {
 
-template <class ExecSpace>
-using DeviceView = Kokkos::View<Element*, typename ExecSpace::memory_space>;
-template <class ExecSpace>
-using ConstDeviceView = Kokkos::View<const Element*, typename ExecSpace::memory_space>;
+// Views of cells of type T (float or double) in the space's memory.
+template <class T, class ExecSpace>
+using DeviceView = Kokkos::View<T*, typename ExecSpace::memory_space>;
+template <class T, class ExecSpace>
+using ConstDeviceView = Kokkos::View<const T*, typename ExecSpace::memory_space>;
 // A read-only input as the kernels read it: const and RandomAccess, which Kokkos' CUDA backend
 // reads through the read-only data cache (__ldg), as the native kernels' const __restrict__
 // pointers are; on a host it is a plain view.
-template <class ExecSpace>
-using InputView = Kokkos::View<const Element*, typename ExecSpace::memory_space,
+template <class T, class ExecSpace>
+using InputView = Kokkos::View<const T*, typename ExecSpace::memory_space,
                                Kokkos::MemoryTraits<Kokkos::RandomAccess>>;
-template <class ExecSpace>
-using ScratchView = Kokkos::View<Element*, typename ExecSpace::scratch_memory_space,
+template <class T, class ExecSpace>
+using ScratchView = Kokkos::View<T*, typename ExecSpace::scratch_memory_space,
                                  Kokkos::MemoryTraits<Kokkos::Unmanaged>>;
+
+// A team's scratch of `cells` cells of type T, as a team policy asks for it.
+template <class T>
+struct TeamScratch {
+  std::size_t cells = 0;
+};
+// The bytes Kokkos needs for `scratch` on `ExecSpace`, with its allowance for alignment.
+template <class ExecSpace, class T>
+std::size_t scratch_bytes(TeamScratch<T> scratch) {
+  return ScratchView<T, ExecSpace>::shmem_size(static_cast<int>(scratch.cells));
+}
 
 // A host space runs a team as one thread that walks all of the team's loop iterations (and
 // vectorises the innermost, ThreadVectorRange); a device space gives every (team thread, vector

@@ -6,23 +6,26 @@
 #include <stdexcept>
 #include <type_traits>
 #include <utility>
+#include <vector>
 
 #include "kokkos/kernels.hpp"
+#include "stencil/cells.hpp"
 #include "stencil/memory_budget.hpp"
+#include "stencil/precision.hpp"
 #include "stencil/shape_dispatch.hpp"
 
 namespace stencil::kokkos {
 namespace {
 
-template <class ExecSpace>
-using StepFunction = void (*)(STENCIL_KOKKOS_STEP_PARAMETERS(ExecSpace));
+template <class T, class ExecSpace>
+using StepFunction = void (*)(STENCIL_KOKKOS_STEP_PARAMETERS(T, ExecSpace));
 
 // Generated from STENCIL_VARIANTS: each variant's kernel, at the instantiation of its run-time
 // shape value. A variant the table does not give to "kokkos" has no case.
-#define STENCIL_STEP_none(name) &name##_step<ExecSpace>
+#define STENCIL_STEP_none(name) &name##_step<T, ExecSpace>
 #define STENCIL_STEP_SHAPED(name, shape)                                                   \
   pick_instantiation<STENCIL_SHAPE_CHOICES_##shape>(config.shape_value(), [](auto value) { \
-    return &name##_step<decltype(value)::value, ExecSpace>;                                \
+    return &name##_step<decltype(value)::value, T, ExecSpace>;                             \
   })
 #define STENCIL_STEP_pitch(name) STENCIL_STEP_SHAPED(name, pitch)
 #define STENCIL_STEP_patch(name) STENCIL_STEP_SHAPED(name, patch)
@@ -33,8 +36,8 @@ using StepFunction = void (*)(STENCIL_KOKKOS_STEP_PARAMETERS(ExecSpace));
       return STENCIL_STEP_##shape(name);                        \
     break;
 
-template <class ExecSpace>
-StepFunction<ExecSpace> step_function(const RunConfig& config) {
+template <class T, class ExecSpace>
+StepFunction<T, ExecSpace> step_function(const RunConfig& config) {
   switch (config.variant->id) { STENCIL_VARIANTS(STENCIL_STEP_CASE) }
   throw UnsupportedRequest("-impl kokkos has no kernel for variant " +
                            std::string(config.variant->name));
@@ -67,14 +70,15 @@ void* cuda_stream_of(const ExecSpace& space) {
   return nullptr;
 }
 
-template <class ExecSpace>
+// The stepper of one execution space, for cells of type T (float or double).
+template <class T, class ExecSpace>
 class KokkosStepper final : public Stepper {
  public:
   explicit KokkosStepper(const CheckedConfig& config)
       : Stepper(config.get()),
         extent_(config->stepped_extent()),
         cells_(config->local_cells()),
-        step_(step_function<ExecSpace>(config.get())) {
+        step_(step_function<T, ExecSpace>(config.get())) {
     // Two grids in the space's memory; the caller's host copies join them on a host space and
     // have host memory of their own otherwise.
     const std::size_t copies = static_cast<std::size_t>(config->host_copies);
@@ -85,9 +89,9 @@ class KokkosStepper final : public Stepper {
       require_grids(config.get(), copies, host_available_bytes(), "host memory");
     }
     try {
-      current_ = DeviceView<ExecSpace>(
+      current_ = DeviceView<T, ExecSpace>(
           Kokkos::view_alloc(Kokkos::WithoutInitializing, "stencil::grid_a"), cells_);
-      next_ = DeviceView<ExecSpace>(
+      next_ = DeviceView<T, ExecSpace>(
           Kokkos::view_alloc(Kokkos::WithoutInitializing, "stencil::grid_b"), cells_);
     } catch (const std::exception& e) {
       throw UnsupportedRequest("cannot allocate two grids of " + std::to_string(cells_) +
@@ -103,16 +107,17 @@ class KokkosStepper final : public Stepper {
     return out.str();
   }
 
-  void upload(const std::vector<Element>& cells) override {
-    check_size(cells.size());
-    Kokkos::View<const Element*, Kokkos::HostSpace, Kokkos::MemoryTraits<Kokkos::Unmanaged>> host(
-        cells.data(), cells.size());
+  void upload(const Cells& cells) override {
+    require_upload_shape(cells);
+    const std::vector<T>& values = cells.values<T>();
+    Kokkos::View<const T*, Kokkos::HostSpace, Kokkos::MemoryTraits<Kokkos::Unmanaged>> host(
+        values.data(), values.size());
     Kokkos::deep_copy(space_, current_, host);
     space_.fence();
   }
 
   void poison_next_output() override {
-    Kokkos::deep_copy(space_, next_, std::numeric_limits<Element>::quiet_NaN());
+    Kokkos::deep_copy(space_, next_, std::numeric_limits<T>::quiet_NaN());
   }
 
   void step() override {
@@ -129,6 +134,7 @@ class KokkosStepper final : public Stepper {
   GridAccess grids() override {
     GridAccess grids;
     grids.memory = kRunsOnHost<ExecSpace> ? MemoryKind::host : MemoryKind::cuda;
+    grids.precision = precision_of<T>();
     grids.current = current_.data();
     grids.next = next_.data();
     grids.cuda_stream = cuda_stream_of(space_);
@@ -136,31 +142,24 @@ class KokkosStepper final : public Stepper {
     return grids;
   }
 
-  std::vector<Element> download() override {
-    std::vector<Element> cells(cells_);
-    Kokkos::View<Element*, Kokkos::HostSpace, Kokkos::MemoryTraits<Kokkos::Unmanaged>> host(
-        cells.data(), cells.size());
+  Cells download() override {
+    std::vector<T> cells(cells_);
+    Kokkos::View<T*, Kokkos::HostSpace, Kokkos::MemoryTraits<Kokkos::Unmanaged>> host(cells.data(),
+                                                                                      cells.size());
     space_.fence();
     Kokkos::deep_copy(host, current_);
-    return cells;
+    return Cells(std::move(cells));
   }
 
  private:
-  void pass_depth_changed() override { step_ = step_function<ExecSpace>(config()); }
-
-  void check_size(std::size_t size) const {
-    if (size != cells_) {
-      throw std::invalid_argument("state has " + std::to_string(size) + " cells, expected " +
-                                  std::to_string(cells_));
-    }
-  }
+  void pass_depth_changed() override { step_ = step_function<T, ExecSpace>(config()); }
 
   ArrayExtent extent_;
   std::size_t cells_;
   ExecSpace space_{};
-  StepFunction<ExecSpace> step_;
-  DeviceView<ExecSpace> current_;
-  DeviceView<ExecSpace> next_;
+  StepFunction<T, ExecSpace> step_;
+  DeviceView<T, ExecSpace> current_;
+  DeviceView<T, ExecSpace> next_;
 };
 
 template <class ExecSpace>
@@ -186,9 +185,11 @@ std::unique_ptr<Stepper> make_stepper(const CheckedConfig& config, std::string_v
   const std::string default_space = space_names().front();
   if (space.empty())
     space = default_space;
-#define MAKE_IF_NAMED(Space)              \
-  if (space == lower_space_name<Space>()) \
-    return std::make_unique<KokkosStepper<Space>>(config);
+#define MAKE_IF_NAMED(Space)                                                                 \
+  if (space == lower_space_name<Space>())                                                    \
+    return with_element_type(config->precision, [&](auto zero) -> std::unique_ptr<Stepper> { \
+      return std::make_unique<KokkosStepper<decltype(zero), Space>>(config);                 \
+    });
   STENCIL_FOR_EACH_KOKKOS_SPACE(MAKE_IF_NAMED)
 #undef MAKE_IF_NAMED
   std::string known;

@@ -19,11 +19,12 @@ inline int strip_count(int cols) {
   return (cols + kStripWidth - 1) / kStripWidth;
 }
 
-// A team per strip and chunk of rows; the strips vary fastest along the league.
-template <class ExecSpace>
+// A team per strip and chunk of rows, with its scratch row of cells of type T; the strips vary
+// fastest along the league.
+template <class T, class ExecSpace>
 auto strip_policy(const ExecSpace& space, int strips, int chunks) {
   return team_policy<kStripWidth, 8>(space, strips * chunks, TeamShape{kStripWidth, 1},
-                                     kStripWidth + 2);
+                                     TeamScratch<T>{kStripWidth + 2});
 }
 
 // The chunk of rows a team owns.

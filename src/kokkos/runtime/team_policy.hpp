@@ -58,18 +58,16 @@ template <int kMaxThreads, int kMinBlocks, class ExecSpace>
 using BoundedTeamPolicy =
     Kokkos::TeamPolicy<ExecSpace, Kokkos::LaunchBounds<kMaxThreads, kMinBlocks>>;
 
-// `league` teams of `shape` with `scratch_floats` floats of level-0 team scratch each.
-template <int kMaxThreads, int kMinBlocks = 1, class ExecSpace>
+// `league` teams of `shape`, each with `scratch` (cells of type T) of level-0 team scratch.
+template <int kMaxThreads, int kMinBlocks = 1, class ExecSpace, class T = float>
 BoundedTeamPolicy<kMaxThreads, kMinBlocks, ExecSpace> team_policy(const ExecSpace& space,
                                                                   int league, TeamShape shape,
-                                                                  std::size_t scratch_floats = 0) {
+                                                                  TeamScratch<T> scratch = {}) {
   static_assert(kMaxThreads > 0 && kMinBlocks > 0);
   BoundedTeamPolicy<kMaxThreads, kMinBlocks, ExecSpace> policy(
       space, league, team_threads<ExecSpace>(shape), team_lanes<ExecSpace>(shape));
-  if (scratch_floats > 0) {
-    policy.set_scratch_size(
-        0, Kokkos::PerTeam(ScratchView<ExecSpace>::shmem_size(static_cast<int>(scratch_floats))));
-  }
+  if (scratch.cells > 0)
+    policy.set_scratch_size(0, Kokkos::PerTeam(scratch_bytes<ExecSpace>(scratch)));
   return policy;
 }
 

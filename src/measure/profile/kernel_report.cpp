@@ -50,8 +50,9 @@ std::string csv_quoted(const std::string& s) {
 }
 
 std::string grid_text(const ProfileReport& r) {
-  return r.dimensions == 2 ? std::to_string(r.n) + " x " + std::to_string(r.n) + " cells"
-                           : std::to_string(r.n) + " cells (1-D)";
+  return (r.dimensions == 2 ? std::to_string(r.n) + " x " + std::to_string(r.n) + " cells"
+                            : std::to_string(r.n) + " cells (1-D)") +
+         ", " + std::string(element_type_name(r.precision));
 }
 
 void write_text(std::ostream& out, const ProfileReport& r) {
@@ -59,7 +60,7 @@ void write_text(std::ostream& out, const ProfileReport& r) {
       << "  variant          : " << r.variant << "\n"
       << "  implementation   : " << r.implementation << "\n"
       << "  execution space  : " << r.execution_space << "\n"
-      << "  grid             : " << grid_text(r) << ", float32\n"
+      << "  grid             : " << grid_text(r) << "\n"
       << "  row chunks       : " << (r.chunks > 0 ? std::to_string(r.chunks) : "-") << "\n"
       << "  launches         : " << r.launches << " timed without instrumentation, then "
       << r.launches << " counted in one CUPTI scope (sectors and shared memory)\n"
@@ -68,8 +69,9 @@ void write_text(std::ostream& out, const ProfileReport& r) {
       << "  sector metric    : smsp__sass_sectors_mem_global (CUPTI SASS Metrics API, chip "
       << r.chip << ")\n"
       << "  load/store split : " << r.sector_split << "\n"
-      << "  ideal            : " << fixed(kIdealSectorsPerCellUpdate, "%.2f")
-      << " sectors per cell update (one 4-byte read + one 4-byte write, 32-byte sectors)\n"
+      << "  ideal            : " << fixed(r.ideal_sectors_per_cell_update(), "%.2f")
+      << " sectors per cell update (one " << element_bytes(r.precision) << "-byte read + one "
+      << element_bytes(r.precision) << "-byte write, 32-byte sectors)\n"
       << "  shared memory    : shLD/out = 32 x " << kSharedLoadRequestsMetric
       << " (warp-level) / cell updates\n"
       << "                     shST/out = 32 x " << kSharedStoreRequestsMetric
@@ -123,7 +125,7 @@ void write_csv(std::ostream& out, const ProfileReport& r) {
          "dynamic_smem_bytes,block,grid,theoretical_occupancy,time_per_launch_ms,step_time_ms,"
          "chip,sector_split,commit,shared_ld_requests,shared_st_requests,shared_wavefronts,"
          "shared_ideal_wavefronts,shared_excess_wavefronts,shared_loads_per_output,"
-         "shared_stores_per_output,shared_conflicts_per_request\n";
+         "shared_stores_per_output,shared_conflicts_per_request,precision\n";
   for (const auto& k : r.kernels) {
     out << r.variant << "," << r.implementation << "," << csv_quoted(r.execution_space) << ","
         << r.dimensions << "," << r.n << "," << r.chunks << "," << r.launches << ","
@@ -143,7 +145,8 @@ void write_csv(std::ostream& out, const ProfileReport& r) {
         << or_empty(k.shared_ideal_wavefronts) << "," << or_empty(shared_excess_wavefronts(k))
         << "," << fixed_or(shared_loads_per_output(r, k), "%.6f", "") << ","
         << fixed_or(shared_stores_per_output(r, k), "%.6f", "") << ","
-        << fixed_or(shared_conflicts_per_request(k), "%.6f", "") << "\n";
+        << fixed_or(shared_conflicts_per_request(k), "%.6f", "") << ","
+        << precision_name(r.precision) << "\n";
   }
 }
 
@@ -151,6 +154,7 @@ void write_json(std::ostream& out, const ProfileReport& r) {
   out << "{\"variant\": " << json_string(r.variant)
       << ", \"implementation\": " << json_string(r.implementation)
       << ", \"execution_space\": " << json_string(r.execution_space)
+      << ", \"precision\": " << json_string(std::string(precision_name(r.precision)))
       << ", \"dimensions\": " << r.dimensions << ", \"n\": " << r.n << ", \"chunks\": " << r.chunks
       << ", \"launches\": " << r.launches << ", \"chip\": " << json_string(r.chip)
       << ", \"sector_metric\": \"smsp__sass_sectors_mem_global\""
@@ -159,7 +163,7 @@ void write_json(std::ostream& out, const ProfileReport& r) {
       << ", \"st_requests\": " << json_string(kSharedStoreRequestsMetric)
       << ", \"wavefronts\": " << json_string(kSharedWavefrontsMetric)
       << ", \"ideal_wavefronts\": " << json_string(kSharedIdealWavefrontsMetric) << "}"
-      << ", \"ideal_sectors_per_cell_update\": " << kIdealSectorsPerCellUpdate
+      << ", \"ideal_sectors_per_cell_update\": " << r.ideal_sectors_per_cell_update()
       << ", \"step_time_ms\": " << fixed(r.step_time_ms, "%.6f")
       << ", \"commit\": " << json_string(r.commit) << ", \"kernels\": [";
   for (std::size_t i = 0; i < r.kernels.size(); ++i) {
@@ -211,7 +215,7 @@ double sectors_per_cell_update(const ProfileReport& report, const KernelProfile&
 }
 
 double ratio_to_ideal(const ProfileReport& report, const KernelProfile& kernel) {
-  return sectors_per_cell_update(report, kernel) / kIdealSectorsPerCellUpdate;
+  return sectors_per_cell_update(report, kernel) / report.ideal_sectors_per_cell_update();
 }
 
 std::optional<std::uint64_t> shared_excess_wavefronts(const KernelProfile& kernel) {

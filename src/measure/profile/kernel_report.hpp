@@ -10,13 +10,17 @@
 #include <string>
 #include <vector>
 
+#include "stencil/precision.hpp"
+
 namespace stencil::profile {
 
-// Sectors of the ideal stencil: each cell update reads one 4-byte value and writes one, and a
-// sector is 32 bytes, so 8 bytes / 32 bytes = 0.25 sectors per cell update.
+// Sectors of the ideal stencil: each cell update reads one value and writes one, and a sector is
+// 32 bytes: 8 bytes / 32 bytes = 0.25 sectors per cell update in fp32, 16 / 32 = 0.5 in fp64 (a
+// sector holds 8 floats or 4 doubles).
 inline constexpr double kSectorBytes = 32.0;
-inline constexpr double kIdealBytesPerCellUpdate = 8.0;
-inline constexpr double kIdealSectorsPerCellUpdate = kIdealBytesPerCellUpdate / kSectorBytes;
+constexpr double ideal_sectors_per_cell_update(Precision precision) {
+  return bytes_per_cell_update(precision) / kSectorBytes;
+}
 // A shared request is one warp-level instruction; a full warp loads or stores for 32 threads.
 inline constexpr double kThreadsPerWarp = 32.0;
 
@@ -58,6 +62,7 @@ struct ProfileReport {
   std::string variant;
   std::string implementation;
   std::string execution_space;
+  Precision precision = kDefaultPrecision;
   int dimensions = 2;
   int n = 0;
   int chunks = 0;  // 0 when the variant takes no chunks
@@ -71,9 +76,12 @@ struct ProfileReport {
 
   int iterations_per_launch = 1;  // temporal fuses several iterations into one launch
   double cell_updates() const;    // cells x launches x iterations per launch
+  double ideal_sectors_per_cell_update() const {
+    return profile::ideal_sectors_per_cell_update(precision);
+  }
 };
 
-// Sectors per cell update, and that figure over the ideal 0.25.
+// Sectors per cell update, and that figure over the ideal (0.25 in fp32, 0.5 in fp64).
 double sectors_per_cell_update(const ProfileReport& report, const KernelProfile& kernel);
 double ratio_to_ideal(const ProfileReport& report, const KernelProfile& kernel);
 

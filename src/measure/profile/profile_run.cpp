@@ -134,7 +134,8 @@ ProfileReport profile_run(const StepperFactory& open, const ProfileRequest& requ
   STENCIL_CUDA_CHECK(cudaGetDevice(&device));
   const auto queue = static_cast<cudaStream_t>(grids.cuda_stream);
 
-  stepper->upload(random_field(cell_count(variant, request.config.n), request.seed));
+  stepper->upload(
+      random_cells(request.config.precision, cell_count(variant, request.config.n), request.seed));
   stepper
       ->warm_up();  // module load, first touch and Kokkos' per-kernel setup stay out of both runs
   stepper->fence();
@@ -170,6 +171,7 @@ ProfileReport profile_run(const StepperFactory& open, const ProfileRequest& requ
   report.variant = std::string(variant.name);
   report.implementation = stepper->model();
   report.execution_space = stepper->execution_space();
+  report.precision = stepper->precision();
   report.dimensions = variant.dimensions;
   report.n = request.config.n;
   report.chunks = variant.uses_chunks() ? request.config.chunks : 0;

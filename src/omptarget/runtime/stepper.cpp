@@ -20,58 +20,66 @@ namespace stencil::omptarget {
 namespace {
 
 // The data constructs of the mirrored stepper (directive/mirrored_stepper.hpp), in OpenMP target
-// form: the `if` clause false runs the region on the host device and maps nothing.
+// form: the `if` clause false runs the region on the host device and maps nothing. Each construct
+// is a template on the element type T: its array sections count cells of T.
 struct OmpTarget {
   static constexpr std::string_view kName = "omptarget";
   static constexpr std::string_view kHostSpace = "OpenMP target on the host (-space host)";
   using Launch = directive::Launch;
-  using StepFunction = directive::StepFunction;
+  template <class T>
+  using StepFunction = directive::StepFunction<T>;
   using LoopShapesFunction = directive::LoopShapesFunction;
 
   static std::string device_description() { return omptarget::device_description(); }
   static bool gpu_found();
-  static directive::Kernel<OmpTarget> kernel_of(const VariantInfo& variant);
+  template <class T>
+  static directive::Kernel<OmpTarget, T> kernel_of(const VariantInfo& variant);
   static int host_threads() { return omp_get_max_threads(); }
 
-  static void enter([[maybe_unused]] Element* p, std::size_t cells, bool on_device) {
+  template <class T>
+  static void enter([[maybe_unused]] T* p, std::size_t cells, bool on_device) {
 #pragma omp target enter data map(alloc : p [0:cells]) if (on_device)
   }
-  static void leave([[maybe_unused]] Element* p, std::size_t cells, bool on_device) {
+  template <class T>
+  static void leave([[maybe_unused]] T* p, std::size_t cells, bool on_device) {
 #pragma omp target exit data map(delete : p [0:cells]) if (on_device)
   }
-  static Element* device_address(Element* p, bool on_device) {
+  template <class T>
+  static T* device_address(T* p, bool on_device) {
     if (!on_device)
       return p;
-    Element* device = nullptr;
+    T* device = nullptr;
 #pragma omp target data use_device_ptr(p)
     { device = p; }
     return device;
   }
-  static void update_device([[maybe_unused]] Element* grid, std::size_t count, bool on_device) {
+  template <class T>
+  static void update_device([[maybe_unused]] T* grid, std::size_t count, bool on_device) {
 #pragma omp target update to(grid [0:count]) if (on_device)
   }
-  static void update_host([[maybe_unused]] Element* grid, std::size_t count, bool on_device) {
+  template <class T>
+  static void update_host([[maybe_unused]] T* grid, std::size_t count, bool on_device) {
 #pragma omp target update from(grid [0:count]) if (on_device)
   }
-  static void fill_nan(Element* grid, std::size_t cells, bool on_device) {
+  template <class T>
+  static void fill_nan(T* grid, std::size_t cells, bool on_device) {
     const long count = static_cast<long>(cells);
-    const Element nan = std::numeric_limits<Element>::quiet_NaN();
+    const T nan = std::numeric_limits<T>::quiet_NaN();
 #pragma omp target teams distribute parallel for map(alloc : grid [0:count]) if (target : on_device)
     for (long i = 0; i < count; ++i)
       grid[i] = nan;
   }
 };
 
-using Kernel = directive::Kernel<OmpTarget>;
-
 // Generated from STENCIL_VARIANTS: a variant the omptarget row does not name has no case.
-#define STENCIL_OMPTARGET_KERNEL_CASE(name, ...)        \
-  case Variant::name:                                   \
-    if constexpr (model_implements("omptarget", #name)) \
-      return Kernel{&name##_step, &name##_loop_shapes}; \
+#define STENCIL_OMPTARGET_KERNEL_CASE(name, ...)                                    \
+  case Variant::name:                                                               \
+    if constexpr (model_implements("omptarget", #name))                             \
+      return directive::Kernel<OmpTarget, T>{&name##_step<T>, &name##_loop_shapes}; \
     break;
 
-Kernel OmpTarget::kernel_of(const VariantInfo& variant) {
+template <class T>
+directive::Kernel<OmpTarget, T> OmpTarget::kernel_of(const VariantInfo& variant) {
   switch (variant.id) { STENCIL_VARIANTS(STENCIL_OMPTARGET_KERNEL_CASE) }
   throw UnsupportedRequest("-impl omptarget has no kernel for variant " +
                            std::string(variant.name));

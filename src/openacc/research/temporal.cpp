@@ -16,10 +16,12 @@
 // gives every gang-private array of the program its own slice of one shared-memory buffer (the
 // offsets add up over all offloaded functions instead of being reused per kernel), and it keeps a
 // copy of each such array in the kernel's frame, which it broadcasts through shared memory too.
-// The twelve depth x shape instantiations would ask for 262 KB of the 48 KB a kernel may have,
-// and ptxas refuses the whole offload image then. So each gang works in its own slot of a device
-// array (`declare create`: allocated when the program loads), which its lanes read and write
-// through L1, and walks the blocks slot, slot + slots, ... in turn.
+// The twelve depth x shape instantiations would ask for 262 KB of the 48 KB a kernel may have in
+// float alone, and ptxas refuses the whole offload image then. So each gang works in its own slot
+// of a device array (`declare create`: allocated when the program loads, one per element type),
+// which its lanes read and write through L1, and walks the blocks slot, slot + slots, ... in turn.
+#include <type_traits>
+
 #include "openacc/kernels.hpp"
 #include "stencil/arithmetic.hpp"
 #include "stencil/cell_offset.hpp"
@@ -32,12 +34,22 @@ namespace {
 constexpr int kGangSlots = 1024;  // gangs in flight: about 8 per SM of an H200
 constexpr int kMaxFuse = 8;
 constexpr int kMaxRegion = (64 + 2 * kMaxFuse) * (32 + 2 * kMaxFuse);  // the largest shape's
-// Two level buffers per gang slot (31 MB).
-Element level_buffers[kGangSlots][2][kMaxRegion];
-#pragma acc declare create(level_buffers)
+// Two level buffers per gang slot, one slot array per element type.
+float level_buffers_fp32[kGangSlots][2][kMaxRegion];   // 31 MB
+double level_buffers_fp64[kGangSlots][2][kMaxRegion];  // 63 MB
+#pragma acc declare create(level_buffers_fp32, level_buffers_fp64)
 
-template <int kFuse, int kWidth, int kHeight>
-void temporal_blocks(const Element* __restrict in, Element* __restrict out, int rows, int cols,
+// Gang slot `slot`'s level buffer `parity` (0: even levels, 1: odd) of cells of type T.
+template <class T>
+T* level_buffer(int slot, int parity) {
+  if constexpr (std::is_same_v<T, double>)
+    return level_buffers_fp64[slot][parity];
+  else
+    return level_buffers_fp32[slot][parity];
+}
+
+template <int kFuse, int kWidth, int kHeight, class T>
+void temporal_blocks(const T* __restrict in, T* __restrict out, int rows, int cols,
                      bool on_device) {
   constexpr int kColumns = kWidth + 2 * kFuse;
   constexpr int kRows = kHeight + 2 * kFuse;
@@ -52,8 +64,8 @@ void temporal_blocks(const Element* __restrict in, Element* __restrict out, int 
   for (int slot = 0; slot < slots; ++slot) {
 #pragma acc loop seq
     for (long block = slot; block < blocks; block += slots) {
-      Element* const even = level_buffers[slot][0];                         // levels 0, 2, 4, ...
-      Element* const odd = level_buffers[slot][1];                          // levels 1, 3, 5, ...
+      T* const even = level_buffer<T>(slot, 0);                             // levels 0, 2, 4, ...
+      T* const odd = level_buffer<T>(slot, 1);                              // levels 1, 3, 5, ...
       const int y0 = static_cast<int>(block / blocks_x) * kHeight - kFuse;  // region's first row
       const int x0 = static_cast<int>(block % blocks_x) * kWidth - kFuse;
 #pragma acc loop vector collapse(2)
@@ -65,8 +77,8 @@ void temporal_blocks(const Element* __restrict in, Element* __restrict out, int 
       }
 #pragma acc loop seq
       for (int level = 1; level <= kFuse; ++level) {
-        const Element* const from = level % 2 == 1 ? even : odd;
-        Element* const to = level % 2 == 1 ? odd : even;
+        const T* const from = level % 2 == 1 ? even : odd;
+        T* const to = level % 2 == 1 ? odd : even;
 #pragma acc loop vector collapse(2)
         for (int sy = level; sy < kRows - level; ++sy) {
           for (int sx = level; sx < kColumns - level; ++sx) {
@@ -82,7 +94,7 @@ void temporal_blocks(const Element* __restrict in, Element* __restrict out, int 
           }
         }
       }
-      const Element* const result = kFuse % 2 == 0 ? even : odd;
+      const T* const result = kFuse % 2 == 0 ? even : odd;
 #pragma acc loop vector collapse(2)
       for (int sy = kFuse; sy < kFuse + kHeight; ++sy) {
         for (int sx = kFuse; sx < kFuse + kWidth; ++sx) {
@@ -96,8 +108,8 @@ void temporal_blocks(const Element* __restrict in, Element* __restrict out, int 
   }
 }
 
-template <int kFuse>
-void temporal_at_depth(const Element* in, Element* out, ArrayExtent extent, Launch launch) {
+template <int kFuse, class T>
+void temporal_at_depth(const T* in, T* out, ArrayExtent extent, Launch launch) {
   switch (launch.loop_shape) {
     case 1:
       return temporal_blocks<kFuse, 64, 16>(in, out, extent.rows, extent.cols, launch.on_device);
@@ -114,12 +126,15 @@ std::vector<std::string_view> temporal_loop_shapes() {
   return {"32x32", "64x16", "64x32"};
 }
 
-void temporal_step(const Element* in, Element* out, ArrayExtent extent, const RunConfig& config,
+template <class T>
+void temporal_step(const T* in, T* out, ArrayExtent extent, const RunConfig& config,
                    Launch launch) {
   // The instantiation of config.fuse's depth (check_config() admits only kFuseDepths).
   const auto step = pick_instantiation<kFuseDepths>(
-      config.fuse, [](auto depth) { return &temporal_at_depth<decltype(depth)::value>; });
+      config.fuse, [](auto depth) { return &temporal_at_depth<decltype(depth)::value, T>; });
   step(in, out, extent, launch);
 }
+
+STENCIL_ELEMENT_TYPES(STENCIL_DIRECTIVE_INSTANTIATE_STEP, temporal)
 
 }  // namespace stencil::openacc

@@ -19,54 +19,62 @@ namespace stencil::openacc {
 namespace {
 
 // The data constructs of the mirrored stepper (directive/mirrored_stepper.hpp), in OpenACC form:
-// `if(on_device)` false runs the region on the local thread and maps nothing.
+// `if(on_device)` false runs the region on the local thread and maps nothing. Each construct is a
+// template on the element type T: its array sections count cells of T.
 struct OpenACC {
   static constexpr std::string_view kName = "openacc";
   static constexpr std::string_view kHostSpace = "OpenACC on the host (-space host)";
   using Launch = directive::Launch;
-  using StepFunction = directive::StepFunction;
+  template <class T>
+  using StepFunction = directive::StepFunction<T>;
   using LoopShapesFunction = directive::LoopShapesFunction;
 
   static std::string device_description() { return openacc::device_description(); }
   static bool gpu_found();
-  static directive::Kernel<OpenACC> kernel_of(const VariantInfo& variant);
+  template <class T>
+  static directive::Kernel<OpenACC, T> kernel_of(const VariantInfo& variant);
   // On the host the constructs run on the local thread, so a host copy takes one thread too.
   static int host_threads() { return 1; }
 
-  static void enter([[maybe_unused]] Element* p, std::size_t cells, bool on_device) {
+  template <class T>
+  static void enter([[maybe_unused]] T* p, std::size_t cells, bool on_device) {
 #pragma acc enter data create(p [0:cells]) if (on_device)
   }
-  static void leave([[maybe_unused]] Element* p, std::size_t cells, bool on_device) {
+  template <class T>
+  static void leave([[maybe_unused]] T* p, std::size_t cells, bool on_device) {
 #pragma acc exit data delete (p [0:cells]) if (on_device)
   }
-  static Element* device_address(Element* p, bool on_device) {
-    return on_device ? static_cast<Element*>(acc_deviceptr(p)) : p;
+  template <class T>
+  static T* device_address(T* p, bool on_device) {
+    return on_device ? static_cast<T*>(acc_deviceptr(p)) : p;
   }
-  static void update_device([[maybe_unused]] Element* grid, std::size_t count, bool on_device) {
+  template <class T>
+  static void update_device([[maybe_unused]] T* grid, std::size_t count, bool on_device) {
 #pragma acc update device(grid [0:count]) if (on_device)
   }
-  static void update_host([[maybe_unused]] Element* grid, std::size_t count, bool on_device) {
+  template <class T>
+  static void update_host([[maybe_unused]] T* grid, std::size_t count, bool on_device) {
 #pragma acc update self(grid [0:count]) if (on_device)
   }
-  static void fill_nan(Element* grid, std::size_t cells, bool on_device) {
+  template <class T>
+  static void fill_nan(T* grid, std::size_t cells, bool on_device) {
     const long count = static_cast<long>(cells);
-    const Element nan = std::numeric_limits<Element>::quiet_NaN();
+    const T nan = std::numeric_limits<T>::quiet_NaN();
 #pragma acc parallel loop present(grid [0:count]) if (on_device)
     for (long i = 0; i < count; ++i)
       grid[i] = nan;
   }
 };
 
-using Kernel = directive::Kernel<OpenACC>;
-
 // Generated from STENCIL_VARIANTS: a variant the openacc row does not name has no case.
-#define STENCIL_OPENACC_KERNEL_CASE(name, ...)          \
-  case Variant::name:                                   \
-    if constexpr (model_implements("openacc", #name))   \
-      return Kernel{&name##_step, &name##_loop_shapes}; \
+#define STENCIL_OPENACC_KERNEL_CASE(name, ...)                                    \
+  case Variant::name:                                                             \
+    if constexpr (model_implements("openacc", #name))                             \
+      return directive::Kernel<OpenACC, T>{&name##_step<T>, &name##_loop_shapes}; \
     break;
 
-Kernel OpenACC::kernel_of(const VariantInfo& variant) {
+template <class T>
+directive::Kernel<OpenACC, T> OpenACC::kernel_of(const VariantInfo& variant) {
   switch (variant.id) { STENCIL_VARIANTS(STENCIL_OPENACC_KERNEL_CASE) }
   throw UnsupportedRequest("-impl openacc has no kernel for variant " + std::string(variant.name));
 }

@@ -9,9 +9,9 @@
 // ever waits for another. Inside a band the levels advance as a skewed wavefront: at wave t,
 // level l computes row t - l from level l-1's rows t-l-1, t-l and t-l+1, the last of which level
 // l-1 produced earlier in the same wave. Each intermediate level keeps only those three rows, in
-// a per-thread ring (3 (k-1) rows of cols cells: 336 KiB at N = 4096, k = 8, inside a 1 MiB L2), so
-// the grid crosses memory once per k iterations: level 0 is read from `in`, level k written to
-// `out`.
+// a per-thread ring (3 (k-1) rows of cols cells: at N = 4096, k = 8, 336 KiB of floats or 672 KiB
+// of doubles, inside a 1 MiB L2), so the grid crosses memory once per k iterations: level 0 is read
+// from `in`, level k written to `out`.
 //
 // Plain form (what each band computes):
 //   for level in 1..k: for each (x, y): next[y][x] = border ? cur[y][x] : five_point(...)
@@ -28,10 +28,10 @@ namespace {
 
 constexpr int kRingRows = 3;  // rows y-1, y, y+1 of one level
 
+template <class T>
 class Wavefront {
  public:
-  Wavefront(const Element* in, Element* out, ArrayExtent extent, int fuse, RowChunk band,
-            Element* ring)
+  Wavefront(const T* in, T* out, ArrayExtent extent, int fuse, RowChunk band, T* ring)
       : in_(in),
         out_(out),
         rows_(extent.rows),
@@ -64,51 +64,54 @@ class Wavefront {
   }
 
   // Row y of level `level`: the input grid at level 0, the output at level k, else the ring.
-  const Element* source(int level, int y) const {
+  const T* source(int level, int y) const {
     return level == 0 ? grid_row(in_, y, cols_) : ring_row(level, y);
   }
-  Element* ring_row(int level, int y) const {
+  T* ring_row(int level, int y) const {
     return ring_ + (static_cast<long>(level - 1) * kRingRows + y % kRingRows) * cols_;
   }
 
   void compute(int level, int y) {
     // Border rows read only their own row, so the clamped neighbours are never used.
-    const Element* up = source(level - 1, y > 0 ? y - 1 : y);
-    const Element* centre = source(level - 1, y);
-    const Element* down = source(level - 1, y < rows_ - 1 ? y + 1 : y);
-    Element* dst = level == fuse_ ? out_ + static_cast<long>(y) * cols_ : ring_row(level, y);
+    const T* up = source(level - 1, y > 0 ? y - 1 : y);
+    const T* centre = source(level - 1, y);
+    const T* down = source(level - 1, y < rows_ - 1 ? y + 1 : y);
+    T* dst = level == fuse_ ? out_ + static_cast<long>(y) * cols_ : ring_row(level, y);
     update_row_2d(up, centre, down, dst, y, rows_, cols_, 0, cols_);
   }
 
-  const Element* in_;
-  Element* out_;
+  const T* in_;
+  T* out_;
   int rows_;
   int cols_;
   int fuse_;
   RowChunk band_;
-  Element* ring_;
+  T* ring_;
 };
 
 }  // namespace
 
-void temporal_step(const Element* in, Element* out, ArrayExtent extent, const RunConfig& config) {
+template <class T>
+void temporal_step(const T* in, T* out, ArrayExtent extent, const RunConfig& config) {
   const int fuse = config.fuse;
   const int bands = config.chunks > 0 ? config.chunks : omp_get_max_threads();
-  const std::size_t ring_floats = static_cast<std::size_t>(fuse - 1) * kRingRows * extent.cols;
+  const std::size_t ring_cells = static_cast<std::size_t>(fuse - 1) * kRingRows * extent.cols;
 #pragma omp parallel
   {
-    // Each thread's ring lives as long as the thread, so steps after the first allocate nothing
-    // and it stays in that core's cache.
-    thread_local std::vector<Element> ring;
-    if (ring.size() < ring_floats)
-      ring.resize(ring_floats);
+    // Each thread's ring (one per element type) lives as long as the thread, so steps after the
+    // first allocate nothing and it stays in that core's cache.
+    thread_local std::vector<T> ring;
+    if (ring.size() < ring_cells)
+      ring.resize(ring_cells);
 #pragma omp for schedule(static)
     for (int b = 0; b < bands; ++b) {
       const RowChunk band = row_chunk(extent.rows, bands, b);
       if (!band.empty())
-        Wavefront(in, out, extent, fuse, band, ring.data()).run();
+        Wavefront<T>(in, out, extent, fuse, band, ring.data()).run();
     }
   }
 }
+
+STENCIL_ELEMENT_TYPES(STENCIL_OPENMP_INSTANTIATE_STEP, temporal)
 
 }  // namespace stencil::openmp

@@ -4,6 +4,8 @@
 #include <cstdlib>
 #include <new>
 
+#include "stencil/precision.hpp"
+
 namespace stencil::openmp {
 namespace {
 
@@ -11,15 +13,16 @@ constexpr std::size_t kAlignment = 64;  // a cache line; also a whole AVX-512 ve
 
 }  // namespace
 
-void GridBuffer::Free::operator()(Element* p) const {
+template <class T>
+void GridBuffer<T>::Free::operator()(T* p) const {
   std::free(p);
 }
 
-GridBuffer::GridBuffer(std::size_t cells, Element value) : size_(cells) {
+template <class T>
+GridBuffer<T>::GridBuffer(std::size_t cells, T value) : size_(cells) {
   // std::aligned_alloc wants a multiple of the alignment; never zero bytes.
-  const std::size_t bytes =
-      ((cells * sizeof(Element) + kAlignment - 1) / kAlignment + 1) * kAlignment;
-  cells_.reset(static_cast<Element*>(std::aligned_alloc(kAlignment, bytes)));
+  const std::size_t bytes = ((cells * sizeof(T) + kAlignment - 1) / kAlignment + 1) * kAlignment;
+  cells_.reset(static_cast<T*>(std::aligned_alloc(kAlignment, bytes)));
   if (!cells_)
     throw std::bad_alloc();
   parallel_fill(cells_.get(), cells, value);
@@ -27,18 +30,27 @@ GridBuffer::GridBuffer(std::size_t cells, Element value) : size_(cells) {
 
 // A contiguous static split of the cells is the same split, row for row up to the rounding at
 // the range ends, as the kernels' static schedule over rows or 1-D blocks.
-void parallel_copy(const Element* from, Element* to, std::size_t cells) {
+template <class T>
+void parallel_copy(const T* from, T* to, std::size_t cells) {
   const long count = static_cast<long>(cells);
 #pragma omp parallel for simd schedule(static)
   for (long i = 0; i < count; ++i)
     to[i] = from[i];
 }
 
-void parallel_fill(Element* to, std::size_t cells, Element value) {
+template <class T>
+void parallel_fill(T* to, std::size_t cells, T value) {
   const long count = static_cast<long>(cells);
 #pragma omp parallel for simd schedule(static)
   for (long i = 0; i < count; ++i)
     to[i] = value;
 }
+
+#define STENCIL_INSTANTIATE_GRID_BUFFER(unused, T)                 \
+  template class GridBuffer<T>;                                    \
+  template void parallel_copy<T>(const T*, T*, std::size_t cells); \
+  template void parallel_fill<T>(T*, std::size_t cells, T value);
+STENCIL_ELEMENT_TYPES(STENCIL_INSTANTIATE_GRID_BUFFER, )
+#undef STENCIL_INSTANTIATE_GRID_BUFFER
 
 }  // namespace stencil::openmp

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
-// A grid in host memory for the OpenMP kernels: cache-line aligned, and first touched by the
-// threads that will compute on it.
+// A grid in host memory for the OpenMP kernels, of cells of type T (float or double): cache-line
+// aligned, and first touched by the threads that will compute on it.
 //
 // Linux places a page on the NUMA node of the thread that first writes it. Every OpenMP kernel
 // splits its cells statically into contiguous per-thread ranges of rows (2-D) or cells (1-D), so
@@ -11,32 +11,33 @@
 #include <cstddef>
 #include <memory>
 
-#include "stencil/element.hpp"
-
 namespace stencil::openmp {
 
+template <class T>
 class GridBuffer {
  public:
   GridBuffer() = default;
-  // `cells` floats, each set to `value` by the thread that owns it in the kernels' schedule.
+  // `cells` cells, each set to `value` by the thread that owns it in the kernels' schedule.
   // Throws std::bad_alloc when the allocation fails.
-  GridBuffer(std::size_t cells, Element value);
+  GridBuffer(std::size_t cells, T value);
 
-  Element* data() { return cells_.get(); }
-  const Element* data() const { return cells_.get(); }
+  T* data() { return cells_.get(); }
+  const T* data() const { return cells_.get(); }
   std::size_t size() const { return size_; }
 
  private:
   struct Free {
-    void operator()(Element* p) const;
+    void operator()(T* p) const;
   };
-  std::unique_ptr<Element[], Free> cells_;
+  std::unique_ptr<T[], Free> cells_;
   std::size_t size_ = 0;
 };
 
 // Parallel copy and fill with the kernels' static schedule: the stepper's upload, download,
 // poison and the copy reference (`to` and `from` must not overlap).
-void parallel_copy(const Element* from, Element* to, std::size_t cells);
-void parallel_fill(Element* to, std::size_t cells, Element value);
+template <class T>
+void parallel_copy(const T* from, T* to, std::size_t cells);
+template <class T>
+void parallel_fill(T* to, std::size_t cells, T value);
 
 }  // namespace stencil::openmp

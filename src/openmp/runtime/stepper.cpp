@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // The OpenMP model's stepper: the host stepper (memory/host_stepper.hpp) with the kernels' static
-// schedule for its copies, and the choice of kernel.
+// schedule for its copies, and the choice of kernel and element type.
 #include "openmp/runtime/stepper.hpp"
 
 #include <omp.h>
@@ -20,10 +20,11 @@ namespace {
 #define STENCIL_OPENMP_STEP_CASE(name, ...)                     \
   case Variant::name:                                           \
     if constexpr (info(Variant::name).implemented_by("openmp")) \
-      return &name##_step;                                      \
+      return &name##_step<T>;                                   \
     break;
 
-StepFunction step_function(const VariantInfo& variant) {
+template <class T>
+StepFunction<T> step_function(const VariantInfo& variant) {
   switch (variant.id) { STENCIL_VARIANTS(STENCIL_OPENMP_STEP_CASE) }
   throw UnsupportedRequest("-impl openmp has no kernel for variant " + std::string(variant.name));
 }
@@ -49,14 +50,24 @@ std::string proc_bind_name(omp_proc_bind_t bind) {
 // each thread first touches the rows it computes (grid_buffer.hpp).
 struct OpenMP {
   static constexpr std::string_view kName = "openmp";
-  using StepFunction = openmp::StepFunction;
-  using Grid = GridBuffer;
-  static Grid allocate(std::size_t cells) { return GridBuffer(cells, 0.0f); }
-  static Element* data(Grid& grid) { return grid.data(); }
-  static void copy(const Element* from, Element* to, std::size_t cells) {
+  template <class T>
+  using StepFunction = openmp::StepFunction<T>;
+  template <class T>
+  using Grid = GridBuffer<T>;
+  template <class T>
+  static Grid<T> allocate(std::size_t cells) {
+    return GridBuffer<T>(cells, T(0));
+  }
+  template <class T>
+  static T* data(Grid<T>& grid) {
+    return grid.data();
+  }
+  template <class T>
+  static void copy(const T* from, T* to, std::size_t cells) {
     parallel_copy(from, to, cells);
   }
-  static void fill(Element* to, std::size_t cells, Element value) {
+  template <class T>
+  static void fill(T* to, std::size_t cells, T value) {
     parallel_fill(to, cells, value);
   }
   static int host_threads() { return omp_get_max_threads(); }
@@ -75,7 +86,10 @@ std::unique_ptr<Stepper> make_stepper(const CheckedConfig& config, std::string_v
     throw UnsupportedRequest("-impl openmp runs on its own OpenMP threads; drop -space '" +
                              std::string(space) + "'");
   }
-  return std::make_unique<HostStepper<OpenMP>>(config, step_function(*config->variant));
+  return with_element_type(config->precision, [&](auto zero) -> std::unique_ptr<Stepper> {
+    using T = decltype(zero);
+    return std::make_unique<HostStepper<OpenMP, T>>(config, step_function<T>(*config->variant));
+  });
 }
 
 }  // namespace stencil::openmp

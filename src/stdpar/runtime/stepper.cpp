@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // The stdpar model's stepper: the host stepper (memory/host_stepper.hpp) with parallel
-// algorithms for its copies, and the choice of kernel; each step one parallel algorithm call
-// (kernels.hpp).
+// algorithms for its copies, and the choice of kernel and element type; each step one parallel
+// algorithm call (kernels.hpp).
 #include "stdpar/runtime/stepper.hpp"
 
 #include <tbb/info.h>
@@ -23,10 +23,11 @@ namespace {
 #define STENCIL_STDPAR_STEP_CASE(name, ...)                     \
   case Variant::name:                                           \
     if constexpr (info(Variant::name).implemented_by("stdpar")) \
-      return &name##_step;                                      \
+      return &name##_step<T>;                                   \
     break;
 
-StepFunction step_function(const VariantInfo& variant) {
+template <class T>
+StepFunction<T> step_function(const VariantInfo& variant) {
   switch (variant.id) { STENCIL_VARIANTS(STENCIL_STDPAR_STEP_CASE) }
   throw UnsupportedRequest("-impl stdpar has no kernel for variant " + std::string(variant.name));
 }
@@ -35,19 +36,27 @@ StepFunction step_function(const VariantInfo& variant) {
 // The host stepper's parallel forms (memory/host_stepper.hpp), each one parallel algorithm.
 struct Stdpar {
   static constexpr std::string_view kName = "stdpar";
-  using StepFunction = stdpar::StepFunction;
-  using Grid = std::unique_ptr<Element[]>;
+  template <class T>
+  using StepFunction = stdpar::StepFunction<T>;
+  template <class T>
+  using Grid = std::unique_ptr<T[]>;
   // A grid whose pages are first written by the algorithm's own threads.
-  static Grid allocate(std::size_t cells) {
-    Grid grid(new Element[cells == 0 ? 1 : cells]);
-    std::fill(std::execution::par_unseq, grid.get(), grid.get() + cells, Element{0});
+  template <class T>
+  static Grid<T> allocate(std::size_t cells) {
+    Grid<T> grid(new T[cells == 0 ? 1 : cells]);
+    std::fill(std::execution::par_unseq, grid.get(), grid.get() + cells, T{0});
     return grid;
   }
-  static Element* data(Grid& grid) { return grid.get(); }
-  static void copy(const Element* from, Element* to, std::size_t cells) {
+  template <class T>
+  static T* data(Grid<T>& grid) {
+    return grid.get();
+  }
+  template <class T>
+  static void copy(const T* from, T* to, std::size_t cells) {
     std::copy(std::execution::par_unseq, from, from + cells, to);
   }
-  static void fill(Element* to, std::size_t cells, Element value) {
+  template <class T>
+  static void fill(T* to, std::size_t cells, T value) {
     std::fill(std::execution::par_unseq, to, to + cells, value);
   }
   static int host_threads() { return tbb::info::default_concurrency(); }
@@ -67,7 +76,10 @@ std::unique_ptr<Stepper> make_stepper(const CheckedConfig& config, std::string_v
         "-impl stdpar runs on its parallel algorithms' threads; drop -space '" +
         std::string(space) + "'");
   }
-  return std::make_unique<HostStepper<Stdpar>>(config, step_function(*config->variant));
+  return with_element_type(config->precision, [&](auto zero) -> std::unique_ptr<Stepper> {
+    using T = decltype(zero);
+    return std::make_unique<HostStepper<Stdpar, T>>(config, step_function<T>(*config->variant));
+  });
 }
 
 }  // namespace stencil::stdpar

@@ -13,7 +13,8 @@ namespace stencil::stdpar {
 // e.g. "C++17 parallel algorithms, std::execution::par_unseq on TBB (2 threads)".
 std::string thread_description();
 
-// Throws UnsupportedRequest for a -space or grids that do not fit in host memory.
+// A stepper in the config's precision. Throws UnsupportedRequest for a -space or grids that do not
+// fit in host memory.
 std::unique_ptr<Stepper> make_stepper(const CheckedConfig& config, std::string_view space);
 
 }  // namespace stencil::stdpar
