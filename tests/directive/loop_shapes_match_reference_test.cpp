@@ -93,7 +93,7 @@ TEST_P(LoopShapes, EveryShapeMatchesTheReferenceBitForBit) {
       for (const auto& [rows, cols] : kShapes) {
         if (variant.dimensions == 1 && rows != 1)
           continue;
-        RunConfig request{&variant, precision, variant.dimensions == 1 ? cols : 100000};
+        RunConfig request{&variant, variant.dimensions == 1 ? cols : 100000, precision};
         if (variant.dimensions == 2) {
           request.rows = rows;
           request.cols = cols;
