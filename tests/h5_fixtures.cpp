@@ -115,9 +115,13 @@ void write_bytes(const std::string& path, const std::string& bytes) {
   require(static_cast<bool>(out), "writing " + path);
 }
 
-std::vector<float> read_floats(const std::string& file, const std::string& dataset) {
+namespace {
+
+// A dataset's cells read as `memory_type` (HDF5 converts); empty when it cannot be read.
+template <class T>
+std::vector<T> read_values(const std::string& file, const std::string& dataset, hid_t memory_type) {
   H5Eset_auto2(H5E_DEFAULT, nullptr, nullptr);
-  std::vector<float> values;
+  std::vector<T> values;
   const hid_t f = H5Fopen(file.c_str(), H5F_ACC_RDONLY, H5P_DEFAULT);
   if (f < 0)
     return values;
@@ -125,7 +129,7 @@ std::vector<float> read_floats(const std::string& file, const std::string& datas
   if (d >= 0) {
     const hid_t space = H5Dget_space(d);
     values.resize(static_cast<std::size_t>(H5Sget_simple_extent_npoints(space)));
-    if (H5Dread(d, H5T_NATIVE_FLOAT, H5S_ALL, H5S_ALL, H5P_DEFAULT, values.data()) < 0)
+    if (H5Dread(d, memory_type, H5S_ALL, H5S_ALL, H5P_DEFAULT, values.data()) < 0)
       values.clear();
     H5Sclose(space);
     H5Dclose(d);
@@ -134,23 +138,14 @@ std::vector<float> read_floats(const std::string& file, const std::string& datas
   return values;
 }
 
+}  // namespace
+
+std::vector<float> read_floats(const std::string& file, const std::string& dataset) {
+  return read_values<float>(file, dataset, H5T_NATIVE_FLOAT);
+}
+
 std::vector<double> read_doubles(const std::string& file, const std::string& dataset) {
-  H5Eset_auto2(H5E_DEFAULT, nullptr, nullptr);
-  std::vector<double> values;
-  const hid_t f = H5Fopen(file.c_str(), H5F_ACC_RDONLY, H5P_DEFAULT);
-  if (f < 0)
-    return values;
-  const hid_t d = H5Dopen2(f, dataset.c_str(), H5P_DEFAULT);
-  if (d >= 0) {
-    const hid_t space = H5Dget_space(d);
-    values.resize(static_cast<std::size_t>(H5Sget_simple_extent_npoints(space)));
-    if (H5Dread(d, H5T_NATIVE_DOUBLE, H5S_ALL, H5S_ALL, H5P_DEFAULT, values.data()) < 0)
-      values.clear();
-    H5Sclose(space);
-    H5Dclose(d);
-  }
-  H5Fclose(f);
-  return values;
+  return read_values<double>(file, dataset, H5T_NATIVE_DOUBLE);
 }
 
 bool dataset_type_is(const std::string& file, const std::string& dataset, hid_t type) {
