@@ -189,7 +189,7 @@ DistributedResult measure(const Options& options, RankSetup& setup, int rank) {
   run.patch = variant.uses_shape(ShapeOption::patch) ? options.patch : 0;
   run.pitch = variant.uses_shape(ShapeOption::pitch) ? options.pitch : 0;
   run.seconds = mpi::max_over_ranks(times.compute_seconds);
-  run.copy_ratio = measure::summarize(slowest_pairs(times.pairs));
+  run.copy_ratio = measure::summarize(slowest_pairs(times.pairs), stepper.deepest_pass());
   run.initial_state = run_metadata(setup).initial_state;
   run.first_step = setup.schedule.first;
   run.io_seconds = mpi::max_over_ranks(times.io_seconds);

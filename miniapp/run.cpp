@@ -128,7 +128,7 @@ RunResult result_of(const Options& options, RunSetup& setup, const LoopTimes& ti
   result.patch = variant.uses_shape(ShapeOption::patch) ? options.patch : 0;
   result.pitch = variant.uses_shape(ShapeOption::pitch) ? options.pitch : 0;
   result.seconds = times.compute_seconds;
-  result.copy_ratio = measure::summarize(times.pairs);
+  result.copy_ratio = measure::summarize(times.pairs, stepper.deepest_pass());
   result.io_seconds = times.io_seconds;
   result.first_step = setup.schedule.first;
   result.initial_state = setup.start.description;

@@ -71,12 +71,17 @@ std::string build_json(const BuildInfo& b) {
          ", \"cpu_model\": " + json_string(b.cpu_model) + "}";
 }
 
-// The pairs' spread, and a warning line when it is large.
+// The pairs' spread, and a warning line when the ratio is not to be trusted: a single-iteration
+// ratio above 1, or a wide spread.
 std::string ratio_spread_text(const measure::RatioSummary& ratio) {
   std::string text = "  ratio spread     : " + significant(ratio.lower_quartile, 3) + " .. " +
                      significant(ratio.upper_quartile, 3) + " (interquartile of " +
                      std::to_string(ratio.pairs) + " step/copy pairs, interleaved)\n";
-  if (ratio.noisy()) {
+  if (ratio.above_bound()) {
+    text +=
+        "  noisy            : a single-iteration step cannot outrun a copy of its bytes: the "
+        "copy reference or the clock is off, so the ratio is no efficiency\n";
+  } else if (ratio.noisy()) {
     text += "  noisy            : the pairs' ratios spread " +
             fixed(ratio.spread() * 100.0, "%.0f") +
             " % of their median: other load on this machine?\n";

@@ -67,13 +67,21 @@ say "nvcc    : $(nvcc --version | tail -n 2 | head -n 1)"
 say "command : GPU_CHECK_PHASE=$phase STENCIL_GIT_COMMIT=$STENCIL_GIT_COMMIT bash scripts/gpu-check.sh"
 say ""
 
-# The CPU suite of a CPU-only build, as CI runs it on Debian 12 (step 6).
+# The CPU suite of a CPU-only build, as CI runs it on Debian 12 (step 6). This host has no TBB:
+# the Debian one packed by scripts/pack-tbb.sh (.carry/tbb/tbb.tar.xz), where carried, builds
+# and runs -impl stdpar here (scripts/tbb-env.sh); the build's run path finds its libraries.
 cpu_suite() {
   local cpu_root="" cpu_build=$repo_root/build-cpu
+  # shellcheck source=tbb-env.sh
+  source "$repo_root/scripts/tbb-env.sh"
+  tbb_carried >"$logs/tbb.log" 2>&1 || echo "tbb: .carry/tbb/tbb.tar.xz would not unpack" >>"$logs/tbb.log"
+  [ ! -s "$logs/tbb.log" ] || say "$(cat "$logs/tbb.log")"
   build_cpu_kokkos() { cpu_root=$(bash scripts/bootstrap-kokkos.sh --backend openmp | tail -n 1); }
   step "bootstrap Kokkos (OpenMP)" bootstrap-cpu.log build_cpu_kokkos || return
   step "build project (CPU only)" build-cpu.log env Kokkos_ROOT="$cpu_root" BUILD_DIR="$cpu_build" \
-    bash scripts/build.sh -DSTENCIL_ENABLE_CUDA=OFF || { tail -n 40 "$logs/build-cpu.log"; return; }
+    bash scripts/build.sh -DSTENCIL_ENABLE_CUDA=OFF "${STENCIL_TBB_CMAKE_ARGS[@]}" ||
+    { tail -n 40 "$logs/build-cpu.log"; return; }
+  say "  host models: $("$cpu_build/stencil_miniapp" -list-models | awk '!seen[$2]++ { printf "%s ", $2 }')"
   step "ctest -L cpu (CPU-only build)" ctest-cpu-only.log \
     ctest --test-dir "$cpu_build" -L cpu -j "$(nproc)" --output-on-failure
   say "  $(python3 scripts/ctest-summary.py "$logs/ctest-cpu-only.log" 2>/dev/null ||

@@ -48,7 +48,7 @@ TEST(CopyPairs, TheSummaryIsTheMedianPairNotTheRatioOfTotals) {
   const std::vector<CopyPair> pairs = {pair_of(1.0, 1, 0.9, 1), pair_of(1.0, 1, 4.0, 1),
                                        pair_of(1.0, 1, 0.5, 1), pair_of(2.0, 2, 1.6, 2),
                                        pair_of(1.0, 1, 1.0, 1)};
-  const RatioSummary s = summarize(pairs);
+  const RatioSummary s = summarize(pairs, 2);  // fused: no bound, only the spread counts
   EXPECT_EQ(s.pairs, 5);
   EXPECT_DOUBLE_EQ(s.median, 0.9);
   EXPECT_DOUBLE_EQ(s.lower_quartile, 0.8);
@@ -58,24 +58,48 @@ TEST(CopyPairs, TheSummaryIsTheMedianPairNotTheRatioOfTotals) {
   EXPECT_DOUBLE_EQ(s.median_seconds_per_copy, 0.9);
 }
 
+// A run of fused passes (temporal, -fuse 2): no bound on its ratio, so only the spread flags it.
+RatioSummary fused(const std::vector<CopyPair>& pairs) {
+  return summarize(pairs, 2);
+}
+
 TEST(CopyPairs, NoisyWhenTheInterquartileRangePassesATenthOfTheMedian) {
   // Ratios 1.00, 1.02, 1.04: quartiles 1.01 and 1.03, spread 0.02 / 1.02.
   const RatioSummary quiet =
-      summarize({pair_of(1.0, 1, 1.0, 1), pair_of(1.0, 1, 1.02, 1), pair_of(1.0, 1, 1.04, 1)});
+      fused({pair_of(1.0, 1, 1.0, 1), pair_of(1.0, 1, 1.02, 1), pair_of(1.0, 1, 1.04, 1)});
   EXPECT_FALSE(quiet.noisy()) << quiet.spread();
   // Ratios 1.0, 1.3, 1.6: quartiles 1.15 and 1.45, spread 0.3 / 1.3.
   const RatioSummary busy =
-      summarize({pair_of(1.0, 1, 1.0, 1), pair_of(1.0, 1, 1.3, 1), pair_of(1.0, 1, 1.6, 1)});
+      fused({pair_of(1.0, 1, 1.0, 1), pair_of(1.0, 1, 1.3, 1), pair_of(1.0, 1, 1.6, 1)});
   EXPECT_TRUE(busy.noisy()) << busy.spread();
   // Either side of the line: ratios 0.91, 1, 1.09 spread 0.09; 0.89, 1, 1.11 spread 0.11.
   EXPECT_FALSE(
-      summarize({pair_of(1.0, 1, 0.91, 1), pair_of(1.0, 1, 1.0, 1), pair_of(1.0, 1, 1.09, 1)})
-          .noisy());
+      fused({pair_of(1.0, 1, 0.91, 1), pair_of(1.0, 1, 1.0, 1), pair_of(1.0, 1, 1.09, 1)}).noisy());
   EXPECT_TRUE(
-      summarize({pair_of(1.0, 1, 0.89, 1), pair_of(1.0, 1, 1.0, 1), pair_of(1.0, 1, 1.11, 1)})
-          .noisy());
-  EXPECT_FALSE(summarize({}).noisy());
-  EXPECT_EQ(summarize({}).pairs, 0);
+      fused({pair_of(1.0, 1, 0.89, 1), pair_of(1.0, 1, 1.0, 1), pair_of(1.0, 1, 1.11, 1)}).noisy());
+  EXPECT_FALSE(fused({}).noisy());
+  EXPECT_EQ(fused({}).pairs, 0);
+}
+
+TEST(CopyPairs, ASingleIterationRatioAboveOneIsAlwaysFlagged) {
+  EXPECT_EQ(measure::honest_ratio_bound(1), 1.0);
+  EXPECT_EQ(measure::honest_ratio_bound(4), 0.0);
+  // Ratios 3.9, 4.0, 4.1: the pairs agree (spread 0.05), but a step of one iteration cannot
+  // outrun a copy of its bytes four times over.
+  const std::vector<CopyPair> agreeing = {pair_of(1.0, 1, 3.9, 1), pair_of(1.0, 1, 4.0, 1),
+                                          pair_of(1.0, 1, 4.1, 1)};
+  const RatioSummary single = summarize(agreeing, 1);
+  EXPECT_LT(single.spread(), measure::kNoisySpread);
+  EXPECT_TRUE(single.above_bound());
+  EXPECT_TRUE(single.noisy());
+  // The same pairs from passes of 4 fused iterations are a plausible temporal ratio.
+  EXPECT_FALSE(summarize(agreeing, 4).above_bound());
+  EXPECT_FALSE(summarize(agreeing, 4).noisy());
+  // At the bound itself, and below it, only the spread decides.
+  EXPECT_FALSE(summarize({pair_of(1.0, 1, 1.0, 1)}, 1).noisy());
+  EXPECT_FALSE(summarize({pair_of(1.0, 1, 0.5, 1)}, 1).noisy());
+  EXPECT_TRUE(summarize({pair_of(1.0, 1, 1.001, 1)}, 1).noisy());
+  EXPECT_FALSE(summarize({}, 1).noisy());
 }
 
 TEST(CopyPairs, TheFirstBlockAlwaysPairsAndTheCopiesStayAQuarterOfTheIterations) {
@@ -140,6 +164,16 @@ TEST(CopyPairs, TheResultBlockShowsTheMedianTheQuartilesAndANoisyLineOnlyWhenNoi
                       "load on this machine?"),
             std::string::npos)
       << busy;
+  // The pairs agree, but a single-iteration step ran four times faster than the copy.
+  RatioSummary beyond = ratio_of(4.0, 3.95, 4.05, 9);
+  beyond.bound = measure::honest_ratio_bound(1);
+  const RunResult r = sample_result(beyond);
+  const std::string text = printed(r, OutputFormat::text);
+  EXPECT_NE(text.find("noisy            : a single-iteration step cannot outrun a copy"),
+            std::string::npos)
+      << text;
+  EXPECT_EQ(test::csv_result(printed(r, OutputFormat::csv))["ratio_noisy"], "1");
+  EXPECT_NE(printed(r, OutputFormat::json).find("\"ratio_noisy\": true"), std::string::npos);
 }
 
 TEST(CopyPairs, CsvAndJsonCarryTheMedianAndTheSpread) {

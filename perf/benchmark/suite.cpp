@@ -97,7 +97,8 @@ void time_stencil(benchmark::State& state, const VariantInfo& variant, const Bac
             copy.record(*stepper, batch_seconds, iterations, copies);
         });
     set_rate_counters(state, cells, precision, batch, seconds, stepper->iterations_per_step());
-    set_ratio_counters(state, cells, precision, measure::summarize(copy.pairs()));
+    set_ratio_counters(state, cells, precision,
+                       measure::summarize(copy.pairs(), stepper->iterations_per_step()));
   } catch (const std::exception& e) {
     state.SkipWithError(e.what());
   }

@@ -26,8 +26,13 @@ double quantile(std::vector<double> values, double q) {
   return values[below] + weight * (values[above] - values[below]);
 }
 
-RatioSummary summarize(const std::vector<CopyPair>& pairs) {
+double honest_ratio_bound(int iterations_per_pass) {
+  return iterations_per_pass == 1 ? 1.0 : 0.0;
+}
+
+RatioSummary summarize(const std::vector<CopyPair>& pairs, int iterations_per_pass) {
   RatioSummary summary;
+  summary.bound = honest_ratio_bound(iterations_per_pass);
   summary.pairs = static_cast<int>(pairs.size());
   if (pairs.empty())
     return summary;

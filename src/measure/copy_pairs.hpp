@@ -26,22 +26,35 @@ struct CopyPair {
 // ratios, over their median. On a quiet machine the pairs agree within a few percent.
 inline constexpr double kNoisySpread = 0.10;
 
+// The highest ratio a run can honestly show when each pass over the grid does `iterations_per_pass`
+// iterations: a single-iteration pass reads and writes every cell once, the bytes the copy moves,
+// so it cannot beat the copy, and a median above 1 means one half of the pairs was mismeasured
+// (a slow copy reference, a clock that missed work). A fused pass (temporal, -fuse k > 1) moves
+// those bytes once for k iterations and has no such bound here: 0.
+double honest_ratio_bound(int iterations_per_pass);
+
 struct RatioSummary {
   int pairs = 0;
   double median = 0.0;
   double lower_quartile = 0.0;
   double upper_quartile = 0.0;
   double median_seconds_per_copy = 0.0;  // the copy rate's reference, for copy_gb_per_s
+  double bound = 0.0;                    // honest_ratio_bound of the run; 0: none
 
   // (upper - lower quartile) / median; 0 with no pairs.
   double spread() const;
-  bool noisy() const { return spread() > kNoisySpread; }
+  // The median passes the bound: the ratio cannot be read as an efficiency.
+  bool above_bound() const { return bound > 0.0 && median > bound; }
+  // Either reason not to trust the ratio: a wide spread, or a median above the bound. A
+  // single-iteration ratio above 1 is therefore never reported without the flag.
+  bool noisy() const { return spread() > kNoisySpread || above_bound(); }
 };
 
 // Quantile q (0..1) of `values` (not empty), linear between the sorted values: the median of an
 // even count is the mean of the middle two.
 double quantile(std::vector<double> values, double q);
 
-RatioSummary summarize(const std::vector<CopyPair>& pairs);
+// The pairs of a run whose passes each do `iterations_per_pass` iterations (Stepper::deepest_pass).
+RatioSummary summarize(const std::vector<CopyPair>& pairs, int iterations_per_pass);
 
 }  // namespace stencil::measure

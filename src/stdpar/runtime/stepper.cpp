@@ -4,8 +4,6 @@
 // algorithm call (kernels.hpp).
 #include "stdpar/runtime/stepper.hpp"
 
-#include <tbb/info.h>
-
 #include <algorithm>
 #include <cstddef>
 #include <execution>
@@ -15,6 +13,7 @@
 
 #include "memory/host_stepper.hpp"
 #include "stdpar/kernels.hpp"
+#include "stdpar/runtime/launch_cpus.hpp"
 
 namespace stencil::stdpar {
 namespace {
@@ -59,7 +58,7 @@ struct Stdpar {
   static void fill(T* to, std::size_t cells, T value) {
     std::fill(std::execution::par_unseq, to, to + cells, value);
   }
-  static int host_threads() { return tbb::info::default_concurrency(); }
+  static int host_threads() { return start_tbb_on_launch_cpus(); }
   static std::string description() { return thread_description(); }
 };
 
@@ -67,7 +66,7 @@ struct Stdpar {
 
 std::string thread_description() {
   return "C++17 parallel algorithms, std::execution::par_unseq on TBB (" +
-         std::to_string(tbb::info::default_concurrency()) + " threads)";
+         std::to_string(start_tbb_on_launch_cpus()) + " threads)";
 }
 
 std::unique_ptr<Stepper> make_stepper(const CheckedConfig& config, std::string_view space) {
@@ -76,6 +75,7 @@ std::unique_ptr<Stepper> make_stepper(const CheckedConfig& config, std::string_v
         "-impl stdpar runs on its parallel algorithms' threads; drop -space '" +
         std::string(space) + "'");
   }
+  start_tbb_on_launch_cpus();  // before the grids' first parallel fill
   return with_element_type(config->precision, [&](auto zero) -> std::unique_ptr<Stepper> {
     using T = decltype(zero);
     return std::make_unique<HostStepper<Stdpar, T>>(config, step_function<T>(*config->variant));
