@@ -83,8 +83,9 @@ void print_list(std::ostream& out) {
 // Every variant with each value of its shape option, one per line for scripts
 // (scripts/gpu-check.sh): "SHAPE DIMENSIONS ITERATIONS_PER_STEP", where SHAPE is the variant's
 // name for its defaults and VARIANT:-OPTION=VALUE for the option's other values. The default
-// -fuse is the one of the backend -impl and -space name (default_fuse).
-void print_shapes(std::ostream& out, int default_fuse) {
+// -fuse is the one of the backend -impl and -space name (default_fuse), and its depths are those
+// -impl runs (deepest_fuse).
+void print_shapes(std::ostream& out, std::string_view implementation, int default_fuse) {
   for (const auto& v : stencil::kVariants) {
     const stencil::ShapeOptionInfo* option = stencil::shape_option(v.shape);
     const bool fuses = v.uses_shape(stencil::ShapeOption::fuse);
@@ -94,7 +95,7 @@ void print_shapes(std::ostream& out, int default_fuse) {
       continue;
     for (std::size_t i = 0; i < option->choice_count; ++i) {
       const int value = option->choices[i];
-      if (value != default_value) {
+      if (value != default_value && stencil::model_runs_shape(implementation, v, value)) {
         out << v.name << ":-" << option->flag << "=" << value << " " << v.dimensions << " "
             << (fuses ? value : 1) << "\n";
       }
@@ -196,7 +197,8 @@ int run_main(int argc, char* argv[]) {
       return 0;
     }
     if (options.list_shapes) {
-      print_shapes(std::cout, stencil::default_fuse(options.implementation, options.space));
+      print_shapes(std::cout, options.implementation,
+                   stencil::default_fuse(options.implementation, options.space));
       return 0;
     }
     // Before the models' runtimes: one that needs a device it lacks could abort, and this names

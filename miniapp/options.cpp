@@ -172,11 +172,13 @@ const std::vector<OptionSpec>& option_table() {
        }},
       {"fuse", "K",
        variants_with(ShapeOption::fuse) + ": iterations fused into one pass, K = " +
-           choice_list(kFuseDepths) + " (default " + std::to_string(kDefaultFuseOnGpu) +
-           " where the grids are on a GPU, " + std::to_string(kDefaultFuse) +
+           choice_list(kAllFuseDepths) + " (" + std::to_string(kAllFuseDepths.back()) +
+           ": -impl cuda only; default " + std::to_string(kDefaultPipelinedFuse) +
+           " with -impl cuda, " + std::to_string(kDefaultFuseOnGpu) +
+           " elsewhere where the grids are on a GPU, " + std::to_string(kDefaultFuse) +
            " on a CPU); a remainder of -iters runs in shallower passes",
        [](Options& o, const std::string& f, const std::string& v) {
-         o.fuse = parse_choice(f, v, kFuseDepths);
+         o.fuse = parse_choice(f, v, kAllFuseDepths);
        }},
       {"patch", "P",
        variants_with(ShapeOption::patch) + ": each thread computes a P x P patch of outputs, P = " +
@@ -419,6 +421,12 @@ Options parse_options(const std::vector<std::string>& args) {
   if (variant.uses_shape(ShapeOption::fuse)) {
     if (options.fuse == 0)
       options.fuse = default_fuse(options.implementation, options.space);
+    if (options.fuse > deepest_fuse(options.implementation)) {
+      throw UsageError("-fuse " + std::to_string(options.fuse) + ": -impl " +
+                       options.implementation + " runs temporal passes of at most " +
+                       std::to_string(deepest_fuse(options.implementation)) +
+                       " iterations (deeper passes are -impl cuda's pipelined kernel)");
+    }
     // A profile counts launches of one kernel, so it runs whole passes of one depth.
     if (!options.profile.empty() && options.iterations % options.fuse != 0) {
       throw UsageError("-profile counts whole passes: -iters " +

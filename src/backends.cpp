@@ -152,7 +152,10 @@ int default_fuse(std::string_view implementation, std::string_view space) {
     if (!spaces.empty())
       chosen = spaces.front();
   }
-  return memory_of(*entry, chosen) == MemoryKind::cuda ? kDefaultFuseOnGpu : kDefaultFuse;
+  if (memory_of(*entry, chosen) != MemoryKind::cuda)
+    return kDefaultFuse;
+  return deepest_fuse(implementation) >= kDefaultPipelinedFuse ? kDefaultPipelinedFuse
+                                                               : kDefaultFuseOnGpu;
 }
 
 bool steps_rectangles(std::string_view implementation) {
@@ -238,6 +241,12 @@ std::unique_ptr<Stepper> open_stepper(std::string_view implementation, std::stri
   if (!config->variant->implemented_by(implementation)) {
     throw UnsupportedRequest("-impl " + std::string(implementation) +
                              " has no kernel for variant " + std::string(config->variant->name));
+  }
+  if (!model_runs_shape(implementation, *config->variant, config->shape_value())) {
+    throw UnsupportedRequest("-impl " + std::string(implementation) + " runs " +
+                             std::string(config->variant->name) + " passes of at most " +
+                             std::to_string(deepest_fuse(implementation)) + " iterations, not " +
+                             std::to_string(config->shape_value()));
   }
   if (config->has_local_shape() && !entry->hooks->steps_rectangles) {
     throw UnsupportedRequest("-impl " + std::string(implementation) +

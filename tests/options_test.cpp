@@ -136,13 +136,29 @@ TEST(Options, TemporalDefaultsToTheBackendsFastestDepth) {
   const Options o = parse({"-variant", "temporal", "-iters", "8"});
   EXPECT_EQ(o.fuse, default_fuse(o.implementation, o.space));
   for (const Backend& backend : backends()) {
+    const int gpu_default =
+        backend.implementation == "cuda" ? kDefaultPipelinedFuse : kDefaultFuseOnGpu;
     EXPECT_EQ(default_fuse(backend.implementation, backend.space),
-              backend.on_gpu() ? kDefaultFuseOnGpu : kDefaultFuse)
+              backend.on_gpu() ? gpu_default : kDefaultFuse)
         << backend.label();
   }
   EXPECT_EQ(parse({"-variant", "temporal", "-fuse", "8", "-iters", "16"}).fuse, 8);
   // Any -iters: the remainder runs in shallower passes.
   EXPECT_EQ(parse({"-variant", "temporal", "-fuse", "8", "-iters", "100"}).fuse, 8);
+}
+
+// The pipelined depths are native CUDA's only: every other model refuses them in one line.
+TEST(Options, PipelinedDepthsAreNativeCudasOnly) {
+  for (const std::string& implementation : implementations()) {
+    const std::vector<std::string> args{"-impl", implementation, "-variant", "temporal",
+                                        "-fuse", "16",           "-iters",   "32"};
+    if (deepest_fuse(implementation) >= 16)
+      EXPECT_EQ(parse(args).fuse, 16) << implementation;
+    else
+      EXPECT_THROW(parse(args), UsageError) << implementation;
+  }
+  EXPECT_EQ(deepest_fuse("cuda"), 16);
+  EXPECT_EQ(deepest_fuse("kokkos"), 8);
 }
 
 TEST(Options, ProfileTakesSectorsOrSassMetrics) {

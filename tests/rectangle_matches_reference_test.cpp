@@ -82,6 +82,8 @@ TEST_P(RectangleMatchesReference, BitForBitWithPoisonedOutputs) {
   int checked = 0;
   for (const auto& [rows, cols] : kRectangles) {
     for (const RunConfig& requested : configs_of(variant, rows, cols)) {
+      if (!model_runs_shape(backend.implementation, variant, requested.shape_value()))
+        continue;  // a depth only the pipelined kernel runs
       const CheckedConfig config = check_config(requested);
       const int per_step = config->iterations_per_step();
       SCOPED_TRACE(std::string(variant.name) + " " + std::to_string(rows) + "x" +

@@ -93,6 +93,8 @@ TEST_P(VariantMatchesReference, BitForBitWithPoisonedOutput) {
   const VariantInfo& variant = info(variant_id);
   for (const Shape& shape : shapes(variant, n, precision)) {
     const RunConfig& config = shape.config;
+    if (!model_runs_shape(backend.implementation, variant, config.shape_value()))
+      continue;  // a depth only the pipelined kernel runs
     SCOPED_TRACE("iterations=" + std::to_string(shape.iterations) + " chunks=" +
                  std::to_string(config.chunks) + " patch=" + std::to_string(config.patch) +
                  " pitch=" + std::to_string(config.pitch) + " fuse=" + std::to_string(config.fuse));

@@ -44,7 +44,7 @@ void Stepper::set_pass_depth(int depth) {
     return;
   const bool fuses = config_.variant->uses_shape(ShapeOption::fuse);
   const bool instantiated =
-      std::find(kFuseDepths.begin(), kFuseDepths.end(), depth) != kFuseDepths.end();
+      std::find(kAllFuseDepths.begin(), kAllFuseDepths.end(), depth) != kAllFuseDepths.end();
   if (!fuses || !instantiated || depth > deepest_pass_) {
     throw std::invalid_argument("pass depth " + std::to_string(depth) + " is not one of " +
                                 std::string(config_.variant->name) + "'s depths up to " +

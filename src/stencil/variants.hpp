@@ -56,6 +56,9 @@ enum class ShapeOption { none, pitch, patch, fuse };
 #define STENCIL_TILED_PITCHES(X, arg) X(arg, 32) X(arg, 33) X(arg, 34)
 #define STENCIL_PATCH_SIZES(X, arg) X(arg, 2) X(arg, 4)
 #define STENCIL_FUSE_DEPTHS(X, arg) X(arg, 1) X(arg, 2) X(arg, 4) X(arg, 8)
+// The deeper temporal passes only a pipelined kernel runs (native CUDA's: its levels are split
+// between warp groups, so a thread's registers hold 8 levels at any depth).
+#define STENCIL_PIPELINED_FUSE_DEPTHS(X, arg) X(arg, 16)
 #define STENCIL_LIST_VALUE(arg, value) value,
 #define STENCIL_LIST_COUNT(arg, value) +1
 
@@ -73,13 +76,21 @@ inline constexpr std::array<int, 0 STENCIL_PATCH_SIZES(STENCIL_LIST_COUNT, )> kP
 inline constexpr int kDefaultPatch = 4;
 // temporal: iterations fused into one pass over the grid (-fuse); a run of any -iters ends with
 // shallower passes (stencil/pass_depth.hpp).
+// kFuseDepths: the depths every model instantiates; kAllFuseDepths: those and the pipelined ones,
+// every value -fuse accepts (a model refuses a depth above its deepest_fuse(), models.hpp).
 inline constexpr std::array<int, 0 STENCIL_FUSE_DEPTHS(STENCIL_LIST_COUNT, )> kFuseDepths{
     STENCIL_FUSE_DEPTHS(STENCIL_LIST_VALUE, )};
+inline constexpr std::array<int, 0 STENCIL_FUSE_DEPTHS(STENCIL_LIST_COUNT, )
+                                     STENCIL_PIPELINED_FUSE_DEPTHS(STENCIL_LIST_COUNT, )>
+    kAllFuseDepths{STENCIL_FUSE_DEPTHS(STENCIL_LIST_VALUE, )
+                       STENCIL_PIPELINED_FUSE_DEPTHS(STENCIL_LIST_VALUE, )};
 // The default depth is the fastest measured on each platform at -iters 100 and 200
 // (docs/stream-and-temporal.md, "The default depth"): 4 where the grids are in host memory, 8
-// where they are on a GPU (the driver picks by the backend, src/backends.hpp default_fuse).
+// where they are on a GPU, 16 for the pipelined kernel (the driver picks by the backend,
+// src/backends.hpp default_fuse).
 inline constexpr int kDefaultFuse = 4;
 inline constexpr int kDefaultFuseOnGpu = 8;
+inline constexpr int kDefaultPipelinedFuse = 16;
 
 struct ShapeOptionInfo {
   ShapeOption id;
@@ -91,7 +102,7 @@ struct ShapeOptionInfo {
 inline constexpr ShapeOptionInfo kShapeOptions[] = {
     {ShapeOption::pitch, "pitch", kTiledPitches.data(), kTiledPitches.size(), kDefaultTiledPitch},
     {ShapeOption::patch, "patch", kPatchSizes.data(), kPatchSizes.size(), kDefaultPatch},
-    {ShapeOption::fuse, "fuse", kFuseDepths.data(), kFuseDepths.size(), kDefaultFuse},
+    {ShapeOption::fuse, "fuse", kAllFuseDepths.data(), kAllFuseDepths.size(), kDefaultFuse},
 };
 
 struct VariantInfo {
@@ -145,6 +156,18 @@ inline constexpr int kStageHeight = 8;
 inline std::size_t cell_count(const VariantInfo& v, int n) {
   return v.dimensions == 2 ? static_cast<std::size_t>(n) * static_cast<std::size_t>(n)
                            : static_cast<std::size_t>(n);
+}
+
+// The deepest temporal pass `model` runs: the pipelined depths (STENCIL_PIPELINED_FUSE_DEPTHS)
+// are native CUDA's only.
+constexpr int deepest_fuse(std::string_view model) {
+  return model == "cuda" ? kAllFuseDepths.back() : kFuseDepths.back();
+}
+
+// Whether `model` runs `variant` with its shape option at `value`: every pitch and patch, and the
+// depths up to deepest_fuse(model).
+constexpr bool model_runs_shape(std::string_view model, const VariantInfo& variant, int value) {
+  return !variant.uses_shape(ShapeOption::fuse) || value <= deepest_fuse(model);
 }
 
 }  // namespace stencil

@@ -1,19 +1,44 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
-// temporal: k iterations fused into one pass over the grid (temporal_kernel.cuh), with the
-// input rows requested ahead in registers.
+// temporal: k iterations fused into one pass over the grid. Up to k = 8 one thread holds every
+// level of its columns (temporal_kernel.cuh, the input rows requested ahead in registers); deeper
+// passes split the levels between warp groups (pipelined_temporal_kernel.cuh), in the shape
+// measured fastest for each precision (docs/stream-and-temporal.md, "Fifth round").
 #include "cuda/kernels.hpp"
+#include "cuda/research/pipelined_temporal_kernel.cuh"
 #include "cuda/research/temporal_kernel.cuh"
 
 namespace stencil::cuda {
+namespace {
+
+// Depth kFuse as groups of 8 levels: two groups of 128 threads, two blocks per SM, in float; in
+// double, whose threads hold half the columns, one group of 256 threads, one block per SM.
+template <class T, int kFuse>
+struct PipelinedShape;
+template <int kFuse>
+struct PipelinedShape<float, kFuse> {
+  using type = pipelined_temporal::Shape<float, kFuse / 8, 8, 128, 2>;
+};
+template <int kFuse>
+struct PipelinedShape<double, kFuse> {
+  using type = pipelined_temporal::Shape<double, kFuse / 8, 8, 256, 1>;
+};
+
+}  // namespace
 
 template <class T, int kFuse>
 void launch_temporal(const T* in, T* out, int rows, int cols, int chunks, cudaStream_t queue) {
-  temporal_detail::launch<kFuse, 0>(in, out, rows, cols, chunks, queue);
+  if constexpr (kFuse <= kFuseDepths.back())
+    temporal_detail::launch<kFuse, 0>(in, out, rows, cols, chunks, queue);
+  else
+    pipelined_temporal::launch<typename PipelinedShape<T, kFuse>::type>(in, out, rows, cols, chunks,
+                                                                        queue);
 }
 
 #define STENCIL_INSTANTIATE_FUSE(T, Fuse) \
   template void launch_temporal<T, Fuse>(const T*, T*, int, int, int, cudaStream_t);
-#define STENCIL_INSTANTIATE(unused, T) STENCIL_FUSE_DEPTHS(STENCIL_INSTANTIATE_FUSE, T)
+#define STENCIL_INSTANTIATE(unused, T)                  \
+  STENCIL_FUSE_DEPTHS(STENCIL_INSTANTIATE_FUSE, T)      \
+  STENCIL_PIPELINED_FUSE_DEPTHS(STENCIL_INSTANTIATE_FUSE, T)
 STENCIL_ELEMENT_TYPES(STENCIL_INSTANTIATE, )
 #undef STENCIL_INSTANTIATE
 #undef STENCIL_INSTANTIATE_FUSE

@@ -24,7 +24,7 @@ namespace {
   })
 #define STENCIL_LAUNCH_pitch(name) STENCIL_LAUNCH_SHAPED(name, pitch)
 #define STENCIL_LAUNCH_patch(name) STENCIL_LAUNCH_SHAPED(name, patch)
-#define STENCIL_LAUNCH_fuse(name) STENCIL_LAUNCH_SHAPED(name, fuse)
+#define STENCIL_LAUNCH_fuse(name) STENCIL_LAUNCH_SHAPED(name, pipelined_fuse)
 #define STENCIL_LAUNCH_CASE(name, dimensions, chunks, shape, ...) \
   case Variant::name:                                             \
     if constexpr (info(Variant::name).implemented_by("cuda"))     \
