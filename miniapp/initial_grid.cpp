@@ -37,7 +37,7 @@ void take_input_precision(Options& options) {
   }
 }
 
-void check_input_against_options(const Options& options, const std::string& where, int n,
+void check_input_against_options(const Options& options, const std::string& where, std::int64_t n,
                                  std::int64_t iteration) {
   if (options.n_given && options.n != n) {
     throw UsageError("-n " + std::to_string(options.n) + " disagrees with the input '" + where +

@@ -16,7 +16,7 @@
 namespace stencil::app {
 
 struct InitialGrid {
-  int n = 0;
+  std::int64_t n = 0;
   std::int64_t iteration = 0;  // step number of this state; a restart continues counting from it
   std::string description;     // "random field, seed S" or "run.h5:/step_000040/u"
   Cells cells;                 // empty until the run reads or generates them
@@ -49,7 +49,7 @@ io::ReadRules input_read_rules(const Options& options);
 // What every -input is checked for once its N and iteration are known: -n, if given, must equal
 // the file's N, and the step counter must have room for -iters more steps after the file's
 // iteration. `where` names the dataset ("file:dataset"). Throws UsageError.
-void check_input_against_options(const Options& options, const std::string& where, int n,
+void check_input_against_options(const Options& options, const std::string& where, std::int64_t n,
                                  std::int64_t iteration);
 
 // -input as every rank of an MPI run sees it before the decomposition: N and the step number

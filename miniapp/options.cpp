@@ -5,6 +5,7 @@
 #include <array>
 #include <charconv>
 #include <climits>
+#include <cstdint>
 #include <functional>
 #include <sstream>
 #include <utility>
@@ -12,6 +13,7 @@
 #include "backends.hpp"
 #include "stencil/initial_state.hpp"
 #include "stencil/precision.hpp"
+#include "stencil/run_config.hpp"
 #include "stencil/variants.hpp"
 
 namespace stencil::app {
@@ -102,21 +104,22 @@ const std::vector<OptionSpec>& option_table() {
        "the file's N, and -n must agree). The largest N is what the memory holds: the GPU's "
        "for a GPU model (two grids), the host's for a host model (three grids, five with "
        "-verify); the host also keeps one grid of a GPU run (three with -verify). Too large is "
-       "refused before anything is allocated, naming the largest N that fits. N is at most "
-       "2147483647, for the 1-D variants too: this build holds N in an int",
+       "refused before anything is allocated, naming the largest N that fits. A 2-D variant's "
+       "N is also at most 2147483647 (its kernels index a row in an int)",
        [](Options& o, const std::string& f, const std::string& v) {
-         // Wider than an int, so that a 1-D N past it gets the 1-D reason once the variant
-         // (given before or after -n) is known; past int64 or below 1, the bound both have.
+         // 64-bit: a 1-D N is limited by memory only; the 2-D bound is checked once the variant
+         // (given before or after -n) is known.
          std::int64_t value = 0;
          const auto [ptr, ec] = std::from_chars(v.data(), v.data() + v.size(), value);
          if (v.empty() || ec == std::errc::invalid_argument || ptr != v.data() + v.size())
            throw UsageError(f + " expects an integer, got '" + v + "'");
          if (ec == std::errc::result_out_of_range || value < 1) {
-           throw UsageError(f + " must be between 1 and " + std::to_string(INT_MAX) +
-                            " (a grid's size is further limited by memory), got " + v);
+           throw UsageError(f + " must be between 1 and " + std::to_string(INT64_MAX) +
+                            " (2147483647 for a 2-D variant; a grid's size is further limited "
+                            "by memory), got " +
+                            v);
          }
-         o.n_requested = value;
-         o.n = static_cast<int>(std::min<std::int64_t>(o.n_requested, INT_MAX));
+         o.n = value;
          o.n_given = true;
        }},
       {"precision", "fp32|fp64",
@@ -392,16 +395,11 @@ Options parse_options(const std::vector<std::string>& args) {
         "-profile and -verify do not combine: a profile run reports counts, not a "
         "final grid");
   }
-  if (options.n_requested > INT_MAX) {
-    if (options.variant_info->dimensions == 2) {
-      throw UsageError("-n must be between 1 and " + std::to_string(INT_MAX) +
-                       " for the 2-D variant " + options.variant +
-                       " (a grid's size is further limited by memory), got " +
-                       std::to_string(options.n_requested));
-    }
-    throw UsageError("-n " + std::to_string(options.n_requested) +
-                     ": this build's 1-D runs hold N in an int, so N is at most " +
-                     std::to_string(INT_MAX) + " for the 1-D variant " + options.variant);
+  if (options.variant_info->dimensions == 2 && options.n > kMaxN2d) {
+    throw UsageError("-n must be between 1 and " + std::to_string(kMaxN2d) +
+                     " for the 2-D variant " + options.variant +
+                     " (a grid's size is further limited by memory), got " +
+                     std::to_string(options.n));
   }
   // One rule for every shape option: one the variant does not use is refused, not ignored, so
   // that no result looks as if it had been run with it.

@@ -23,10 +23,10 @@ class UsageError : public std::runtime_error {
 enum class OutputFormat { text, csv, json };
 
 struct Options {
-  int n = 4096;
+  // 64-bit: a 1-D variant's N is limited by memory only; a 2-D variant's is at most kMaxN2d,
+  // checked once the variant is known
+  std::int64_t n = 4096;
   bool n_given = false;  // -n on the command line (with -input it must match the file's N)
-  // -n as given, which may exceed an int for a 1-D variant; checked once the variant is known
-  std::int64_t n_requested = 4096;
   int iterations = 100;
   Precision precision = kDefaultPrecision;  // -precision; with -input, the file's unless given
   bool precision_given = false;

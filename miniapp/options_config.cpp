@@ -3,7 +3,7 @@
 
 namespace stencil::app {
 
-CheckedConfig config_from_options(const Options& options, int n) {
+CheckedConfig config_from_options(const Options& options, std::int64_t n) {
   RunConfig config;
   config.variant = options.variant_info;
   config.n = n;

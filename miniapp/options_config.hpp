@@ -9,6 +9,6 @@
 namespace stencil::app {
 
 // `n` is the grid size the run uses (the -input file's N, or -n). Throws UnsupportedRequest.
-CheckedConfig config_from_options(const Options& options, int n);
+CheckedConfig config_from_options(const Options& options, std::int64_t n);
 
 }  // namespace stencil::app

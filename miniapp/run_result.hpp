@@ -24,7 +24,7 @@ struct RunResult {
   std::string execution_space;
   Precision precision = kDefaultPrecision;
   int dimensions = 2;
-  int n = 0;
+  std::int64_t n = 0;
   int iterations = 0;
   int fuse = 1;              // iterations per pass over the grid (temporal); 1 otherwise
   std::string chunks = "-";  // "-" when the variant takes no chunks, "auto" when it picks its own

@@ -356,6 +356,27 @@ TEST(Cli, GridLargerThanMemoryNamesTheLargestNThatFits) {
   }
 }
 
+// A 1-D N past an int goes through the parser to the memory check, which refuses it in one line
+// naming the largest N that fits: 3 fp32 grids of a host model in 1e9 bytes (the test hook), so
+// floor(1e9 / 12) cells.
+TEST(Cli, OneDGridPastAnIntIsLimitedByMemoryOnly) {
+  for (const char* variant : {"naive1d", "halo1d"}) {
+    const auto backend = host_args_for(*find_variant(variant));
+    if (!backend)
+      continue;
+    std::vector<std::string> args = {"-variant", variant, "-n", "2147483700", "-iters", "1"};
+    args.insert(args.end(), backend->begin(), backend->end());
+    const auto r = miniapp(args, "STENCIL_TEST_MEM_AVAILABLE=1000000000 ");
+    EXPECT_EQ(r.exit_code, 2) << variant << ": " << r.err;
+    EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << variant << ": " << r.err;
+    EXPECT_NE(r.err.find("N = 2147483700 needs 3 grids of 8.00 GiB (24.00 GiB) in host memory, "
+                         "which has 0.93 GiB free; the largest N that fits is 83333333\n"),
+              std::string::npos)
+        << variant << ": " << r.err;
+    EXPECT_TRUE(r.out.empty()) << variant;
+  }
+}
+
 TEST(Cli, CudaImplWithoutAGpuFailsCleanly) {
   const auto impls = implementations();
   if (std::find(impls.begin(), impls.end(), "cuda") == impls.end()) {

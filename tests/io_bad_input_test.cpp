@@ -180,10 +180,16 @@ TEST_F(BadInput, EmptyOrTooLarge) {
   write_dataset(dir / "huge.h5", "/u", H5T_IEEE_F32LE, H5T_NATIVE_FLOAT, {400000, 400000}, nullptr,
                 true);
   EXPECT_REFUSED(refusal(dir / "huge.h5", ""), "is missing from the chunk index");
-  // N itself is an int.
+  // A 2-D N is at most 2147483647 (its kernels index a row in an int).
+  write_dataset(dir / "wide.h5", "/u", H5T_IEEE_F32LE, H5T_NATIVE_FLOAT, {3000000000, 3000000000},
+                nullptr, true);
+  EXPECT_REFUSED(refusal(dir / "wide.h5", "", 2),
+                 "has N = 3000000000, more than the 2147483647 a 2-D grid may have");
+  // A 1-D N past an int is a valid shape (memory alone limits it): this one, never written, is
+  // refused as incomplete before anything is allocated.
   write_dataset(dir / "long.h5", "/u", H5T_IEEE_F32LE, H5T_NATIVE_FLOAT, {3000000000}, nullptr,
                 true);
-  EXPECT_REFUSED(refusal(dir / "long.h5", "", 1), "has N = 3000000000, more than the 2147483647");
+  EXPECT_REFUSED(refusal(dir / "long.h5", "", 1), "is missing from the chunk index");
 }
 
 TEST_F(BadInput, BadIterationAttribute) {

@@ -131,5 +131,30 @@ TEST(LargeGrid, HostModelStepsPastTwoToThe31CellsBitForBit) {
       << run.out << run.err;
 }
 
+// The 1-D variants past 2^31 cells on a host model, through the whole run: N = 2^31 + 9 (a tail
+// past a 256-cell block) from the parser to -verify's comparison with the reference loop, every
+// cell index 64-bit. Five grids of 8.6 GB in host memory.
+TEST(LargeGrid, HostModelStepsOneDPastTwoToThe31CellsBitForBit) {
+  const std::string n = std::to_string((std::int64_t{1} << 31) + 9);
+  const std::size_t needed =
+      5 * ((std::size_t{1} << 31) + 9) * sizeof(float) + (std::size_t{2} << 30);
+  if (host_available_bytes() < needed) {
+    GTEST_SKIP() << "needs " << format_bytes(static_cast<double>(needed))
+                 << " of free host memory (five grids of N = " << n << " and a margin), has "
+                 << format_bytes(static_cast<double>(host_available_bytes()));
+  }
+  for (const char* variant : {"naive1d", "halo1d"}) {
+    const ProcessResult run =
+        run_program(STENCIL_MINIAPP_PATH, {"-impl", "openmp", "-variant", variant, "-n", n,
+                                           "-iters", "2", "-verify", "-csv", "--no-progress"});
+    if (run.exit_code == 2 && run.err.find("-impl") != std::string::npos)
+      GTEST_SKIP() << "this build has no openmp model: " << run.err;
+    EXPECT_EQ(run.exit_code, 0) << variant << ": " << run.out << run.err;
+    EXPECT_NE(run.out.find("PASSED (bit-identical to the reference loop)"), std::string::npos)
+        << variant << ": " << run.out << run.err;
+    EXPECT_NE(run.out.find("," + n + ","), std::string::npos) << run.out;  // the CSV's N
+  }
+}
+
 }  // namespace
 }  // namespace stencil::test

@@ -3,6 +3,7 @@
 // one-line refusal that names it. Expected values are worked out by hand from the byte counts.
 #include <gtest/gtest.h>
 
+#include <cstdint>
 #include <string>
 
 #include "stencil/memory_budget.hpp"
@@ -24,10 +25,43 @@ TEST(MemoryBudget, LargestFittingNOfSquareGrids) {
   EXPECT_EQ(largest_fitting_n(2, 2, 7), 0);
 }
 
-TEST(MemoryBudget, LargestFittingNOfOneDGridsStopsAtInt) {
+// A 1-D N is limited by memory alone; a 2-D N stops at kMaxN2d.
+TEST(MemoryBudget, LargestFittingNOfOneDGridsGoesAsFarAsMemory) {
   EXPECT_EQ(largest_fitting_n(1, 4, 4 * kFloat * 1000), 1000);
   EXPECT_EQ(largest_fitting_n(1, 4, 4 * kFloat * 1000 + 15), 1000);
-  EXPECT_EQ(largest_fitting_n(1, 1, std::size_t{1} << 46), 2147483647);  // N is an int
+  EXPECT_EQ(largest_fitting_n(1, 1, std::size_t{1} << 46), std::int64_t{1} << 44);
+  EXPECT_EQ(largest_fitting_n(1, 2, std::size_t{1} << 46, Precision::fp64), std::int64_t{1} << 42);
+  EXPECT_EQ(largest_fitting_n(2, 1, SIZE_MAX), kMaxN2d);
+}
+
+// A 1-D N past an int passes check_config (a 2-D one does not) and reaches the memory check,
+// whose one line names the largest N that fits.
+TEST(MemoryBudget, OneDGridPastAnIntIsRefusedNamingTheLargestNThatFits) {
+  const std::int64_t n = 2147483700;
+  EXPECT_THROW(check_config(RunConfig{&info(Variant::naive), n}), UnsupportedRequest);
+  for (const Variant id : {Variant::naive1d, Variant::halo1d}) {
+    const CheckedConfig config = check_config(RunConfig{&info(id), n});
+    EXPECT_EQ(config->n, n);
+    EXPECT_EQ(config->local_cells(), std::size_t{2147483700});
+    EXPECT_EQ(config->stepped_extent().cols, n);
+    EXPECT_NO_THROW(require_grids(config.get(), 2, 2 * kFloat * std::size_t{2147483700}, "GPU"));
+    try {
+      require_grids(config.get(), 2, 2 * kFloat * std::size_t{2147483000} + 7, "GPU memory");
+      FAIL() << "2 grids of 2147483700 cells fit in the bytes of 2 x 2147483000";
+    } catch (const UnsupportedRequest& e) {
+      const std::string what = e.what();
+      EXPECT_EQ(what.find('\n'), std::string::npos) << what;
+      EXPECT_EQ(what.rfind("N = 2147483700 needs 2 grids of 8.00 GiB (16.00 GiB) in GPU memory", 0),
+                0u)
+          << what;
+      EXPECT_NE(what.find("free; the largest N that fits is 2147483000"), std::string::npos)
+          << what;
+    }
+  }
+  // Past anything a byte count holds: the check compares cells, so nothing wraps.
+  const CheckedConfig huge = check_config(RunConfig{&info(Variant::naive1d), INT64_MAX});
+  EXPECT_THROW(require_grids(huge.get(), 5, std::size_t{1} << 40, "host memory"),
+               UnsupportedRequest);
 }
 
 TEST(MemoryBudget, RefusalNamesWhatWasAskedWhatIsFreeAndTheLargestN) {

@@ -6,27 +6,28 @@
 
 namespace stencil::cuda {
 
+// 64-bit cell index: a 1-D grid is limited by memory only.
 template <class T>
-__global__ void naive1d_kernel(const T* __restrict__ in, T* __restrict__ out, int n) {
-  // Unsigned: near n = INT_MAX the last block's threads past the end would overflow an int.
-  const unsigned thread = blockIdx.x * blockDim.x + threadIdx.x;
-  if (thread >= static_cast<unsigned>(n))
+__global__ void naive1d_kernel(const T* __restrict__ in, T* __restrict__ out, std::int64_t n) {
+  const std::int64_t i = std::int64_t{blockIdx.x} * blockDim.x + threadIdx.x;
+  if (i >= n)
     return;
-  const int i = static_cast<int>(thread);
   out[i] = is_border_1d(i, n) ? in[i] : three_point(in[i - 1], in[i], in[i + 1]);
 }
 
-// One row of n cells: rows is 1.
+// One row of n cells: rows is 1. The block count fits grid.x: the stepper refuses a grid past
+// kMaxDeviceCells1D.
 template <class T>
-void launch_naive1d(const T* in, T* out, int /*rows*/, int n, int /*chunks*/, cudaStream_t queue) {
+void launch_naive1d(const T* in, T* out, int /*rows*/, std::int64_t n, int /*chunks*/,
+                    cudaStream_t queue) {
   constexpr int kBlock = 256;
-  const int blocks = n / kBlock + (n % kBlock != 0);  // n + kBlock - 1 may overflow
+  const auto blocks = static_cast<unsigned>(n / kBlock + (n % kBlock != 0));
   naive1d_kernel<<<blocks, kBlock, 0, queue>>>(in, out, n);
   check_launch("naive1d_kernel launch");
 }
 
 #define STENCIL_INSTANTIATE(unused, T) \
-  template void launch_naive1d<T>(const T*, T*, int, int, int, cudaStream_t);
+  template void launch_naive1d<T>(const T*, T*, int, std::int64_t, int, cudaStream_t);
 STENCIL_ELEMENT_TYPES(STENCIL_INSTANTIATE, )
 #undef STENCIL_INSTANTIATE
 

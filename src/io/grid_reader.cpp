@@ -8,6 +8,7 @@
 #include <cerrno>
 #include <climits>
 #include <cmath>
+#include <cstdint>
 #include <cstdio>
 #include <cstring>
 #include <limits>
@@ -110,10 +111,11 @@ std::string rank_text(int rank) {
                      : "rank " + std::to_string(rank);
 }
 
-std::string cell_text(std::size_t index, int dimensions, int n) {
+std::string cell_text(std::size_t index, int dimensions, std::int64_t n) {
   if (dimensions == 1)
     return "cell " + std::to_string(index);
-  return "(x=" + std::to_string(index % n) + ", y=" + std::to_string(index / n) + ")";
+  const auto width = static_cast<std::size_t>(n);
+  return "(x=" + std::to_string(index % width) + ", y=" + std::to_string(index / width) + ")";
 }
 
 // The dataset's type and shape, checked against the rules before anything is allocated.
@@ -145,14 +147,15 @@ Precision read_shape(hid_t dataset, const std::string& where, const ReadRules& r
     throw FileRejected(where + " is " + std::to_string(dims[0]) + " x " + std::to_string(dims[1]) +
                        "; a 2-D grid state must be square (N x N)");
   }
-  // N is an int; whether the cells fit in memory is checked before they are read.
-  const hsize_t limit = INT_MAX;
+  // A 2-D N is at most what its kernels index in an int, a 1-D N what fits an int64; whether the
+  // cells fit in memory is checked before they are read.
+  const hsize_t limit = rank == 2 ? INT_MAX : INT64_MAX;
   if (dims[0] > limit) {
     throw FileRejected(where + " has N = " + std::to_string(dims[0]) + ", more than the " +
                        std::to_string(limit) + " a " + std::to_string(rank) + "-D grid may have");
   }
   state.dimensions = rank;
-  state.n = static_cast<int>(dims[0]);
+  state.n = static_cast<std::int64_t>(dims[0]);
   return *precision;
 }
 
@@ -234,7 +237,7 @@ void verify_content(hid_t dataset, const std::string& where, GridState& state) {
 
 // Refuses a non-finite cell, and one larger than `max_magnitude` in magnitude (when not 0).
 template <class T>
-void require_finite_values(const std::vector<T>& cells, int dimensions, int n,
+void require_finite_values(const std::vector<T>& cells, int dimensions, std::int64_t n,
                            const std::string& where, double max_magnitude) {
   std::size_t bad = 0;
   std::size_t first = 0;
@@ -550,7 +553,7 @@ void verify_tile(const GridOutline& outline, std::size_t index, const ReadRules&
                                      outline.precision, piece, where, file);
     GridState tile;
     tile.dimensions = 2;
-    tile.n = static_cast<int>(piece.cols);
+    tile.n = piece.cols;
     tile.cells = Cells(outline.precision, static_cast<std::size_t>(piece.cells()));
     try {
       hdf5::check(H5Dread(dataset.id(), native_cell_type(outline.precision), H5S_ALL, H5S_ALL,

@@ -21,7 +21,7 @@ namespace stencil::io {
 
 struct GridState {
   int dimensions = 2;          // rank of the dataset: 2 (N x N) or 1 (N cells)
-  int n = 0;                   // N
+  std::int64_t n = 0;          // N
   std::int64_t iteration = 0;  // the dataset's `iteration` attribute (0 when it has none)
   std::string dataset;         // the path read, e.g. /step_000100/u
   Cells cells;                 // row-major, y slowest, in the dataset's precision
@@ -63,7 +63,7 @@ struct GridOutline {
   std::string file;
   std::string dataset;  // the path, e.g. /step_000100/u
   int dimensions = 2;
-  int n = 0;
+  std::int64_t n = 0;
   std::int64_t iteration = 0;
   Precision precision = kDefaultPrecision;  // of the dataset (and of every tile file)
   std::vector<TilePiece> pieces;            // a virtual dataset's tiles; empty for a plain dataset

@@ -6,6 +6,7 @@
 
 #include <hdf5.h>
 
+#include <cstdint>
 #include <string>
 
 #include "stencil/precision.hpp"
@@ -14,7 +15,7 @@ namespace stencil::io {
 
 struct RunMetadata {
   int dimensions = 2;  // 2: states are N x N; 1: N cells
-  int n = 0;
+  std::int64_t n = 0;
   std::string variant;
   std::string implementation;
   std::string execution_space;

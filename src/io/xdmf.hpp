@@ -15,7 +15,7 @@ namespace stencil::io {
 struct XdmfSeries {
   std::string h5_file_name;  // relative to the sidecar, which sits in the same directory
   int dimensions = 2;        // 2: N x N nodes; 1: shown as a 1 x N strip of nodes
-  int n = 0;
+  std::int64_t n = 0;
   std::vector<std::int64_t> iterations;     // one temporal step per saved state
   Precision precision = kDefaultPrecision;  // of the states: Precision="4" or "8" in the sidecar
 };

@@ -19,10 +19,12 @@ namespace stencil::kokkos {
 // every member has passed block k + 1's barrier, after its reads of block k.
 template <class T, class ExecSpace>
 void halo1d_on_device(const ExecSpace& space, const ConstDeviceView<T, ExecSpace>& in,
-                      const DeviceView<T, ExecSpace>& out, int n) {
+                      const DeviceView<T, ExecSpace>& out, std::int64_t n) {
   constexpr int kBlock = kHaloBlock1D;  // a team's outputs, one per member
   constexpr int kTileCells = kBlock + 2;
-  const int blocks = n / kBlock + (n % kBlock != 0);  // n + kBlock - 1 may overflow
+  // 64-bit cell indices: a 1-D grid is limited by memory only. The block count fits an int: the
+  // stepper refuses a device grid past kMaxCells1D.
+  const int blocks = static_cast<int>(n / kBlock + (n % kBlock != 0));
   const InputView<T, ExecSpace> src = in;
   const auto policy = team_policy<kBlock, 8>(space, walking_league(space, blocks, kBlock),
                                              TeamShape{kBlock, 1}, TeamScratch<T>{2 * kTileCells});
@@ -37,8 +39,7 @@ void halo1d_on_device(const ExecSpace& space, const ConstDeviceView<T, ExecSpace
         // wait on both). Inputs are clamped so the halo past either end holds a value (end
         // cells copy their centre and never use it).
         T centre = T(0), left = T(0), right = T(0);
-        // Compared as n - base (base < n): near n = INT_MAX, base + kBlock would overflow.
-        auto load_block = [&](int base) {
+        auto load_block = [&](std::int64_t base) {
           centre = src(n - base > member ? base + member : n - 1);
           if (member == 0)
             left = src(base > 0 ? base - 1 : 0);
@@ -47,9 +48,9 @@ void halo1d_on_device(const ExecSpace& space, const ConstDeviceView<T, ExecSpace
         };
         TileWalk walk(team.league_rank(), team.league_size(), blocks, 1);
         if (walk.more())
-          load_block(walk.column() * kBlock);
+          load_block(std::int64_t{walk.column()} * kBlock);
         for (int buffer = 0; walk.more(); buffer = kTileCells - buffer) {
-          const int base = walk.column() * kBlock;
+          const std::int64_t base = std::int64_t{walk.column()} * kBlock;
           // Tile cell s holds input base - 1 + s.
           tiles(buffer + member + 1) = centre;
           if (member == 0)
@@ -58,10 +59,10 @@ void halo1d_on_device(const ExecSpace& space, const ConstDeviceView<T, ExecSpace
             tiles(buffer + kBlock + 1) = right;
           walk.next();
           if (walk.more())  // team-uniform
-            load_block(walk.column() * kBlock);
+            load_block(std::int64_t{walk.column()} * kBlock);
           team.team_barrier();  // the tile is complete before anyone reads a neighbour
           if (n - base > member) {
-            const int i = base + member;
+            const std::int64_t i = base + member;
             const int s = buffer + member + 1;
             const T middle = tiles(s);
             out(i) = is_border_1d(i, n) ? middle : three_point(tiles(s - 1), middle, tiles(s + 1));
@@ -72,7 +73,8 @@ void halo1d_on_device(const ExecSpace& space, const ConstDeviceView<T, ExecSpace
 
 template <class T, class ExecSpace>
 void halo1d_step(const ExecSpace& space, const ConstDeviceView<T, ExecSpace>& in,
-                 const DeviceView<T, ExecSpace>& out, int /*rows: 1*/, int n, int /*chunks*/) {
+                 const DeviceView<T, ExecSpace>& out, int /*rows: 1*/, std::int64_t n,
+                 int /*chunks*/) {
   if constexpr (kRunsOnHost<ExecSpace>) {
     // Host form (host_forms.hpp): one long contiguous range of cells per thread; the cache
     // holds the neighbours the GPU form stages in its tile.
@@ -82,7 +84,7 @@ void halo1d_step(const ExecSpace& space, const ConstDeviceView<T, ExecSpace>& in
   }
 }
 
-#define INSTANTIATE_TYPE(Space, T) STENCIL_INSTANTIATE_STEP(halo1d_step, Space, T)
+#define INSTANTIATE_TYPE(Space, T) STENCIL_INSTANTIATE_STEP_1D(halo1d_step, Space, T)
 #define INSTANTIATE(Space) STENCIL_ELEMENT_TYPES(INSTANTIATE_TYPE, Space)
 STENCIL_FOR_EACH_KOKKOS_SPACE(INSTANTIATE)
 

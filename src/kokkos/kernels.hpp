@@ -9,28 +9,38 @@
 // `cols` cells (rows is 1), as the halo access sees a 1-D array. Chunked kernels split the rows.
 #pragma once
 
+#include <cstdint>
+
 #include "kokkos/runtime/spaces.hpp"
 #include "stencil/precision.hpp"
 #include "stencil/variants.hpp"
 
 namespace stencil::kokkos {
 
-#define STENCIL_KOKKOS_STEP_PARAMETERS(T, Space)                                          \
+// cols is an int for a 2-D array (at most kMaxN2d) and 64-bit for a 1-D row, which memory alone
+// limits: STENCIL_KOKKOS_COLS_<dimensions>.
+#define STENCIL_KOKKOS_COLS_1 std::int64_t
+#define STENCIL_KOKKOS_COLS_2 int
+#define STENCIL_KOKKOS_STEP_PARAMETERS_COLS(T, Space, Cols)                               \
   const Space &space, const ConstDeviceView<T, Space>&in, const DeviceView<T, Space>&out, \
-      int rows, int cols, int chunks
-#define STENCIL_DECLARE_STEP_none(name) \
-  template <class T, class ExecSpace>   \
-  void name##_step(STENCIL_KOKKOS_STEP_PARAMETERS(T, ExecSpace));
+      int rows, Cols cols, int chunks
+#define STENCIL_KOKKOS_STEP_PARAMETERS(T, Space) \
+  STENCIL_KOKKOS_STEP_PARAMETERS_COLS(T, Space, STENCIL_KOKKOS_COLS_2)
+#define STENCIL_KOKKOS_STEP_PARAMETERS_1D(T, Space) \
+  STENCIL_KOKKOS_STEP_PARAMETERS_COLS(T, Space, STENCIL_KOKKOS_COLS_1)
+#define STENCIL_DECLARE_STEP_none(name, Cols) \
+  template <class T, class ExecSpace>         \
+  void name##_step(STENCIL_KOKKOS_STEP_PARAMETERS_COLS(T, ExecSpace, Cols));
 // A kernel with a compile-time shape (-pitch, -patch, -fuse) takes it as its first template
 // argument.
-#define STENCIL_DECLARE_STEP_SHAPED(name)         \
+#define STENCIL_DECLARE_STEP_SHAPED(name, Cols)   \
   template <int kShape, class T, class ExecSpace> \
-  void name##_step(STENCIL_KOKKOS_STEP_PARAMETERS(T, ExecSpace));
+  void name##_step(STENCIL_KOKKOS_STEP_PARAMETERS_COLS(T, ExecSpace, Cols));
 #define STENCIL_DECLARE_STEP_pitch STENCIL_DECLARE_STEP_SHAPED
 #define STENCIL_DECLARE_STEP_patch STENCIL_DECLARE_STEP_SHAPED
 #define STENCIL_DECLARE_STEP_fuse STENCIL_DECLARE_STEP_SHAPED
 #define STENCIL_DECLARE_STEP(name, dimensions, chunks, shape, ...) \
-  STENCIL_DECLARE_STEP_##shape(name)
+  STENCIL_DECLARE_STEP_##shape(name, STENCIL_KOKKOS_COLS_##dimensions)
 STENCIL_VARIANTS(STENCIL_DECLARE_STEP)
 #undef STENCIL_DECLARE_STEP
 
@@ -41,6 +51,9 @@ STENCIL_VARIANTS(STENCIL_DECLARE_STEP)
 //   STENCIL_FOR_EACH_KOKKOS_SPACE(INSTANTIATE)
 #define STENCIL_INSTANTIATE_STEP(name, Space, T) \
   template void name<T, Space>(STENCIL_KOKKOS_STEP_PARAMETERS(T, Space));
+// The same for a 1-D kernel (64-bit cols).
+#define STENCIL_INSTANTIATE_STEP_1D(name, Space, T) \
+  template void name<T, Space>(STENCIL_KOKKOS_STEP_PARAMETERS_1D(T, Space));
 // The same for a kernel with a shape: the shape list (STENCIL_TILED_PITCHES, ...) carries the
 // space and the type as one parenthesised pair, (Space, T), which the list's macro hands on:
 //   #define INSTANTIATE_SHAPE(space_and_type, Shape)

@@ -18,7 +18,7 @@ std::unique_ptr<Stepper> open_grids(const Backend& target, std::size_t cells, Pr
     for (const VariantInfo& variant : kVariants) {
       if (variant.dimensions != dimensions || !variant.implemented_by(target.implementation))
         continue;
-      const int n = dimensions == 1 ? static_cast<int>(cells) : side;
+      const std::int64_t n = dimensions == 1 ? static_cast<std::int64_t>(cells) : side;
       if (cell_count(variant, n) == cells)
         return open_stepper(target, check_config(RunConfig{&variant, n, precision}));
     }

@@ -57,9 +57,12 @@ RankDomain::RankDomain(const DomainRequest& request, const std::vector<int>& nod
     config.rows = static_cast<int>(subgrid_.local_rows());
     config.cols = static_cast<int>(subgrid_.local_cols());
   } else if (grid.size() > 1) {
-    if (subgrid_.local_cols() > INT_MAX)
-      throw UnsupportedRequest("a rank's piece of the 1-D grid exceeds one array; use more ranks");
-    config.n = static_cast<int>(subgrid_.local_cols());
+    // The halo packing of a device grid indexes a rank's array in 32 bits.
+    if (subgrid_.local_cols() > INT_MAX) {
+      throw UnsupportedRequest("a rank's piece of the 1-D grid exceeds " + std::to_string(INT_MAX) +
+                               " cells; use more ranks");
+    }
+    config.n = subgrid_.local_cols();
   }
   const CheckedConfig checked = check_config(config);  // its refusals first: they name the cause
   if (request.host_memory)

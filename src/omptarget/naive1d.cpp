@@ -14,12 +14,12 @@ std::vector<std::string_view> naive1d_loop_shapes() {
 template <class T>
 void naive1d_step(const T* __restrict in, T* __restrict out, ArrayExtent extent,
                   const RunConfig& /*config*/, Launch launch) {
-  const int n = extent.cols;
+  const std::int64_t n = extent.cols;  // 64-bit: a 1-D grid is limited by memory only
   const bool on_device = launch.on_device;
 #pragma omp target teams distribute parallel for map(alloc                             \
                                                      : in [0:n], out [0:n]) if (target \
                                                                                 : on_device)
-  for (int i = 0; i < n; ++i)
+  for (std::int64_t i = 0; i < n; ++i)
     out[i] = is_border_1d(i, n) ? in[i] : three_point(in[i - 1], in[i], in[i + 1]);
 }
 

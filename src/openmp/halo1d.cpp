@@ -11,19 +11,19 @@ namespace stencil::openmp {
 
 template <class T>
 void halo1d_step(const T* in, T* out, ArrayExtent extent, const RunConfig& /*config*/) {
-  const int n = extent.cols;
-  const int blocks = (n + kHaloBlock1D - 1) / kHaloBlock1D;
+  // 64-bit cell indices: a 1-D grid is limited by memory only.
+  const std::int64_t n = extent.cols;
+  const std::int64_t blocks = (n + kHaloBlock1D - 1) / kHaloBlock1D;
 #pragma omp parallel for schedule(static)
-  for (int b = 0; b < blocks; ++b) {
-    const int base = b * kHaloBlock1D;
-    const int cells =
-        n - base > kHaloBlock1D ? kHaloBlock1D : n - base;  // no overflow near INT_MAX
+  for (std::int64_t b = 0; b < blocks; ++b) {
+    const std::int64_t base = b * kHaloBlock1D;
+    const int cells = n - base > kHaloBlock1D ? kHaloBlock1D : static_cast<int>(n - base);
     alignas(64) T tile[kHaloBlock1D + 2];
-    tile[0] = in[clamp_index(base - 1, 0, n - 1)];
+    tile[0] = in[base > 0 ? base - 1 : 0];
 #pragma omp simd
     for (int lane = 0; lane < cells; ++lane)
       tile[lane + 1] = in[base + lane];
-    tile[cells + 1] = in[clamp_index(base + cells, 0, n - 1)];
+    tile[cells + 1] = in[base + cells < n ? base + cells : n - 1];
     // Interior lanes in one SIMD loop; the grid's two end cells (copied) are patched after it,
     // so the loop body has no per-lane branch.
     const int first = base == 0 ? 1 : 0;

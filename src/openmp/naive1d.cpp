@@ -14,12 +14,12 @@ constexpr int kBlock = 4096;  // cells per loop iteration: the end-cell tests on
 
 template <class T>
 void naive1d_step(const T* in, T* out, ArrayExtent extent, const RunConfig& /*config*/) {
-  const int n = extent.cols;
-  const int blocks = (n + kBlock - 1) / kBlock;
+  // 64-bit: a 1-D grid is limited by memory only.
+  const std::int64_t n = extent.cols;
+  const std::int64_t blocks = (n + kBlock - 1) / kBlock;
 #pragma omp parallel for schedule(static)
-  for (int b = 0; b < blocks; ++b) {
-    const int begin = b * kBlock;
-    // n - begin, not begin + kBlock: a 1-D grid may reach INT_MAX cells.
+  for (std::int64_t b = 0; b < blocks; ++b) {
+    const std::int64_t begin = b * kBlock;
     update_cells_1d(in, out, n, begin, n - begin > kBlock ? begin + kBlock : n);
   }
 }

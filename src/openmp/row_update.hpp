@@ -9,6 +9,8 @@
 // multiply and add separately rounded, as in the reference loop.
 #pragma once
 
+#include <cstdint>
+
 #include "stencil/arithmetic.hpp"
 
 namespace stencil::openmp {
@@ -52,15 +54,16 @@ inline void update_row_2d(const T* __restrict up, const T* __restrict centre,
     out[cols - 1] = centre[cols - 1];
 }
 
-// Cells [begin, end) of the 1-D stencil.
+// Cells [begin, end) of the 1-D stencil (64-bit: a 1-D grid is limited by memory only).
 template <class T>
-inline void update_cells_1d(const T* __restrict in, T* __restrict out, int n, int begin, int end) {
+inline void update_cells_1d(const T* __restrict in, T* __restrict out, std::int64_t n,
+                            std::int64_t begin, std::int64_t end) {
   if (begin == 0)
     out[0] = in[0];
-  const int first = begin > 1 ? begin : 1;
-  const int last = end < n - 1 ? end : n - 1;
+  const std::int64_t first = begin > 1 ? begin : 1;
+  const std::int64_t last = end < n - 1 ? end : n - 1;
 #pragma omp simd
-  for (int i = first; i < last; ++i)
+  for (std::int64_t i = first; i < last; ++i)
     out[i] = three_point(in[i - 1], in[i], in[i + 1]);
   if (end == n && n > 1)
     out[n - 1] = in[n - 1];

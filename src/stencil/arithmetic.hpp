@@ -14,6 +14,8 @@
 #define STENCIL_HOST_DEVICE
 #endif
 
+#include <cstdint>
+
 namespace stencil {
 
 // 2-D five-point Jacobi-like update: out = 0.5*c + 0.125*(left + right + up + down).
@@ -85,7 +87,8 @@ STENCIL_HOST_DEVICE inline bool is_border_2d(int x, int y, int n) {
 STENCIL_HOST_DEVICE inline bool is_border_2d(int x, int y, int cols, int rows) {
   return x == 0 || y == 0 || x == cols - 1 || y == rows - 1;
 }
-STENCIL_HOST_DEVICE inline bool is_border_1d(int i, int n) {
+// 64-bit: a 1-D grid is limited by memory only.
+STENCIL_HOST_DEVICE inline bool is_border_1d(std::int64_t i, std::int64_t n) {
   return i == 0 || i == n - 1;
 }
 

@@ -122,14 +122,15 @@ GridDifference compare_grids(const Cells& actual, const Cells& expected) {
   });
 }
 
-std::string describe_first_difference(const GridDifference& diff, int width) {
+std::string describe_first_difference(const GridDifference& diff, std::int64_t width) {
   if (diff.identical())
     return "no difference";
   std::ostringstream out;
   out.precision(17);  // round-trips a double, and so a float
   out << diff.differing << " of " << diff.cells << " cells differ; first at ";
   if (width > 0) {
-    out << "(x=" << diff.first_index % width << ", y=" << diff.first_index / width << ")";
+    const auto w = static_cast<std::size_t>(width);
+    out << "(x=" << diff.first_index % w << ", y=" << diff.first_index / w << ")";
   } else {
     out << "index " << diff.first_index;
   }

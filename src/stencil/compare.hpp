@@ -36,6 +36,6 @@ std::uint64_t ulp_distance(float a, float b);
 std::uint64_t ulp_distance(double a, double b);
 
 // "first difference at (x, y)" text for a grid of width `width` (1-D grids: width 0).
-std::string describe_first_difference(const GridDifference& diff, int width);
+std::string describe_first_difference(const GridDifference& diff, std::int64_t width);
 
 }  // namespace stencil

@@ -55,31 +55,32 @@ void require_memory(std::size_t needed, std::size_t available, const std::string
 std::int64_t largest_fitting_n(int dimensions, std::size_t grids, std::size_t available,
                                Precision precision) {
   const std::uint64_t cells = available / (grids * element_bytes(precision));  // per grid
-  std::uint64_t n = cells;
-  if (dimensions == 2) {
-    n = static_cast<std::uint64_t>(std::sqrt(static_cast<double>(cells)));
-    while (n > 0 && n * n > cells)  // the square root of a double may round up
-      --n;
-    while ((n + 1) * (n + 1) <= cells)
-      ++n;
-  }
-  return static_cast<std::int64_t>(std::min<std::uint64_t>(n, std::numeric_limits<int>::max()));
+  if (dimensions != 2)
+    return static_cast<std::int64_t>(
+        std::min<std::uint64_t>(cells, std::numeric_limits<std::int64_t>::max()));
+  std::uint64_t n = static_cast<std::uint64_t>(std::sqrt(static_cast<double>(cells)));
+  while (n > 0 && n * n > cells)  // the square root of a double may round up
+    --n;
+  while ((n + 1) * (n + 1) <= cells)
+    ++n;
+  return static_cast<std::int64_t>(std::min<std::uint64_t>(n, kMaxN2d));
 }
 
 void require_grids(const RunConfig& config, std::size_t grids, std::size_t available,
                    const std::string& where) {
-  const std::size_t grid_bytes = config.local_cells() * element_bytes(config.precision);
-  const std::size_t needed = grids * grid_bytes;
-  if (needed <= available)
+  // Compared in cells per grid, not bytes: a 1-D N near 2^63 would wrap a byte count.
+  const std::size_t cells = config.local_cells();
+  if (grids == 0 || cells <= available / (grids * element_bytes(config.precision)))
     return;
+  const double grid_bytes = static_cast<double>(cells) * element_bytes(config.precision);
+  const double needed = static_cast<double>(grids) * grid_bytes;
   const std::string asked = config.has_local_shape()
                                 ? "a local array of " + std::to_string(config.rows) + " x " +
                                       std::to_string(config.cols) + " cells"
                                 : "N = " + std::to_string(config.n);
   std::string line = asked + " needs " + std::to_string(grids) + " grids of " +
-                     format_bytes(static_cast<double>(grid_bytes)) + " (" +
-                     format_bytes(static_cast<double>(needed)) + ") in " + where + ", which has " +
-                     format_bytes(static_cast<double>(available)) + " free; ";
+                     format_bytes(grid_bytes) + " (" + format_bytes(needed) + ") in " + where +
+                     ", which has " + format_bytes(static_cast<double>(available)) + " free; ";
   const int dimensions = config.variant->dimensions;
   if (config.has_local_shape())
     line += "use more ranks";

@@ -25,7 +25,7 @@ std::size_t host_available_bytes();
 void require_memory(std::size_t needed, std::size_t available, const std::string& where);
 
 // The largest N whose `grids` grids (N x N cells of `precision` for dimensions 2, N cells for 1)
-// fit in `available` bytes; 0 when not even N = 1 fits. Never above INT_MAX (N is an int).
+// fit in `available` bytes; 0 when not even N = 1 fits. A 2-D N is never above kMaxN2d.
 std::int64_t largest_fitting_n(int dimensions, std::size_t grids, std::size_t available,
                                Precision precision = kDefaultPrecision);
 

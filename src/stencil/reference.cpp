@@ -33,21 +33,21 @@ void reference_step_2d(const T* in, T* out, int rows, int cols) {
 }
 
 template <class T>
-void reference_step_1d(const T* in, T* out, int n) {
+void reference_step_1d(const T* in, T* out, std::int64_t n) {
 #pragma omp parallel for schedule(static) if (n > kParallelCells)
-  for (int i = 0; i < n; ++i) {
+  for (std::int64_t i = 0; i < n; ++i) {
     out[i] = is_border_1d(i, n) ? in[i] : three_point(in[i - 1], in[i], in[i + 1]);
   }
 }
 
 template <class T>
-std::vector<T> reference_run(const VariantInfo& variant, int n, int iterations,
+std::vector<T> reference_run(const VariantInfo& variant, std::int64_t n, int iterations,
                              std::vector<T> initial) {
   std::vector<T> current = std::move(initial);
   std::vector<T> next(current.size());
   for (int it = 0; it < iterations; ++it) {
     if (variant.dimensions == 2) {
-      reference_step_2d(current.data(), next.data(), n);
+      reference_step_2d(current.data(), next.data(), static_cast<int>(n));
     } else {
       reference_step_1d(current.data(), next.data(), n);
     }
@@ -56,15 +56,15 @@ std::vector<T> reference_run(const VariantInfo& variant, int n, int iterations,
   return current;
 }
 
-#define STENCIL_REFERENCE_FOR(unused, T)                      \
-  template void reference_step_2d<T>(const T*, T*, int);      \
-  template void reference_step_2d<T>(const T*, T*, int, int); \
-  template void reference_step_1d<T>(const T*, T*, int);      \
-  template std::vector<T> reference_run<T>(const VariantInfo&, int, int, std::vector<T>);
+#define STENCIL_REFERENCE_FOR(unused, T)                          \
+  template void reference_step_2d<T>(const T*, T*, int);          \
+  template void reference_step_2d<T>(const T*, T*, int, int);     \
+  template void reference_step_1d<T>(const T*, T*, std::int64_t); \
+  template std::vector<T> reference_run<T>(const VariantInfo&, std::int64_t, int, std::vector<T>);
 STENCIL_ELEMENT_TYPES(STENCIL_REFERENCE_FOR, )
 #undef STENCIL_REFERENCE_FOR
 
-Cells reference_run(const VariantInfo& variant, int n, int iterations, Cells initial) {
+Cells reference_run(const VariantInfo& variant, std::int64_t n, int iterations, Cells initial) {
   return initial.visit(
       [&](auto& cells) { return Cells(reference_run(variant, n, iterations, std::move(cells))); });
 }

@@ -73,6 +73,11 @@ CheckedConfig check_config(RunConfig config) {
   const VariantInfo& variant = *config.variant;
   if (config.n < 1)
     throw UnsupportedRequest("N must be at least 1, got " + std::to_string(config.n));
+  if (variant.dimensions == 2 && config.n > kMaxN2d) {
+    throw UnsupportedRequest("N must be at most " + std::to_string(kMaxN2d) +
+                             " for the 2-D variant " + std::string(variant.name) + ", got " +
+                             std::to_string(config.n));
+  }
   if (config.has_local_shape())
     check_local_shape(config);
   if (config.host_copies < 0)

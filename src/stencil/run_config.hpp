@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 
 #include "stencil/precision.hpp"
 #include "stencil/variants.hpp"
@@ -12,15 +13,21 @@
 namespace stencil {
 
 // The array a step works on: rows x cols for the 2-D variants (N x N, or an MPI rank's tile plus
-// halo), one row of cols cells for the 1-D variants.
+// halo), one row of cols cells for the 1-D variants. cols is 64-bit for the 1-D row alone, which
+// memory limits; a 2-D array's cols is at most INT_MAX (check_config), so its kernels read it as an
+// int.
 struct ArrayExtent {
   int rows;
-  int cols;
+  std::int64_t cols;
 };
+
+// The largest N a 2-D variant takes: its kernels hold a row and a column index in an int. A 1-D
+// variant's N is limited by memory only.
+inline constexpr std::int64_t kMaxN2d = 2147483647;
 
 struct RunConfig {
   const VariantInfo* variant = nullptr;
-  int n = 0;
+  std::int64_t n = 0;                       // at most kMaxN2d for a 2-D variant (check_config)
   Precision precision = kDefaultPrecision;  // the grids' element type (-precision)
   int chunks = 0;                  // row chunks; 0: the variant's default (see ChunkPolicy)
   int patch = kDefaultPatch;       // regblock: p, one of kPatchSizes
@@ -45,8 +52,8 @@ struct RunConfig {
   // Whether the local array is a rectangle of its own (rows, cols) rather than n x n.
   bool has_local_shape() const { return rows != 0 || cols != 0; }
   // The shape of the 2-D local array the kernels step.
-  int local_rows() const { return has_local_shape() ? rows : n; }
-  int local_cols() const { return has_local_shape() ? cols : n; }
+  int local_rows() const { return has_local_shape() ? rows : static_cast<int>(n); }
+  int local_cols() const { return has_local_shape() ? cols : static_cast<int>(n); }
   // Cells of one local array: local_rows x local_cols (2-D), n (1-D).
   std::size_t local_cells() const;
   // Bytes of one local array.
@@ -58,7 +65,8 @@ struct RunConfig {
 };
 
 // A RunConfig that passed check_config(): the variant is known, N (or the local rectangle) is
-// positive (its size is limited by memory only, which the stepper checks), the chunk count and
+// positive (and for a 2-D variant at most kMaxN2d; beyond that its size is limited by memory only,
+// which the stepper checks), the chunk count and
 // fuse depth are resolved (a fixed-chunk variant's 0 becomes kDefaultChunks; fuse is 1
 // where the variant has no fuse depth), and every shape value has a kernel instantiation.
 class CheckedConfig {

@@ -9,6 +9,7 @@
 
 #include <array>
 #include <cstddef>
+#include <cstdint>
 #include <string_view>
 
 #include "stencil/models.hpp"
@@ -144,6 +145,9 @@ inline constexpr int kStripWidth = 256;   // strip/rolling: columns owned by one
 inline constexpr int kTileWidth = 32;     // tiled: outputs per team/block in x
 inline constexpr int kTileHeight = 8;     // tiled: outputs per team/block in y
 inline constexpr int kHaloBlock1D = 256;  // halo1d: outputs per team/block
+// The most cells a GPU launch of a 1-D variant covers: 2^31 - 1 blocks (CUDA's grid.x, an int
+// league size in Kokkos) of kHaloBlock1D cells, 2 TiB of floats. Past it a GPU stepper refuses.
+inline constexpr std::int64_t kMaxDeviceCells1D = std::int64_t{2147483647} * kHaloBlock1D;
 // regblock: lanes of a team/block; each computes a p x p patch.
 inline constexpr int kRegBlockLanesX = 32;
 inline constexpr int kRegBlockLanesY = 8;
@@ -153,7 +157,7 @@ inline constexpr int kStageWidth = 32;
 inline constexpr int kStageHeight = 8;
 
 // Cells of one grid: N*N for 2-D variants, N for 1-D variants.
-inline std::size_t cell_count(const VariantInfo& v, int n) {
+inline std::size_t cell_count(const VariantInfo& v, std::int64_t n) {
   return v.dimensions == 2 ? static_cast<std::size_t>(n) * static_cast<std::size_t>(n)
                            : static_cast<std::size_t>(n);
 }

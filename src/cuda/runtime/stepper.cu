@@ -14,21 +14,30 @@
 namespace stencil::cuda {
 namespace {
 
+// A 2-D launcher, whose cols is an int (at most kMaxN2d), called as a LaunchFunction.
+template <auto kLaunch, class T>
+void narrowed_launch(const T* in, T* out, int rows, std::int64_t cols, int chunks,
+                     cudaStream_t queue) {
+  kLaunch(in, out, rows, static_cast<int>(cols), chunks, queue);
+}
+#define STENCIL_LAUNCH_AS_1(...) static_cast<LaunchFunction<T>>(__VA_ARGS__)
+#define STENCIL_LAUNCH_AS_2(...) static_cast<LaunchFunction<T>>(&narrowed_launch<__VA_ARGS__, T>)
+
 // Generated from STENCIL_VARIANTS: each variant's launcher for element type T, at the
 // instantiation of its run-time shape value. A variant the table does not give to "cuda" has no
 // case.
-#define STENCIL_LAUNCH_none(name) &launch_##name<T>
-#define STENCIL_LAUNCH_SHAPED(name, shape)                                                 \
+#define STENCIL_LAUNCH_none(name, dimensions) STENCIL_LAUNCH_AS_##dimensions(&launch_##name<T>)
+#define STENCIL_LAUNCH_SHAPED(name, shape, dimensions)                                     \
   pick_instantiation<STENCIL_SHAPE_CHOICES_##shape>(config.shape_value(), [](auto value) { \
-    return LaunchFunction<T>{&launch_##name<T, decltype(value)::value>};                   \
+    return STENCIL_LAUNCH_AS_##dimensions(&launch_##name<T, decltype(value)::value>);      \
   })
-#define STENCIL_LAUNCH_pitch(name) STENCIL_LAUNCH_SHAPED(name, pitch)
-#define STENCIL_LAUNCH_patch(name) STENCIL_LAUNCH_SHAPED(name, patch)
-#define STENCIL_LAUNCH_fuse(name) STENCIL_LAUNCH_SHAPED(name, pipelined_fuse)
+#define STENCIL_LAUNCH_pitch(name, dimensions) STENCIL_LAUNCH_SHAPED(name, pitch, dimensions)
+#define STENCIL_LAUNCH_patch(name, dimensions) STENCIL_LAUNCH_SHAPED(name, patch, dimensions)
+#define STENCIL_LAUNCH_fuse(name, dimensions) STENCIL_LAUNCH_SHAPED(name, pipelined_fuse, dimensions)
 #define STENCIL_LAUNCH_CASE(name, dimensions, chunks, shape, ...) \
   case Variant::name:                                             \
     if constexpr (info(Variant::name).implemented_by("cuda"))     \
-      return STENCIL_LAUNCH_##shape(name);                        \
+      return STENCIL_LAUNCH_##shape(name, dimensions);            \
     break;
 
 template <class T>
@@ -63,8 +72,14 @@ class DeviceBuffer {
 constexpr int kMaxGridY = 65535;
 constexpr int kRowsPerBlockY = 8;
 void check_launch_limits(const RunConfig& config) {
-  if (config.variant->dimensions != 2)
+  if (config.variant->dimensions != 2) {
+    if (config.n > kMaxDeviceCells1D) {
+      throw UnsupportedRequest("-impl cuda: a 1-D grid of " + std::to_string(config.n) +
+                               " cells exceeds one launch's " + std::to_string(kMaxDeviceCells1D) +
+                               " cells");
+    }
     return;
+  }
   const int rows = config.local_rows();
   if ((rows + kRowsPerBlockY - 1) / kRowsPerBlockY > kMaxGridY) {
     throw UnsupportedRequest(

@@ -15,6 +15,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 
 #include "kokkos/runtime/spaces.hpp"
 #include "stencil/arithmetic.hpp"
@@ -102,36 +103,39 @@ void step_row_bands(const ExecSpace& space, const char* label,
 }
 
 // Cells [begin, end) of the 1-D stencil on n cells, by one host team; the two end cells copy
-// themselves, outside the vector loop.
+// themselves, outside the vector loop. 64-bit: a 1-D grid is limited by memory only.
 template <class Member, class T>
 KOKKOS_INLINE_FUNCTION void update_cells(const Member& team, const T* KOKKOS_RESTRICT in,
-                                         T* KOKKOS_RESTRICT out, int n, int begin, int end) {
-  const int first = begin > 1 ? begin : 1;
-  const int last = end < n - 1 ? end : n - 1;
+                                         T* KOKKOS_RESTRICT out, std::int64_t n, std::int64_t begin,
+                                         std::int64_t end) {
+  const std::int64_t first = begin > 1 ? begin : 1;
+  const std::int64_t last = end < n - 1 ? end : n - 1;
   Kokkos::parallel_for(Kokkos::ThreadVectorRange(team, first, last),
-                       [&](int i) { out[i] = three_point(in[i - 1], in[i], in[i + 1]); });
+                       [&](std::int64_t i) { out[i] = three_point(in[i - 1], in[i], in[i + 1]); });
   if (begin == 0)
     out[0] = in[0];
   if (end == n && n > 1)
     out[n - 1] = in[n - 1];
 }
 
-// One step of a 1-D array of n cells as `bands` contiguous ranges, one vector loop each. The host
-// form of naive1d and halo1d: a long contiguous range is what a CPU's prefetchers and vector
-// loads want, and its cache already holds the neighbours a GPU stages in a tile.
+// One step of a 1-D array of n cells as `bands` contiguous ranges of ceil(n / bands) cells (the
+// row-chunk split, row_chunks.hpp, in 64 bits), one vector loop each. The host form of naive1d
+// and halo1d: a long contiguous range is what a CPU's prefetchers and vector loads want, and its
+// cache already holds the neighbours a GPU stages in a tile.
 template <class T, class ExecSpace>
 void step_cell_bands(const ExecSpace& space, const char* label,
                      const ConstDeviceView<T, ExecSpace>& in, const DeviceView<T, ExecSpace>& out,
-                     int n, int bands) {
+                     std::int64_t n, int bands) {
   const T* const src = in.data();
   T* const dst = out.data();
+  const std::int64_t per_band = n / bands + (n % bands != 0);
   const auto policy = band_policy(space, bands);
   using Member = typename decltype(policy)::member_type;
   Kokkos::parallel_for(
       label, policy, KOKKOS_LAMBDA(const Member& team) {
-        const RowChunk band = row_chunk(n, bands, team.league_rank());
-        if (!band.empty())
-          update_cells(team, src, dst, n, band.begin, band.end);
+        const std::int64_t begin = team.league_rank() * per_band;
+        if (begin < n)
+          update_cells(team, src, dst, n, begin, n - begin > per_band ? begin + per_band : n);
       });
 }
 

@@ -17,23 +17,32 @@
 namespace stencil::kokkos {
 namespace {
 
+// Every step is called as a 1-D one, with 64-bit cols; a 2-D kernel, whose cols is an int (at
+// most kMaxN2d), is called through narrowed_step.
 template <class T, class ExecSpace>
-using StepFunction = void (*)(STENCIL_KOKKOS_STEP_PARAMETERS(T, ExecSpace));
+using StepFunction = void (*)(STENCIL_KOKKOS_STEP_PARAMETERS_1D(T, ExecSpace));
+
+template <auto kStep, class T, class ExecSpace>
+void narrowed_step(STENCIL_KOKKOS_STEP_PARAMETERS_1D(T, ExecSpace)) {
+  kStep(space, in, out, rows, static_cast<int>(cols), chunks);
+}
+#define STENCIL_STEP_AS_1(...) __VA_ARGS__
+#define STENCIL_STEP_AS_2(...) &narrowed_step<__VA_ARGS__, T, ExecSpace>
 
 // Generated from STENCIL_VARIANTS: each variant's kernel, at the instantiation of its run-time
 // shape value. A variant the table does not give to "kokkos" has no case.
-#define STENCIL_STEP_none(name) &name##_step<T, ExecSpace>
-#define STENCIL_STEP_SHAPED(name, shape)                                                   \
-  pick_instantiation<STENCIL_SHAPE_CHOICES_##shape>(config.shape_value(), [](auto value) { \
-    return &name##_step<decltype(value)::value, T, ExecSpace>;                             \
+#define STENCIL_STEP_none(name, dimensions) STENCIL_STEP_AS_##dimensions(&name##_step<T, ExecSpace>)
+#define STENCIL_STEP_SHAPED(name, shape, dimensions)                                         \
+  pick_instantiation<STENCIL_SHAPE_CHOICES_##shape>(config.shape_value(), [](auto value) {   \
+    return STENCIL_STEP_AS_##dimensions(&name##_step<decltype(value)::value, T, ExecSpace>); \
   })
-#define STENCIL_STEP_pitch(name) STENCIL_STEP_SHAPED(name, pitch)
-#define STENCIL_STEP_patch(name) STENCIL_STEP_SHAPED(name, patch)
-#define STENCIL_STEP_fuse(name) STENCIL_STEP_SHAPED(name, fuse)
+#define STENCIL_STEP_pitch(name, dimensions) STENCIL_STEP_SHAPED(name, pitch, dimensions)
+#define STENCIL_STEP_patch(name, dimensions) STENCIL_STEP_SHAPED(name, patch, dimensions)
+#define STENCIL_STEP_fuse(name, dimensions) STENCIL_STEP_SHAPED(name, fuse, dimensions)
 #define STENCIL_STEP_CASE(name, dimensions, chunks, shape, ...) \
   case Variant::name:                                           \
     if constexpr (info(Variant::name).implemented_by("kokkos")) \
-      return STENCIL_STEP_##shape(name);                        \
+      return STENCIL_STEP_##shape(name, dimensions);            \
     break;
 
 template <class T, class ExecSpace>
@@ -87,6 +96,11 @@ class KokkosStepper final : public Stepper {
     } else {
       require_grids(config.get(), 2, free_bytes(space_), lower_space_name<ExecSpace>() + " memory");
       require_grids(config.get(), copies, host_available_bytes(), "host memory");
+      if (config->variant->dimensions == 1 && config->n > kMaxDeviceCells1D) {
+        throw UnsupportedRequest("a 1-D grid of " + std::to_string(config->n) +
+                                 " cells exceeds one launch's " +
+                                 std::to_string(kMaxDeviceCells1D) + " cells");
+      }
     }
     try {
       current_ = DeviceView<T, ExecSpace>(

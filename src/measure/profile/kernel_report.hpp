@@ -64,7 +64,7 @@ struct ProfileReport {
   std::string execution_space;
   Precision precision = kDefaultPrecision;
   int dimensions = 2;
-  int n = 0;
+  std::int64_t n = 0;
   int chunks = 0;  // 0 when the variant takes no chunks
   int launches = 0;
   std::string chip;           // e.g. "GH100"
