@@ -154,8 +154,8 @@ bool all_shapes_match(long most_cells) {
   struct Extent {
     int rows, cols, chunks;
   };
-  const Extent extents[] = {{1, 1, 0},       {2, 2, 0},       {3, 3, 0},       {5, 8, 0},
-                            {33, 33, 0},     {7, 4096, 0},    {64, 4096, 0},   {257, 2052, 13},
+  const Extent extents[] = {{1, 1, 0},       {2, 2, 0},       {3, 3, 0},         {5, 8, 0},
+                            {33, 33, 0},     {7, 4096, 0},    {64, 4096, 0},     {257, 2052, 13},
                             {257, 2052, 0},  {1031, 3048, 0}, {1031, 3048, 250}, {2052, 2050, 0},
                             {3000, 4100, 0}, {4096, 4096, 0}, {4096, 4096, 31}};
   bool all = true;
@@ -259,7 +259,8 @@ int main(int argc, char** argv) {
   }
   const long most = checks_only ? 3100L * 1100 : 4096L * 4096;
   const bool all = all_shapes_match<float>(most) && all_shapes_match<double>(most);
-  std::printf("bit-for-bit checks against single steps: %s\n", all ? "all identical" : "SOME DIFFER");
+  std::printf("bit-for-bit checks against single steps: %s\n",
+              all ? "all identical" : "SOME DIFFER");
   if (!all)
     return 1;
   if (checks_only)

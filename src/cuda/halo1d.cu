@@ -34,7 +34,7 @@ template <class T>
 void launch_halo1d(const T* in, T* out, int /*rows*/, std::int64_t n, int /*chunks*/,
                    cudaStream_t queue) {
   const auto blocks = static_cast<unsigned>(n / kHaloBlock1D + (n % kHaloBlock1D != 0));
-  const size_t shared_bytes = (kHaloBlock1D + 2) * sizeof(T);     // 1,032 or 2,064 bytes
+  const size_t shared_bytes = (kHaloBlock1D + 2) * sizeof(T);  // 1,032 or 2,064 bytes
   halo1d_kernel<<<blocks, kHaloBlock1D, shared_bytes, queue>>>(in, out, n);
   check_launch("halo1d_kernel launch");
 }

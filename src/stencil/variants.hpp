@@ -78,7 +78,7 @@ inline constexpr int kDefaultPatch = 4;
 // temporal: iterations fused into one pass over the grid (-fuse); a run of any -iters ends with
 // shallower passes (stencil/pass_depth.hpp).
 // kFuseDepths: the depths every model instantiates; kAllFuseDepths: those and the pipelined ones,
-// every value -fuse accepts (a model refuses a depth above its deepest_fuse(), models.hpp).
+// every value -fuse accepts (a model refuses a depth above its deepest_fuse(), below).
 inline constexpr std::array<int, 0 STENCIL_FUSE_DEPTHS(STENCIL_LIST_COUNT, )> kFuseDepths{
     STENCIL_FUSE_DEPTHS(STENCIL_LIST_VALUE, )};
 inline constexpr std::array<int, 0 STENCIL_FUSE_DEPTHS(STENCIL_LIST_COUNT, )

@@ -84,8 +84,7 @@ struct Run {
 // column outside the grid, or a row that is not 16-byte aligned.
 template <class S, bool kColumnEdges, class T = typename S::Element>
 __device__ __forceinline__ void walk_chunk(const T* __restrict__ in, T* __restrict__ out, int rows,
-                                           int cols, int first_column, RowChunk chunk,
-                                           T* shared) {
+                                           int cols, int first_column, RowChunk chunk, T* shared) {
   constexpr int kColumns = S::kColumns;
   constexpr int kLevels = S::kLevelsPerGroup;
   constexpr int kFuse = S::kFuse;
@@ -112,9 +111,9 @@ __device__ __forceinline__ void walk_chunk(const T* __restrict__ in, T* __restri
   const int out_end = first_column + S::kBlockInput - S::kHalo < cols
                           ? first_column + S::kBlockInput - S::kHalo
                           : cols;
-  const bool vector_ok = !kColumnEdges || ((cols % S::kAlignment == 0) &&
-                                           (x0 & (S::kAlignment - 1)) == 0 && x0 >= 0 &&
-                                           x0 + kColumns <= cols);
+  const bool vector_ok =
+      !kColumnEdges || ((cols % S::kAlignment == 0) && (x0 & (S::kAlignment - 1)) == 0 && x0 >= 0 &&
+                        x0 + kColumns <= cols);
   const bool store_whole = vector_ok && x0 >= out_begin && x0 + kColumns <= out_end;
   bool column_border[kColumns], column_inside[kColumns];
 #pragma unroll
@@ -183,9 +182,8 @@ __device__ __forceinline__ void walk_chunk(const T* __restrict__ in, T* __restri
       const Cells& below = window[t - 1][now];
       // The input level's centre row was published by the group before, a step before this
       // group's own levels publish theirs.
-      const T* published =
-          t == 1 ? (first_group ? edges_of(0, previous) : edges_of(0, earlier))
-                 : edges_of(t - 1, previous);
+      const T* published = t == 1 ? (first_group ? edges_of(0, previous) : edges_of(0, earlier))
+                                  : edges_of(t - 1, previous);
       const T left_edge = published[kPitch + me];
       const T right_edge = published[me + 2];
       Cells& produced = t < kLevels ? window[t < kLevels ? t : 0][now] : last;
@@ -283,9 +281,9 @@ void launch(const T* in, T* out, int rows, int cols, int chunks, cudaStream_t qu
   auto* kernel = &pipelined_kernel<S>;
   static int resident = 0;
   if (resident == 0) {
-    check(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
-                               S::kSharedBytes),
-          "cudaFuncSetAttribute(pipelined_kernel)");
+    check(
+        cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, S::kSharedBytes),
+        "cudaFuncSetAttribute(pipelined_kernel)");
     int blocks = 0;
     check(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, kernel, S::kThreads,
                                                         S::kSharedBytes),
@@ -297,7 +295,7 @@ void launch(const T* in, T* out, int rows, int cols, int chunks, cudaStream_t qu
   if (row_chunks <= 0)
     row_chunks = wave_filling_chunks(resident * multiprocessor_count(), column_blocks, rows, 64);
   kernel<<<dim3(column_blocks, row_chunks), S::kThreads, S::kSharedBytes, queue>>>(in, out, rows,
-                                                                                  cols);
+                                                                                   cols);
   check_launch("pipelined_kernel launch");
 }
 

@@ -36,8 +36,8 @@ void launch_temporal(const T* in, T* out, int rows, int cols, int chunks, cudaSt
 
 #define STENCIL_INSTANTIATE_FUSE(T, Fuse) \
   template void launch_temporal<T, Fuse>(const T*, T*, int, int, int, cudaStream_t);
-#define STENCIL_INSTANTIATE(unused, T)                  \
-  STENCIL_FUSE_DEPTHS(STENCIL_INSTANTIATE_FUSE, T)      \
+#define STENCIL_INSTANTIATE(unused, T)             \
+  STENCIL_FUSE_DEPTHS(STENCIL_INSTANTIATE_FUSE, T) \
   STENCIL_PIPELINED_FUSE_DEPTHS(STENCIL_INSTANTIATE_FUSE, T)
 STENCIL_ELEMENT_TYPES(STENCIL_INSTANTIATE, )
 #undef STENCIL_INSTANTIATE

@@ -33,7 +33,8 @@ void narrowed_launch(const T* in, T* out, int rows, std::int64_t cols, int chunk
   })
 #define STENCIL_LAUNCH_pitch(name, dimensions) STENCIL_LAUNCH_SHAPED(name, pitch, dimensions)
 #define STENCIL_LAUNCH_patch(name, dimensions) STENCIL_LAUNCH_SHAPED(name, patch, dimensions)
-#define STENCIL_LAUNCH_fuse(name, dimensions) STENCIL_LAUNCH_SHAPED(name, pipelined_fuse, dimensions)
+#define STENCIL_LAUNCH_fuse(name, dimensions) \
+  STENCIL_LAUNCH_SHAPED(name, pipelined_fuse, dimensions)
 #define STENCIL_LAUNCH_CASE(name, dimensions, chunks, shape, ...) \
   case Variant::name:                                             \
     if constexpr (info(Variant::name).implemented_by("cuda"))     \
