@@ -22,16 +22,18 @@
 
 #include "cuda/research/pipelined_temporal_kernel.cuh"
 #include "cuda/research/temporal_kernel.cuh"
+#include "temporal_tools.cuh"
 
 namespace {
 
 namespace pt = stencil::cuda::pipelined_temporal;
 namespace td = stencil::cuda::temporal_detail;
+using namespace stencil::perf::temporal_tools;
+
+constexpr const char* kTool = "stencil_temporal_ab";
 
 bool ok(cudaError_t status, const char* what) {
-  if (status != cudaSuccess)
-    std::fprintf(stderr, "stencil_temporal_ab: %s: %s\n", what, cudaGetErrorString(status));
-  return status == cudaSuccess;
+  return cuda_ok(kTool, status, what);
 }
 
 template <class T>
@@ -86,40 +88,6 @@ std::vector<Candidate<double>> candidates<double>() {
 }
 
 template <class T>
-struct Buffers {
-  long cells = 0;
-  T* in = nullptr;
-  T* a = nullptr;
-  T* b = nullptr;
-  explicit Buffers(long count) : cells(count) {
-    const bool made = ok(cudaMalloc(&in, cells * sizeof(T)), "cudaMalloc") &&
-                      ok(cudaMalloc(&a, cells * sizeof(T)), "cudaMalloc") &&
-                      ok(cudaMalloc(&b, cells * sizeof(T)), "cudaMalloc");
-    if (!made)
-      std::exit(1);
-  }
-  ~Buffers() {
-    cudaFree(in);
-    cudaFree(a);
-    cudaFree(b);
-  }
-  Buffers(const Buffers&) = delete;
-  Buffers& operator=(const Buffers&) = delete;
-};
-
-template <class T>
-void fill_random(T* device, long cells, unsigned seed) {
-  std::mt19937 engine(seed);
-  std::uniform_real_distribution<T> value(-1, 1);
-  std::vector<T> host(static_cast<std::size_t>(cells));
-  for (T& v : host)
-    v = value(engine);
-  if (!ok(cudaMemcpy(device, host.data(), cells * sizeof(T), cudaMemcpyHostToDevice),
-          "cudaMemcpy to the device"))
-    std::exit(1);
-}
-
-template <class T>
 std::vector<T> download(const T* device, long cells) {
   std::vector<T> host(static_cast<std::size_t>(cells));
   cudaMemcpy(host.data(), device, cells * sizeof(T), cudaMemcpyDeviceToHost);
@@ -130,8 +98,8 @@ std::vector<T> download(const T* device, long cells) {
 template <class T>
 bool matches_single_steps(const Candidate<T>& c, int rows, int cols, int chunks) {
   const long cells = static_cast<long>(rows) * cols;
-  Buffers<T> grid(cells);
-  fill_random(grid.in, cells, static_cast<unsigned>(rows * 7919 + cols));
+  DeviceGrids<T> grid(kTool, cells);
+  fill_random(kTool, grid.in, cells, static_cast<unsigned>(rows * 7919 + cols));
   cudaMemcpy(grid.a, grid.in, cells * sizeof(T), cudaMemcpyDeviceToDevice);
   for (int i = 0; i < c.fuse; ++i) {  // ping-pong in a and b; the result ends in a
     cudaMemset(grid.b, 0xFF, cells * sizeof(T));
@@ -166,25 +134,6 @@ bool all_shapes_match(long most_cells) {
   return all;
 }
 
-template <class Call>
-float ms_per_call(Call call, int calls, cudaStream_t stream) {
-  cudaEvent_t start, stop;
-  cudaEventCreate(&start);
-  cudaEventCreate(&stop);
-  call(0);
-  call(1);
-  cudaEventRecord(start, stream);
-  for (int i = 0; i < calls; ++i)
-    call(i);
-  cudaEventRecord(stop, stream);
-  cudaEventSynchronize(stop);
-  float ms = 0.0f;
-  cudaEventElapsedTime(&ms, start, stop);
-  cudaEventDestroy(start);
-  cudaEventDestroy(stop);
-  return ms / calls;
-}
-
 template <class T>
 int rates(int rounds, const char* precision) {
   constexpr int kSteps = 1000;
@@ -194,8 +143,8 @@ int rates(int rounds, const char* precision) {
   for (int round = 1; round <= rounds; ++round) {
     for (const int n : {4096, 15488, 16384}) {
       const long cells = static_cast<long>(n) * n;
-      Buffers<T> grid(cells);
-      fill_random(grid.in, cells, 1);
+      DeviceGrids<T> grid(kTool, cells);
+      fill_random(kTool, grid.in, cells, 1);
       cudaMemcpy(grid.a, grid.in, cells * sizeof(T), cudaMemcpyDeviceToDevice);
       auto copy = [&](int) {
         cudaMemcpyAsync(grid.b, grid.a, cells * sizeof(T), cudaMemcpyDeviceToDevice, stream);
@@ -231,8 +180,8 @@ int only(const std::string& name, int n) {
     if (c.name != name)
       continue;
     const long cells = static_cast<long>(n) * n;
-    Buffers<T> grid(cells);
-    fill_random(grid.in, cells, 1);
+    DeviceGrids<T> grid(kTool, cells);
+    fill_random(kTool, grid.in, cells, 1);
     for (int i = 0; i < 4; ++i)
       c.launch(i % 2 ? grid.b : grid.in, i % 2 ? grid.in : grid.b, n, n, 0, nullptr);
     return ok(cudaDeviceSynchronize(), "the passes") ? 0 : 1;

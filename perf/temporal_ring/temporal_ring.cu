@@ -24,17 +24,19 @@
 #include <vector>
 
 #include "cuda/research/temporal_kernel.cuh"
+#include "temporal_tools.cuh"
 
 namespace {
 
 namespace td = stencil::cuda::temporal_detail;
 
 using Launch = void (*)(const float*, float*, int, int, int, cudaStream_t);
+using namespace stencil::perf::temporal_tools;
+
+constexpr const char* kTool = "stencil_temporal_ring";
 
 bool ok(cudaError_t status, const char* what) {
-  if (status != cudaSuccess)
-    std::fprintf(stderr, "stencil_temporal_ring: %s: %s\n", what, cudaGetErrorString(status));
-  return status == cudaSuccess;
+  return cuda_ok(kTool, status, what);
 }
 
 // The launch of depth kFuse with ring kRing, or null for a depth the tool does not build.
@@ -67,44 +69,11 @@ Launch launch_of(int ring, int fuse) {
 }
 constexpr int kStagedDepths[] = {4, 8};
 
-// Device buffers of one rows x cols grid: the input and the two outputs.
-struct Buffers {
-  long cells = 0;
-  float* in = nullptr;
-  float* a = nullptr;
-  float* b = nullptr;
-  explicit Buffers(long count) : cells(count) {
-    const bool made = ok(cudaMalloc(&in, cells * sizeof(float)), "cudaMalloc") &&
-                      ok(cudaMalloc(&a, cells * sizeof(float)), "cudaMalloc") &&
-                      ok(cudaMalloc(&b, cells * sizeof(float)), "cudaMalloc");
-    if (!made)
-      std::exit(1);
-  }
-  ~Buffers() {
-    cudaFree(in);
-    cudaFree(a);
-    cudaFree(b);
-  }
-  Buffers(const Buffers&) = delete;
-  Buffers& operator=(const Buffers&) = delete;
-};
-
-void fill_random(float* device, long cells, unsigned seed) {
-  std::mt19937 engine(seed);
-  std::uniform_real_distribution<float> value(-1.0f, 1.0f);
-  std::vector<float> host(static_cast<std::size_t>(cells));
-  for (float& v : host)
-    v = value(engine);
-  if (!ok(cudaMemcpy(device, host.data(), cells * sizeof(float), cudaMemcpyHostToDevice),
-          "cudaMemcpy to the device"))
-    std::exit(1);
-}
-
 // One pass of the register ring and of ring `ring` on the same input, over poisoned outputs.
 bool matches_register_ring(int ring, int fuse, int rows, int cols, int chunks) {
   const long cells = static_cast<long>(rows) * cols;
-  Buffers grid(cells);
-  fill_random(grid.in, cells, static_cast<unsigned>(rows * 7919 + cols));
+  DeviceGrids<float> grid(kTool, cells);
+  fill_random(kTool, grid.in, cells, static_cast<unsigned>(rows * 7919 + cols));
   cudaMemset(grid.a, 0xFF, cells * sizeof(float));
   cudaMemset(grid.b, 0xFE, cells * sizeof(float));
   launch_of(0, fuse)(grid.in, grid.a, rows, cols, chunks, nullptr);
@@ -139,27 +108,6 @@ bool all_shapes_match(long most_cells) {
   return all;
 }
 
-// Milliseconds per call of `call` (given the call's index) on `stream`, over `calls` calls after
-// two untimed ones.
-template <class Call>
-float ms_per_call(Call call, int calls, cudaStream_t stream) {
-  cudaEvent_t start, stop;
-  cudaEventCreate(&start);
-  cudaEventCreate(&stop);
-  call(0);
-  call(1);
-  cudaEventRecord(start, stream);
-  for (int i = 0; i < calls; ++i)
-    call(i);
-  cudaEventRecord(stop, stream);
-  cudaEventSynchronize(stop);
-  float ms = 0.0f;
-  cudaEventElapsedTime(&ms, start, stop);
-  cudaEventDestroy(start);
-  cudaEventDestroy(stop);
-  return ms / calls;
-}
-
 float median(std::vector<float> v) {
   std::sort(v.begin(), v.end());
   const std::size_t m = v.size() / 2;
@@ -180,8 +128,8 @@ int rates(int rounds) {
     int row = 0;
     for (const int n : sizes) {
       const long cells = static_cast<long>(n) * n;
-      Buffers grid(cells);
-      fill_random(grid.in, cells, 1);
+      DeviceGrids<float> grid(kTool, cells);
+      fill_random(kTool, grid.in, cells, 1);
       cudaMemcpy(grid.a, grid.in, cells * sizeof(float), cudaMemcpyDeviceToDevice);
       for (const int fuse : fuses) {
         // The copy moves each cell once in and once out, as one single step does.
