@@ -20,6 +20,7 @@
 #include <cstring>
 #include <vector>
 
+#include "ab_tools.cuh"
 #include "baseline_stream_kernel.cuh"
 #include "cuda/research/cluster_launch.hpp"
 #include "cuda/research/stream_kernel.cuh"
@@ -32,36 +33,16 @@ namespace sd = stencil::cuda::stream_detail;
 namespace baseline = stencil::perf::baseline_stream;
 
 bool ok(cudaError_t status, const char* what) {
-  if (status != cudaSuccess)
-    std::fprintf(stderr, "stencil_stream_ab: %s: %s\n", what, cudaGetErrorString(status));
-  return status == cudaSuccess;
+  return stencil::perf::ab_tools::cuda_ok("stencil_stream_ab", status, what);
 }
+
+using stencil::perf::ab_tools::ms_per_call;
 
 // Any values: the kernels' time does not depend on them.
 __global__ void fill(float* p, long cells) {
   const long i = blockIdx.x * static_cast<long>(blockDim.x) + threadIdx.x;
   if (i < cells)
     p[i] = static_cast<float>((i * 2654435761u) % 1000) * 0.001f;
-}
-
-// Milliseconds per call of `launch`, after two untimed calls.
-template <class Launch>
-float ms_per_call(Launch launch, int calls, cudaStream_t stream) {
-  cudaEvent_t start, stop;
-  cudaEventCreate(&start);
-  cudaEventCreate(&stop);
-  launch();
-  launch();
-  cudaEventRecord(start, stream);
-  for (int i = 0; i < calls; ++i)
-    launch();
-  cudaEventRecord(stop, stream);
-  cudaEventSynchronize(stop);
-  float ms = 0.0f;
-  cudaEventElapsedTime(&ms, start, stop);
-  cudaEventDestroy(start);
-  cudaEventDestroy(stop);
-  return ms / calls;
 }
 
 // Launches a plain (non-cluster) kernel on the n x n grid: the previous kernel takes N alone, the

@@ -20,15 +20,15 @@
 #include <string>
 #include <vector>
 
+#include "ab_tools.cuh"
 #include "cuda/research/pipelined_temporal_kernel.cuh"
 #include "cuda/research/temporal_kernel.cuh"
-#include "temporal_tools.cuh"
 
 namespace {
 
 namespace pt = stencil::cuda::pipelined_temporal;
 namespace td = stencil::cuda::temporal_detail;
-using namespace stencil::perf::temporal_tools;
+using namespace stencil::perf::ab_tools;
 
 constexpr const char* kTool = "stencil_temporal_ab";
 

@@ -23,15 +23,15 @@
 #include <random>
 #include <vector>
 
+#include "ab_tools.cuh"
 #include "cuda/research/temporal_kernel.cuh"
-#include "temporal_tools.cuh"
 
 namespace {
 
 namespace td = stencil::cuda::temporal_detail;
 
 using Launch = void (*)(const float*, float*, int, int, int, cudaStream_t);
-using namespace stencil::perf::temporal_tools;
+using namespace stencil::perf::ab_tools;
 
 constexpr const char* kTool = "stencil_temporal_ring";
 

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
-// What the temporal A/B tools (stencil_temporal_ab, stencil_temporal_ring) share: a CUDA status
-// check that names the tool, the three device grids of a checked or timed pass, random inputs and
-// the time per call of a batch of calls.
+// What the A/B tools (stencil_stream_ab, stencil_temporal_ab, stencil_temporal_ring) share: a CUDA
+// status check that names the tool, the three device grids of a checked or timed pass, random
+// inputs and the time per call of a batch of calls.
 #pragma once
 
 #include <cuda_runtime.h>
@@ -9,9 +9,10 @@
 #include <cstdio>
 #include <cstdlib>
 #include <random>
+#include <type_traits>
 #include <vector>
 
-namespace stencil::perf::temporal_tools {
+namespace stencil::perf::ab_tools {
 
 // Whether `status` is success; otherwise prints "TOOL: WHAT: reason".
 inline bool cuda_ok(const char* tool, cudaError_t status, const char* what) {
@@ -56,18 +57,24 @@ void fill_random(const char* tool, T* device, long cells, unsigned seed) {
     std::exit(1);
 }
 
-// Milliseconds per call of `call` (given the call's index) on `stream`, over `calls` calls after
-// two untimed ones.
+// Milliseconds per call of `call` on `stream`, over `calls` calls after two untimed ones. A call
+// that takes an int is given its index (ping-pong buffers alternate by it).
 template <class Call>
 float ms_per_call(Call call, int calls, cudaStream_t stream) {
+  auto call_number = [&](int i) {
+    if constexpr (std::is_invocable_v<Call&, int>)
+      call(i);
+    else
+      call();
+  };
   cudaEvent_t start, stop;
   cudaEventCreate(&start);
   cudaEventCreate(&stop);
-  call(0);
-  call(1);
+  call_number(0);
+  call_number(1);
   cudaEventRecord(start, stream);
   for (int i = 0; i < calls; ++i)
-    call(i);
+    call_number(i);
   cudaEventRecord(stop, stream);
   cudaEventSynchronize(stop);
   float ms = 0.0f;
@@ -77,4 +84,4 @@ float ms_per_call(Call call, int calls, cudaStream_t stream) {
   return ms / calls;
 }
 
-}  // namespace stencil::perf::temporal_tools
+}  // namespace stencil::perf::ab_tools
