@@ -69,4 +69,19 @@ inline void update_cells_1d(const T* __restrict in, T* __restrict out, std::int6
     out[n - 1] = in[n - 1];
 }
 
+// One step of the 1-D stencil on n cells, the CPU form of both 1-D variants: the threads split
+// the cells statically in blocks of kCellBlock (the schedule grid_buffer.cpp's first touch uses),
+// one SIMD loop per block. A block's neighbours are in L1 when the loop reads them, so the cache
+// does the staging halo1d's GPU tile does by hand (docs/design.md, "Host forms").
+inline constexpr std::int64_t kCellBlock = 4096;  // the end-cell tests once per block
+template <class T>
+inline void step_cells_1d(const T* in, T* out, std::int64_t n) {
+  const std::int64_t blocks = (n + kCellBlock - 1) / kCellBlock;
+#pragma omp parallel for schedule(static)
+  for (std::int64_t b = 0; b < blocks; ++b) {
+    const std::int64_t begin = b * kCellBlock;
+    update_cells_1d(in, out, n, begin, n - begin > kCellBlock ? begin + kCellBlock : n);
+  }
+}
+
 }  // namespace stencil::openmp

@@ -25,17 +25,17 @@ namespace stencil {
 // One row per line: CMake reads the names from the lines that start with "X(".
 // clang-format off
 #define STENCIL_VARIANTS(X) \
-X(naive, 2, none, none, "one output per thread, five global reads") \
-X(tiled, 2, none, pitch, "32x8 outputs per team from a 34x10 scratch tile with halo, stored transposed (-pitch)") \
-X(strip, 2, fixed, none, "256-column strip x row chunk, rows y-1, y, y+1 re-read every step") \
-X(rolling, 2, fixed, none, "as strip, rows y-1 and y rolled in registers, one 258-float scratch row") \
+X(naive, 2, none, none, "nothing staged: five global reads per output, none reused; outputs per thread free") \
+X(tiled, 2, none, pitch, "32x8 outputs per team from their 34x10 tile with halo staged in scratch, transposed on GPUs (-pitch)") \
+X(strip, 2, fixed, none, "256-column strip x row chunk walked a row per step, rows y-1, y, y+1 re-read every step") \
+X(rolling, 2, fixed, none, "as strip, rows y-1 and y rolled in registers, one 258-cell scratch row") \
 X(regblock, 2, none, patch, "p x p outputs per thread from registers, 32p x 8p per team from a scratch tile (-patch)") \
 X(doublebuf, 2, fixed, none, "32-column strip x row chunk in 32x8 stages, two scratch tiles, register-staged prefetch") \
-X(doublebuf_async, 2, fixed, none, "as doublebuf, next stage copied with cp.async (CUDA); Kokkos: same as doublebuf") \
-X(naive1d, 1, none, none, "1-D three-point, three global reads per output") \
-X(halo1d, 1, none, none, "1-D three-point from a 258-float scratch tile") \
+X(doublebuf_async, 2, fixed, none, "as doublebuf, next stage copied into scratch bypassing registers (cp.async, CUDA only; Kokkos runs doublebuf)") \
+X(naive1d, 1, none, none, "1-D three-point, nothing staged: three global reads per output") \
+X(halo1d, 1, none, none, "1-D three-point, 256 outputs per team from a 258-cell scratch tile with halo") \
 X(stream, 2, tuned, none, "rolling over 1024-2048-column blocks, 16-byte loads, prefetched rows: bandwidth limit") \
-X(temporal, 2, tuned, fuse, "-fuse k iterations per pass over the grid (temporal blocking), bit-identical to k steps")
+X(temporal, 2, tuned, fuse, "-fuse k iterations per pass over the grid, intermediate levels on chip, bit-identical to k steps")
 // clang-format on
 
 #define STENCIL_VARIANT_ENUMERATOR(name, ...) name,
