@@ -40,7 +40,6 @@ rows=(
   "kokkos rolling 4096 -space openmp"
   "kokkos regblock 4096 -space openmp"
   "kokkos doublebuf 4096 -space openmp"
-  "kokkos doublebuf_async 4096 -space openmp"
   "kokkos stream 4096 -space openmp"
   "kokkos temporal 4096 -space openmp -fuse 4"
   "kokkos temporal 4096 -space openmp -fuse 8"

@@ -239,8 +239,15 @@ std::unique_ptr<Stepper> open_stepper(std::string_view implementation, std::stri
     throw UnsupportedRequest("-impl " + std::string(implementation) + ": " +
                              not_built_message(*entry));
   if (!config->variant->implemented_by(implementation)) {
+    // Name the models that have one, so the refusal says what to run instead.
+    std::string others;
+    for (const ModelInfo& model : kModels) {
+      if (config->variant->implemented_by(model.name))
+        others += (others.empty() ? "" : ", ") + std::string(model.name);
+    }
     throw UnsupportedRequest("-impl " + std::string(implementation) +
-                             " has no kernel for variant " + std::string(config->variant->name));
+                             " has no kernel for variant " + std::string(config->variant->name) +
+                             (others.empty() ? "" : " (it runs in -impl " + others + ")"));
   }
   if (!model_runs_shape(implementation, *config->variant, config->shape_value())) {
     throw UnsupportedRequest("-impl " + std::string(implementation) + " runs " +

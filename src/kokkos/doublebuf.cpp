@@ -19,9 +19,9 @@ namespace stencil::kokkos {
 // Device form (team_policy.hpp): one team member per output of a stage, line for line the native
 // 32x8 block; the at most two tile cells a member stages stay in its registers across the
 // barrier. Barrier 2 of a stage is not needed by this register-staged copy (its write comes after
-// the next stage's barrier 1 anyway); it keeps the lesson's two-barrier stage, which
-// doublebuf_async needs, so the two variants differ only in how the copy is made
-// (docs/lesson004.md).
+// the next stage's barrier 1 anyway); it keeps the lesson's two-barrier stage, which native
+// CUDA's doublebuf_async needs, so that doublebuf here and there differ from doublebuf_async only
+// in how the copy is made (docs/lesson004.md).
 template <class T, class ExecSpace>
 void doublebuf_on_device(const ExecSpace& space, const ConstDeviceView<T, ExecSpace>& in,
                          const DeviceView<T, ExecSpace>& out, int rows, int cols, int chunks) {

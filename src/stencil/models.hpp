@@ -28,7 +28,7 @@ namespace stencil {
 // One row per line: CMake reads the rows from the lines that start with "X(".
 // clang-format off
 #define STENCIL_MODELS(X) \
-X(kokkos, space, kokkos, portable, "naive tiled strip rolling regblock doublebuf doublebuf_async naive1d halo1d stream temporal", "Kokkos: one source for every execution space of its build (-space)") \
+X(kokkos, space, kokkos, portable, "naive tiled strip rolling regblock doublebuf naive1d halo1d stream temporal", "Kokkos: one source for every execution space of its build (-space)") \
 X(openmp, host, openmp, native, "naive tiled naive1d halo1d temporal", "native OpenMP threads and SIMD loops, the CPU twin of the native CUDA kernels") \
 X(cuda, cuda, cuda, native, "naive tiled strip rolling regblock doublebuf doublebuf_async naive1d halo1d stream temporal", "native CUDA kernels") \
 X(stdpar, host, tbb, portable, "naive tiled naive1d", "C++17 parallel algorithms, std::execution::par_unseq (on TBB with g++)") \

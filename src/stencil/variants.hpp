@@ -31,7 +31,7 @@ X(strip, 2, fixed, none, "256-column strip x row chunk walked a row per step, ro
 X(rolling, 2, fixed, none, "as strip, rows y-1 and y rolled in registers, one 258-cell scratch row") \
 X(regblock, 2, none, patch, "p x p outputs per thread from registers, 32p x 8p per team from a scratch tile (-patch)") \
 X(doublebuf, 2, fixed, none, "32-column strip x row chunk in 32x8 stages, two scratch tiles, register-staged prefetch") \
-X(doublebuf_async, 2, fixed, none, "as doublebuf, next stage copied into scratch bypassing registers (cp.async, CUDA only; Kokkos runs doublebuf)") \
+X(doublebuf_async, 2, fixed, none, "as doublebuf, next stage copied into scratch bypassing registers (cp.async; CUDA only: Kokkos has no such copy)") \
 X(naive1d, 1, none, none, "1-D three-point, nothing staged: three global reads per output") \
 X(halo1d, 1, none, none, "1-D three-point, 256 outputs per team from a 258-cell scratch tile with halo") \
 X(stream, 2, tuned, none, "rolling over 1024-2048-column blocks, 16-byte loads, prefetched rows: bandwidth limit") \
