@@ -19,7 +19,8 @@ namespace {
 #pragma omp declare target
 inline double updated(const double* in, int x, int y, int n) {
   const long i = static_cast<long>(y) * n + x;
-  if (x == 0 || y == 0 || x == n - 1 || y == n - 1) return in[i];
+  if (x == 0 || y == 0 || x == n - 1 || y == n - 1)
+    return in[i];
   const double neighbours = ((in[i - 1] + in[i + 1]) + in[i - n]) + in[i + n];
   return 0.5 * in[i] + 0.125 * neighbours;
 }
@@ -29,7 +30,8 @@ inline double updated(const double* in, int x, int y, int n) {
 void step_reference(const double* in, double* out, int n) {
 #pragma omp parallel for
   for (int y = 0; y < n; ++y)
-    for (int x = 0; x < n; ++x) out[static_cast<long>(y) * n + x] = updated(in, x, y, n);
+    for (int x = 0; x < n; ++x)
+      out[static_cast<long>(y) * n + x] = updated(in, x, y, n);
 }
 
 // The `rows` loop shape of src/omptarget/naive.cpp: teams over rows, each row's columns across
@@ -38,7 +40,8 @@ void step_device(const double* in, double* out, int n) {
 #pragma omp target teams distribute thread_limit(256) is_device_ptr(in, out)
   for (int y = 0; y < n; ++y) {
 #pragma omp parallel for
-    for (int x = 0; x < n; ++x) out[static_cast<long>(y) * n + x] = updated(in, x, y, n);
+    for (int x = 0; x < n; ++x)
+      out[static_cast<long>(y) * n + x] = updated(in, x, y, n);
   }
 }
 
@@ -65,7 +68,8 @@ int main(int argc, char** argv) {
   const int n = static_cast<int>(arg);
   const long cells = arg * arg;
   std::vector<double> grid(cells);
-  for (long i = 0; i < cells; ++i) grid[i] = static_cast<double>((i * 7919) % 1013) / 1013.0;
+  for (long i = 0; i < cells; ++i)
+    grid[i] = static_cast<double>((i * 7919) % 1013) / 1013.0;
 
   const int device = omp_get_default_device();
   const size_t bytes = sizeof(double) * static_cast<size_t>(cells);
@@ -107,7 +111,8 @@ int main(int argc, char** argv) {
     step_reference(other.data(), grid.data(), n);
   }
   long wrong = 0;
-  for (long i = 0; i < cells; ++i) wrong += got[i] != grid[i];
+  for (long i = 0; i < cells; ++i)
+    wrong += got[i] != grid[i];
   const double rate = static_cast<double>(cells) * steps / seconds * 1e-9;
   std::printf("probe N=%d steps=%d seconds=%.6f gcells=%.2f wrong=%ld\n", n, steps, seconds, rate,
               wrong);
