@@ -12,7 +12,9 @@
 # The clang16 variant needs clang 16's runtime: an unpacked omptarget pack
 # ($STENCIL_DIRECTIVE_UNPACK/omptarget, default /tmp/stencil-directive/omptarget, left by
 # `bash .carry/directive/run-gpu.sh omptarget true` in an earlier call), or the pack itself.
-# Writes OUTDIR/probe.csv (variant,n,status,gcells,wrong), one log per run and OUTDIR/env.txt.
+# Writes OUTDIR/probe.csv (variant,n,status,gcells,wrong,load_seconds: the first target region,
+# which creates the context and loads, for jit also compiles, the image), one log per run and
+# OUTDIR/env.txt.
 # Exits 1 when a probe that ran computed a wrong cell, 2 on bad usage, else 0: a refused image is
 # a finding, not a failure of this script.
 set -uo pipefail
@@ -70,7 +72,7 @@ unset LD_BIND_NOW
 } >"$out/env.txt"
 cat "$out/env.txt"
 
-echo "variant,n,status,gcells,wrong" >"$out/probe.csv"
+echo "variant,n,status,gcells,wrong,load_seconds" >"$out/probe.csv"
 wrong_cells=0
 run() { # variant n log [env...]: one probe run, its row in probe.csv
   local variant=$1 n=$2 log=$3 lib=$root/lib
@@ -78,10 +80,11 @@ run() { # variant n log [env...]: one probe run, its row in probe.csv
   [ "$variant" = clang16 ] && lib=$clang16_lib
   env LD_LIBRARY_PATH="$lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}" "$@" \
     timeout 600 "$root/bin/probe-$variant" "$n" >"$log" 2>&1
-  local rc=$? line status gcells wrong
+  local rc=$? line status gcells wrong load
   line=$(grep -m1 '^probe N=' "$log")
   gcells=$(sed -n 's/.* gcells=\([0-9.]*\).*/\1/p' <<<"$line")
   wrong=$(sed -n 's/.* wrong=\([0-9]*\).*/\1/p' <<<"$line")
+  load=$(sed -n 's/.* load_seconds=\([0-9.]*\).*/\1/p' <<<"$line")
   if [ $rc -eq 0 ]; then
     status=ran
   elif [ -n "$wrong" ]; then
@@ -92,8 +95,9 @@ run() { # variant n log [env...]: one probe run, its row in probe.csv
   else
     status="failed rc=$rc"
   fi
-  echo "$variant,$n,$status,$gcells,$wrong" >>"$out/probe.csv"
-  printf '%-9s N=%-6s %-14s %8s Gcell/s  (%s)\n' "$variant" "$n" "$status" "${gcells:--}" "$log"
+  echo "$variant,$n,$status,$gcells,$wrong,$load" >>"$out/probe.csv"
+  printf '%-9s N=%-6s %-14s %8s Gcell/s  load %6s s  (%s)\n' "$variant" "$n" "$status" \
+    "${gcells:--}" "${load:--}" "$log"
   [ "$status" = ran ]
 }
 
