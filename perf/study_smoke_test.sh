@@ -11,7 +11,7 @@ set -euo pipefail
 repo_root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-export STUDY_BINARIES=$1 STUDY_DEVICE=cpu STUDY_SIZES=64 STUDY_ITERS=8
+export STUDY_BINARIES=$1 STUDY_DEVICE=cpu STUDY_SIZES=64 STUDY_ITERS=8 STUDY_FUSE=2
 STUDY_PRECISIONS=fp32 bash "$repo_root/scripts/study.sh" "$work/fp32"
 STUDY_PRECISIONS=fp64 STUDY_VARIANTS=naive bash "$repo_root/scripts/study.sh" "$work/fp64"
 # One platform's file, as study.py reads it: each run's rows under their own header.
@@ -38,6 +38,12 @@ for path, precision in ((sys.argv[2], "fp32"), (sys.argv[3], "fp64")):
     runs = [r for r in csv.DictReader(open(path)) if r["schema_version"] != "schema_version"]
     if not runs or any(r.get("precision") != precision for r in runs):
         sys.exit("study smoke: %s: rows not all %s" % (path, precision))
+# Every model's fused rows ran the one depth asked (STUDY_FUSE), not its own default.
+fused = [r for r in csv.DictReader(open(sys.argv[2]))
+         if r["schema_version"] != "schema_version" and r["variant"] == "temporal"]
+if not fused or any(r["fuse"] != "2" for r in fused):
+    sys.exit("study smoke: temporal rows not all at STUDY_FUSE=2: %s"
+             % [(r["implementation"], r["fuse"]) for r in fused])
 PY
 echo "study smoke: $(grep -vc '^schema_version' "$work/rows.csv") rows (fp32, and naive in fp64)," \
   "study.csv and phi.csv written"

@@ -5,8 +5,8 @@
 # For every binary in STUDY_BINARIES, every backend its -list-models shows on this machine's
 # device (memory kind cuda on a GPU, host on a CPU) and every variant that backend has, one run
 # per size and precision, the precisions of one size back to back:
-# `-impl MODEL [-space SPACE] -variant V -n N -precision P -iters I -csv` (1-D variants at N*N
-# cells). Writes OUT_DIR/study.csv (the mini-app's CSV header, then one row per run; the header
+# `-impl MODEL [-space SPACE] -variant V [-fuse K] -n N -precision P -iters I -csv` (1-D variants
+# at N*N cells). Writes OUT_DIR/study.csv (the mini-app's CSV header, then one row per run; the header
 # again wherever a binary's differs) and OUT_DIR/study.log (each run's stderr, and a note for
 # every row left out).
 #   STUDY_BINARIES  commands that run a stencil_miniapp, separated by ';' (default
@@ -18,6 +18,10 @@
 #                   study, each row held only to rows of its own precision (perf/study.py)
 #   STUDY_VARIANTS  variants to run (default: every variant each backend has), e.g. "naive"
 #   STUDY_ITERS     iterations per run (default 200 on a GPU, 100 on a CPU)
+#   STUDY_FUSE      iterations per pass of the fused variants (default 8): one depth for every
+#                   model, since the depth is part of temporal's contract (the traffic per
+#                   iteration); a model's deeper default (native CUDA's 16) is not held to the
+#                   others' 8 (docs/design.md, "Kernel contracts")
 #   STUDY_BUDGET_S  seconds for the whole script; rows that would start later are left out with
 #                   a note (default 1800)
 #   STUDY_ROW_TIMEOUT_S  seconds one run may take before it is stopped and noted (default 300)
@@ -48,9 +52,10 @@ sizes=${STUDY_SIZES:-$default_sizes}
 precisions=${STUDY_PRECISIONS:-fp32 fp64}
 chosen_variants=${STUDY_VARIANTS:-}
 iters=${STUDY_ITERS:-$default_iters}
+fuse=${STUDY_FUSE:-8}
 budget=${STUDY_BUDGET_S:-1800}
 row_timeout=${STUDY_ROW_TIMEOUT_S:-300}
-for number in $sizes $iters $budget $row_timeout; do
+for number in $sizes $iters $fuse $budget $row_timeout; do
   [[ $number =~ ^[1-9][0-9]*$ ]] || {
     echo "study: sizes, iterations and seconds are positive integers (not '$number')" >&2
     exit 2
@@ -94,6 +99,9 @@ for binary in "${binaries[@]}"; do
   # The 1-D variants, from -list's variants section ("  naive1d  1-D  ...").
   one_d=" $("${app[@]}" -list 2>/dev/null | awk '/^variants:/ { on = 1; next }
     /^[^ ]/ { on = 0 } on && $2 == "1-D" { printf "%s ", $1 }')"
+  # The fused variants, from -list-shapes' rows ("temporal:-fuse=8 2 8").
+  fused=" $("${app[@]}" -list-shapes 2>/dev/null | awk -F '[: ]' '$2 ~ /^-fuse=/ && !seen[$1]++ {
+    printf "%s ", $1 }')"
   while read -r backend model space kind variants; do
     [ "$kind" = "$memory" ] || continue
     space_args=()
@@ -103,6 +111,8 @@ for binary in "${binaries[@]}"; do
       for n in $sizes; do
         cells=$n
         [[ $one_d == *" $variant "* ]] && cells=$((n * n))
+        shape_args=()
+        [[ $fused == *" $variant "* ]] && shape_args=(-fuse "$fuse")
         for precision in $precisions; do
           if [ $((SECONDS - start)) -ge "$budget" ]; then
             note "over the ${budget} s budget: $backend $variant $precision N=$n left out"
@@ -110,7 +120,7 @@ for binary in "${binaries[@]}"; do
             continue
           fi
           result=$(timeout "$row_timeout" "${app[@]}" -impl "$model" "${space_args[@]}" \
-            -variant "$variant" -n "$cells" -precision "$precision" -iters "$iters" -csv \
+            -variant "$variant" "${shape_args[@]}" -n "$cells" -precision "$precision" -iters "$iters" -csv \
             -no-progress 2>"$out/run.err")
           rc=$?
           cat "$out/run.err" >>"$log"
