@@ -18,11 +18,12 @@
 #
 # usage: scripts/ncu-crosscheck.sh [--build-dir DIR] [--out DIR] [--iters K]
 #                                  [--impl MODEL|all] [--tolerance PERCENT]
-#                                  [--fp64 "VARIANT ..."|all|none]
+#                                  [--fp64 "VARIANT ..."|all|none] [--variants "VARIANT ..."]
 # A variant runs at the defaults, 2-D at N = 4096 and 1-D at N = 2^24 (the dimensions come from
 # -list-shapes), with K rounded up to a whole number of its steps. --fp64 names the variants also
 # checked in fp64 (default "naive tiled": 8-byte scalar loads, a sector of 4 cells; each adds one
-# row per model).
+# row per model). --variants keeps only the variants named (default: every variant of each model),
+# e.g. one new kernel in a short device call.
 set -euo pipefail
 
 repo_root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -32,6 +33,7 @@ iters=3
 impls=all
 tolerance=1.0
 fp64_variants="naive tiled"
+only_variants=""
 
 usage() { sed -n '2,/^set -euo/p' "${BASH_SOURCE[0]}" | sed '$d; s/^# \{0,1\}//'; }
 while [ $# -gt 0 ]; do
@@ -42,6 +44,7 @@ while [ $# -gt 0 ]; do
     --impl) impls=$2; shift 2 ;;
     --tolerance) tolerance=$2; shift 2 ;;
     --fp64) fp64_variants=$2; shift 2 ;;
+    --variants) only_variants=$2; shift 2 ;;
     -h|--help) usage; exit 0 ;;
     *) echo "ncu-crosscheck: unknown argument '$1' (see --help)" >&2; exit 2 ;;
   esac
@@ -135,6 +138,13 @@ while read -r -u 3 _ impl space _ variants; do
   space_args=()
   [ "$space" = - ] || space_args=(-space "$space")
   shapes=$("$binary" -impl "$impl" "${space_args[@]}" -list-shapes | awk '$1 !~ /:/')
+  if [ -n "$only_variants" ]; then
+    kept=""
+    for variant in $variants; do
+      [[ " $only_variants " == *" $variant "* ]] && kept+="$variant "
+    done
+    variants=$kept
+  fi
   for variant in $variants; do
     crosscheck "$variant" fp32
   done
