@@ -27,8 +27,8 @@ inline void five_point_columns(const T* __restrict up, const T* __restrict centr
 // Columns [begin, end) of row y of the rows x cols stencil: border rows and columns are copied
 // through (is_border_2d), the rest read their four neighbours.
 template <class T>
-inline void update_row_2d(const T* in, T* out, std::int64_t y, std::int64_t rows,
-                          std::int64_t cols, std::int64_t begin, std::int64_t end) {
+inline void update_row_2d(const T* in, T* out, std::int64_t y, std::int64_t rows, std::int64_t cols,
+                          std::int64_t begin, std::int64_t end) {
   const T* centre = in + y * cols;
   T* row = out + y * cols;
   if (y == 0 || y == rows - 1) {
