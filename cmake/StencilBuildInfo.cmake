@@ -21,7 +21,8 @@ else()
 endif()
 
 # The flags every C++ file of the project gets: the build type's, the user's, and the project's
-# own (C++17, no FMA contraction, OpenMP), and the native OpenMP kernels' -march=native.
+# own (C++17, no FMA contraction, OpenMP), the native OpenMP kernels' -march=native and the stdpar
+# kernels' own flags (src/stdpar/CMakeLists.txt).
 string(TOUPPER "${CMAKE_BUILD_TYPE}" _stencil_build_type)
 set(STENCIL_CXX_FLAGS "${CMAKE_CXX_FLAGS} ${CMAKE_CXX_FLAGS_${_stencil_build_type}} -std=c++17 -ffp-contract=off")
 if(OpenMP_CXX_FLAGS)
@@ -29,6 +30,9 @@ if(OpenMP_CXX_FLAGS)
 endif()
 if(STENCIL_OPENMP_NATIVE_ARCH AND STENCIL_COMPILER_HAS_MARCH_NATIVE)
   string(APPEND STENCIL_CXX_FLAGS "; -march=native for the native OpenMP kernels")
+endif()
+if(stdpar IN_LIST STENCIL_BUILT_MODELS AND STENCIL_STDPAR_KERNEL_FLAGS)
+  string(APPEND STENCIL_CXX_FLAGS "; ${STENCIL_STDPAR_KERNEL_FLAGS} for the stdpar kernels")
 endif()
 string(STRIP "${STENCIL_CXX_FLAGS}" STENCIL_CXX_FLAGS)
 string(REGEX REPLACE "  +" " " STENCIL_CXX_FLAGS "${STENCIL_CXX_FLAGS}")

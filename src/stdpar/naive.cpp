@@ -1,12 +1,13 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
-// naive: one output per index of the rows x cols grid, five reads of the input each.
+// naive: five reads of the input per output, no reuse staged; one index per row of the rows x cols
+// grid, its columns one vector loop (row_update.hpp), as the native twin's rows (src/openmp/).
 //   for each (x, y): out[y][x] = border ? in[y][x] : five_point(in[y][x], left, right, up, down)
 #include <algorithm>
 #include <execution>
 
 #include "stdpar/kernels.hpp"
+#include "stdpar/row_update.hpp"
 #include "stdpar/runtime/index_range.hpp"
-#include "stencil/arithmetic.hpp"
 
 namespace stencil::stdpar {
 
@@ -14,15 +15,9 @@ template <class T>
 void naive_step(const T* in, T* out, ArrayExtent extent, const RunConfig& /*config*/) {
   const std::int64_t rows = extent.rows;
   const std::int64_t cols = extent.cols;
-  std::for_each(std::execution::par_unseq, IndexRange{rows * cols}.begin(),
-                IndexRange{rows * cols}.end(), [=](std::int64_t i) {
-                  const std::int64_t y = i / cols;
-                  const std::int64_t x = i - y * cols;
-                  out[i] =
-                      y == 0 || x == 0 || y == rows - 1 || x == cols - 1
-                          ? in[i]
-                          : five_point(in[i], in[i - 1], in[i + 1], in[i - cols], in[i + cols]);
-                });
+  const IndexRange row_indices{rows};
+  std::for_each(std::execution::par_unseq, row_indices.begin(), row_indices.end(),
+                [=](std::int64_t y) { update_row_2d(in, out, y, rows, cols, 0, cols); });
 }
 
 STENCIL_ELEMENT_TYPES(STENCIL_STDPAR_INSTANTIATE_STEP, naive)

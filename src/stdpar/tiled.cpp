@@ -7,8 +7,8 @@
 #include <execution>
 
 #include "stdpar/kernels.hpp"
+#include "stdpar/row_update.hpp"
 #include "stdpar/runtime/index_range.hpp"
-#include "stencil/arithmetic.hpp"
 
 namespace stencil::stdpar {
 namespace {
@@ -35,19 +35,8 @@ void tiled_step(const T* in, T* out, ArrayExtent extent, const RunConfig& /*conf
     const std::int64_t x0 = tile % tiles_x * kColumns;
     const std::int64_t y_end = std::min(y0 + kTileRows, rows);
     const std::int64_t x_end = std::min(x0 + kColumns, cols);
-    for (std::int64_t y = y0; y < y_end; ++y) {
-      const T* centre = in + y * cols;
-      T* row = out + y * cols;
-      if (y == 0 || y == rows - 1) {  // border row: copied through
-        std::copy(centre + x0, centre + x_end, row + x0);
-        continue;
-      }
-      for (std::int64_t x = x0; x < x_end; ++x) {
-        row[x] = x == 0 || x == cols - 1 ? centre[x]
-                                         : five_point(centre[x], centre[x - 1], centre[x + 1],
-                                                      centre[x - cols], centre[x + cols]);
-      }
-    }
+    for (std::int64_t y = y0; y < y_end; ++y)
+      update_row_2d(in, out, y, rows, cols, x0, x_end);
   });
 }
 
