@@ -34,6 +34,7 @@
 #include <string>
 #include <vector>
 
+#include "memory/aligned_cells.hpp"
 #include "memory/cuda_interop.hpp"
 #include "stencil/memory_budget.hpp"
 #include "stencil/stepper.hpp"
@@ -46,13 +47,13 @@ struct Kernel {
   typename Model::LoopShapesFunction shapes = nullptr;
 };
 
-// A host array of `cells` cells of type T with a device mirror (on_device) for as long as it
-// lives.
+// A host array of `cells` cells of type T, starting on a cache line for the host loops' vectors,
+// with a device mirror (on_device) for as long as it lives.
 template <class Model, class T>
 class MirroredGrid {
  public:
   MirroredGrid(std::size_t cells, bool on_device)
-      : cells_(cells), on_device_(on_device), data_(new T[cells == 0 ? 1 : cells]) {
+      : cells_(cells), on_device_(on_device), data_(allocate_aligned_cells<T>(cells)) {
     Model::enter(data_.get(), cells_, on_device_);
   }
   ~MirroredGrid() { Model::leave(data_.get(), cells_, on_device_); }
@@ -65,7 +66,7 @@ class MirroredGrid {
  private:
   std::size_t cells_;
   bool on_device_;
-  std::unique_ptr<T[]> data_;
+  AlignedCells<T> data_;
 };
 
 template <class Model, class T>
