@@ -32,6 +32,11 @@ const int kWideSizes[] = {2052, 3048};
 const int kWideSizes[] = {2052};
 #endif
 
+// 1-D variants: a grid of three whole 4096-cell blocks and a partial fourth, so the blocks the CPU
+// forms give each thread or index (and the GPU's 256-cell blocks, many times over) meet at
+// boundaries that the tail sizes, all within one block, never reach.
+const int kOneDSizes[] = {3 * 4096 + 5};
+
 // fp64 on the host: the tail sizes only. The large and wide sizes exercise launch geometry, which
 // the element type does not change on a CPU; the GPU runs every size in both precisions.
 #if defined(STENCIL_TEST_GPU)
@@ -131,6 +136,10 @@ std::vector<Case> all_cases(const std::vector<Backend>& backends) {
           add(n);
         if (variant.chunks == ChunkPolicy::tuned) {
           for (const int n : kWideSizes)
+            add(n);
+        }
+        if (variant.dimensions == 1) {
+          for (const int n : kOneDSizes)
             add(n);
         }
       }
