@@ -207,10 +207,9 @@ measure() {
   for precision in ${GPU_CHECK_PRECISIONS:-fp32 fp64}; do
   for run in $runs; do
     local impl=${run%%:*} binary=${run#*:}
-    # The variants the model's registry row names (-list-models: backend, model, space, memory,
-    # variants...); -list-shapes lists every variant.
-    local has=" $("$binary" -list-models | awk -v m="$impl" '$2 == m {
-      for (i = 5; i <= NF; i++) printf "%s ", $i; exit }')"
+    # The variants the model's registry row names; -list-shapes lists every variant.
+    local has
+    has=" $(bash "$repo_root/scripts/model-variants.sh" "$binary" "$impl")"
     for shape in $shapes; do
       local v=${shape%%:*} extra=()
       [[ $has == *" $v "* ]] || continue

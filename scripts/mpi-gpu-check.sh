@@ -5,8 +5,8 @@
 #   bash scripts/mpi-gpu-check.sh [OUT_DIR]
 # With one GPU: ranks share it.
 #   1. correctness: every variant (default shapes) x {cuda, kokkos} on 2 and 4 ranks, -verify
-#      (bit for bit with the reference loop), N = 1000 (1-D: 1000*1000 cells); and temporal at
-#      each model's deepest -fuse, fp32 and fp64, with -iters it does not divide;
+#      (bit for bit with the reference loop), N = 1000 (1-D: 1000*1000 cells); and each fused
+#      variant at each model's deepest -fuse, fp32 and fp64, with -iters it does not divide;
 #   2. -halo nccl must be refused with one line on 2 ranks sharing the GPU, and run on 1;
 #   3. N = 16384, 100 iterations: naive, stream, temporal x {cuda, kokkos} on 1, 2 and 4 ranks,
 #      overlap on and off, as CSV (the halo share and the cost model's prediction per exchange).
@@ -49,11 +49,6 @@ job() {
   "${mpi[@]}" -np "$np" "$app" -no-progress "$@" </dev/null >"$out/$name.log" 2>&1
 }
 
-# The variants IMPL's registry row names (-list-models: backend, model, space, memory, variants...).
-model_variants() {
-  "$app" -list-models | awk -v m="$1" '$2 == m { for (i = 5; i <= NF; i++) printf "%s ", $i; exit }'
-}
-
 # 1. Correctness with ranks sharing the GPU(s).
 variants=$("$app" -list-shapes | awk '$1 !~ /:/ { print $1 " " $2 }')
 passed=0 failed=0
@@ -61,7 +56,8 @@ while read -r variant dims; do
   n=1000
   [ "$dims" -eq 1 ] && n=1000000
   for impl in $gpu_impls; do
-    [[ " $(model_variants "$impl") " == *" $variant "* ]] || continue
+    [[ " $(bash "$repo_root/scripts/model-variants.sh" "$app" "$impl") " == *" $variant "* ]] ||
+      continue
     for np in 2 4; do
       name=verify-$impl-$variant-np$np
       if job "$name" "$np" -impl "$impl" -variant "$variant" -n "$n" -iters 8 -verify &&
@@ -75,28 +71,32 @@ while read -r variant dims; do
 done <<<"$variants"
 say "1. -verify on 2 and 4 ranks (cuda and kokkos, every variant): $passed passed, $failed failed"
 failures=$((failures + failed))
-# Each model's deepest temporal pass (-list-shapes lists the depths it runs), in both precisions,
-# with -iters that it does not divide (passes of the deepest depth, then shallower ones), so the
-# ghost layers are as deep as the deepest pass.
+# Each fused variant (-list-shapes' rows "VARIANT:-fuse=K 2 K") at each model's deepest pass, in
+# both precisions, with -iters that the depth does not divide (passes of the deepest depth, then
+# shallower ones), so the ghost layers are as deep as the deepest pass.
 passed=0 failed=0
 for impl in $gpu_impls; do
-  # Its rows: "temporal 2 K" and "temporal:-fuse=K 2 K", K the iterations per pass.
-  deepest=$("$app" -impl "$impl" -list-shapes |
-    awk '$1 ~ /^temporal(:|$)/ && $NF > d { d = $NF } END { if (d) print d }')
-  [ -n "$deepest" ] || continue
-  for precision in fp32 fp64; do
-    for np in 2 4; do
-      name=verify-$impl-temporal-fuse$deepest-$precision-np$np
-      if job "$name" "$np" -impl "$impl" -variant temporal -fuse "$deepest" -precision "$precision" \
-        -n 1000 -iters $((2 * deepest + 5)) -verify && grep -q 'PASSED' "$out/$name.log"; then
-        passed=$((passed + 1))
-      else
-        failed=$((failed + 1)); say "  FAILED: $name (see $name.log)"
-      fi
+  shapes=$("$app" -impl "$impl" -list-shapes)
+  has=" $(bash "$repo_root/scripts/model-variants.sh" "$app" "$impl")"
+  for variant in $(awk -F '[: ]' '$2 ~ /^-fuse=/ && !seen[$1]++ { print $1 }' <<<"$shapes"); do
+    [[ $has == *" $variant "* ]] || continue
+    deepest=$(awk -v v="$variant" '($1 == v || index($1, v ":") == 1) && $NF > d { d = $NF }
+      END { if (d) print d }' <<<"$shapes")
+    for precision in fp32 fp64; do
+      for np in 2 4; do
+        name=verify-$impl-$variant-fuse$deepest-$precision-np$np
+        if job "$name" "$np" -impl "$impl" -variant "$variant" -fuse "$deepest" \
+          -precision "$precision" -n 1000 -iters $((2 * deepest + 5)) -verify &&
+          grep -q 'PASSED' "$out/$name.log"; then
+          passed=$((passed + 1))
+        else
+          failed=$((failed + 1)); say "  FAILED: $name (see $name.log)"
+        fi
+      done
     done
   done
 done
-say "   temporal at each model's deepest -fuse, fp32 and fp64, 2 and 4 ranks: $passed passed, $failed failed"
+say "   fused variants at each model's deepest -fuse, fp32 and fp64, 2 and 4 ranks: $passed passed, $failed failed"
 failures=$((failures + failed))
 
 # 2. -halo nccl where ranks share a GPU: one clear line and exit 2; one rank runs.
