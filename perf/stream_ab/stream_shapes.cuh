@@ -56,7 +56,7 @@ inline void launch(int shape, const float* in, float* out, int rows, int cols, i
     case 16:
       return async_ring::launch<32, 1, 64>(in, out, rows, cols, chunks, queue);
     default:  // 6, the mini-app's launch_stream
-      return launch_hybrid<1, 4, 3, 4, 4, 8>(in, out, rows, cols, chunks, queue);
+      return launch_hybrid<1, 4, 3, 1, 4, 4, 8>(in, out, rows, cols, chunks, queue);
   }
 }
 

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // naive: every output reads its five taps from global memory; nothing is staged.
 //   for each (x, y): out[y][x] = border ? in[y][x] : five_point(in[y][x], left, right, up, down)
-// On the GPU a team of 32x8 slides along 8 rows (a warp reads 32 consecutive columns); on a CPU
-// one thread walks whole rows in a loop the compiler vectorises (host_forms.hpp).
+// On the GPU, in fp32 a team of 32x8 slides along 8 rows (a warp reads 32 consecutive columns),
+// and in fp64 every thread takes one output of a 32x8 tile; on a CPU one thread walks whole rows
+// in a loop the compiler vectorises (host_forms.hpp).
 #include <algorithm>
 
 #include "kokkos/kernels.hpp"
@@ -20,6 +21,25 @@ void naive_step(const ExecSpace& space, const ConstDeviceView<T, ExecSpace>& in,
     // Host form (host_forms.hpp): bands of whole rows, nothing staged, as the contract says.
     host_form::step_row_bands(space, "stencil::kokkos::naive", in, out, rows, cols,
                               (rows + host_form::kBandRows - 1) / host_form::kBandRows, cols);
+  } else if constexpr (sizeof(T) == 8) {
+    // Device form in double: one output per thread, 32x8 tiles (the first rank, x, runs along a
+    // warp), native CUDA's mapping. On the H200 it runs at 0.91 of native CUDA at N = 4096 and
+    // 16384, where the sliding form below ran at 0.80-0.81 in double (tiles of 64x4: the same;
+    // 32x16: 0.85; perf/results/h200-2026-12-05/fp64-ab/). In fp32 the sliding form is the
+    // faster, at 1.04-1.14 of native.
+    const InputView<T, ExecSpace> src = in;
+    using Policy =
+        Kokkos::MDRangePolicy<ExecSpace,
+                              Kokkos::Rank<2, Kokkos::Iterate::Left, Kokkos::Iterate::Left>>;
+    Kokkos::parallel_for(
+        "stencil::kokkos::naive", Policy(space, {0, 0}, {cols, rows}, {32, 8}),
+        KOKKOS_LAMBDA(int x, int y) {
+          const std::int64_t i = row_offset(y, cols) + x;  // 64-bit: y * cols may pass 2^31
+          const T centre = src(i);
+          out(i) = is_border_2d(x, y, cols, rows)
+                       ? centre
+                       : five_point(centre, src(i - 1), src(i + 1), src(i - cols), src(i + cols));
+        });
   } else {
     // Device form: a team's 8 threads (warps) each take a row of a band of 8 rows and slide
     // along it, 32 columns per pass. Long rows are cut into segments so that there are at least

@@ -15,8 +15,14 @@ void launch_stream(const T* in, T* out, int rows, int cols, int chunks, cudaStre
     return stream_launch::launch_plain<8, 1, 4, 1>(in, out, rows, cols, chunks, queue);
   // The hybrid, shape 6 of the sweep (docs/stream-and-temporal.md): plain <1, 4, 4, 3> where one
   // wave of blocks already has long chunks (large N), clusters <1, 4, 4, 8> otherwise. In double
-  // every slot is one double2 instead of one float4: plain <1, 2, 4, 3>.
-  return stream_launch::launch_hybrid<1, 4, 3, 4, 4, 8>(in, out, rows, cols, chunks, queue);
+  // a thread's plain window is two double2 slots (4 cells, as fp32's one float4) with 3 rows
+  // ahead at 2 blocks per SM, the fastest of twelve plain shapes at N = 16384 (0.90 of the copy,
+  // against 0.87 for one slot, 4 rows ahead, at 3 blocks per SM, which spills; H200,
+  // perf/results/h200-2026-12-05/fp64-ab/); its clusters keep one double2 slot, 0.88 at 4096.
+  if constexpr (sizeof(T) == 8)
+    return stream_launch::launch_hybrid<2, 3, 2, 1, 4, 4, 8>(in, out, rows, cols, chunks, queue);
+  else
+    return stream_launch::launch_hybrid<1, 4, 3, 1, 4, 4, 8>(in, out, rows, cols, chunks, queue);
 }
 
 #define STENCIL_INSTANTIATE(unused, T) \

@@ -88,25 +88,27 @@ void launch_clustered(const T* in, T* out, int rows, int cols, int chunks, cudaS
 // cost blocks; a small one (N = 4096) gets kCluster times more chunks from them. The cluster
 // kernel runs four blocks per SM (its x-halo in shared memory, so 64 registers suffice): 62
 // clusters of 8 fit on the H200 against 45 at three blocks per SM, so N = 4096 runs 120 chunks
-// instead of 88 (docs/stream-and-temporal.md).
-template <int kSlots, int kPlainAhead, int kPlainMinBlocks, int kClusterAhead,
-          int kClusterMinBlocks, int kCluster, class T>
+// instead of 88 (docs/stream-and-temporal.md). The plain and the clustered kernel each have their
+// own slots per thread, rows ahead and blocks per SM.
+template <int kPlainSlots, int kPlainAhead, int kPlainMinBlocks, int kClusterSlots,
+          int kClusterAhead, int kClusterMinBlocks, int kCluster, class T>
 void launch_hybrid(const T* in, T* out, int rows, int cols, int chunks, cudaStream_t queue) {
   if (chunks <= 0) {
     constexpr int kWidth = kRunCells<T>;
-    constexpr int kBlockWidth = kThreads * kSlots * kWidth;
+    constexpr int kBlockWidth = kThreads * kPlainSlots * kWidth;
     static const int wave = resident_blocks<1>(
-        &stream_kernel<kSlots, kWidth, kPlainAhead, kPlainMinBlocks, 1, false, false, T>, dim3());
+        &stream_kernel<kPlainSlots, kWidth, kPlainAhead, kPlainMinBlocks, 1, false, false, T>,
+        dim3());
     const int column_blocks = (cols + kBlockWidth - 1) / kBlockWidth;
     if (wave / column_blocks <= rows / kMinRowsPerChunk)
-      return launch_plain<kSlots, kWidth, kPlainAhead, kPlainMinBlocks>(in, out, rows, cols, 0,
-                                                                        queue);
-    return launch_clustered<kSlots, kClusterAhead, kClusterMinBlocks, kCluster>(in, out, rows, cols,
-                                                                                0, queue);
+      return launch_plain<kPlainSlots, kWidth, kPlainAhead, kPlainMinBlocks>(in, out, rows, cols, 0,
+                                                                             queue);
+    return launch_clustered<kClusterSlots, kClusterAhead, kClusterMinBlocks, kCluster>(
+        in, out, rows, cols, 0, queue);
   }
   // A given chunk count: clusters where it suits them (launch_clustered falls back otherwise).
-  launch_clustered<kSlots, kClusterAhead, kClusterMinBlocks, kCluster>(in, out, rows, cols, chunks,
-                                                                       queue);
+  launch_clustered<kClusterSlots, kClusterAhead, kClusterMinBlocks, kCluster>(in, out, rows, cols,
+                                                                              chunks, queue);
 }
 
 }  // namespace stencil::cuda::stream_launch

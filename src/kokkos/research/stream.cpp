@@ -1,11 +1,12 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // stream, the portable form of src/cuda/research/stream_kernel.cuh's plain (cluster-free) shape:
-// a team walks a chunk of rows of a block of 256 quads (1024 float or 512 double columns) with
-// rows y-1 and y in registers and a ring of the next kAhead rows already requested, publishing
-// row y in a double-buffered scratch row (one barrier per row). Each member owns one quad of
-// consecutive columns (quad.hpp: 4 floats or 2 doubles), loaded and stored as one 16-byte value
-// where rows are 16-byte aligned (cols a multiple of the quad), so a warp's instruction covers 512
-// contiguous bytes; other widths take the same path one cell at a time.
+// a team walks a chunk of rows of a block of quads (256 float quads, 1024 columns; 128 double
+// quads, 256 columns: DeviceShape below) with rows y-1 and y in registers and a ring of the next
+// kAhead rows already requested, publishing row y in a double-buffered scratch row (one barrier
+// per row). Each member owns one quad of consecutive columns (quad.hpp: 4 floats or 2 doubles),
+// loaded and stored as one 16-byte value where rows are 16-byte aligned (cols a multiple of the
+// quad), so a warp's instruction covers 512 contiguous bytes; other widths take the same path one
+// cell at a time.
 #include <algorithm>
 
 #include "kokkos/kernels.hpp"
@@ -30,6 +31,24 @@ struct Row {
   T left = T(0);   // column base - 1, in member 0
   T right = T(0);  // column base + block width, in the last member
 };
+
+// A device team per element type (H200, perf/results/h200-2026-12-05/fp64-ab/). fp32 runs the
+// native plain block: 256 members, 3 teams per SM, 4 rows ahead. In double that shape ran at
+// 0.65 (N = 4096) and 0.81 (16384) of native CUDA; 128 members, 4 teams per SM and 6 rows ahead
+// run at 0.93 and 0.96. The deeper ring is most of the gain (256 members, 2 per SM, 6 ahead:
+// 0.88 and 0.91): a double quad is half the cells, so a row ahead holds half the bytes in flight.
+template <class T>
+struct DeviceShape {
+  static constexpr int kTeam = 256;
+  static constexpr int kTeamsPerSm = 3;
+  static constexpr int kAhead = 4;  // rows in flight besides row y
+};
+template <>
+struct DeviceShape<double> {
+  static constexpr int kTeam = 128;
+  static constexpr int kTeamsPerSm = 4;
+  static constexpr int kAhead = 6;
+};
 }  // namespace
 
 template <class T, class ExecSpace>
@@ -43,21 +62,22 @@ void stream_step(const ExecSpace& space, const ConstDeviceView<T, ExecSpace>& in
   } else {
     // Device form (team_policy.hpp): one team member per quad, line for line the native plain
     // block; its window and ring stay in its registers from row to row.
-    constexpr int kTeam = 256;
+    constexpr int kTeam = DeviceShape<T>::kTeam;
+    constexpr int kTeamsPerSm = DeviceShape<T>::kTeamsPerSm;
+    constexpr int kAhead = DeviceShape<T>::kAhead;
     constexpr int kQuad = kQuadCells<T>;   // columns per member
     constexpr int kWidth = kQuad * kTeam;  // columns of a block
-    constexpr int kAhead = 4;              // rows in flight besides row y
     const int column_blocks = (cols + kWidth - 1) / kWidth;
-    if (chunks <= 0) {  // auto: one wave of teams (three per 2048 device threads), or whole waves
-                        // where one fills the device poorly (row_chunks.hpp), >= 128 rows each
-      const int teams = std::max(space.concurrency() * 3 / 2048, 1);
+    if (chunks <= 0) {  // auto: one wave of teams (kTeamsPerSm per 2048 device threads), or whole
+                        // waves where one fills the device poorly (row_chunks.hpp), >= 128 rows
+      const int teams = std::max(space.concurrency() / 2048 * kTeamsPerSm, 1);
       chunks = wave_filling_chunks(teams, column_blocks, rows, 128);
     }
     const bool quads = cols % kQuad == 0;  // 16-byte aligned rows
     const T* const source = in.data();
     T* const target = out.data();
-    const auto policy = team_policy<kTeam, 3>(space, column_blocks * chunks, TeamShape{kTeam, 1},
-                                              TeamScratch<T>{2 * (kWidth + 2)});
+    const auto policy = team_policy<kTeam, kTeamsPerSm>(
+        space, column_blocks * chunks, TeamShape{kTeam, 1}, TeamScratch<T>{2 * (kWidth + 2)});
     using Member = typename decltype(policy)::member_type;
 
     Kokkos::parallel_for(
