@@ -25,7 +25,7 @@ void naive_step(const ExecSpace& space, const ConstDeviceView<T, ExecSpace>& in,
     // Device form in double: one output per thread, 32x8 tiles (the first rank, x, runs along a
     // warp), native CUDA's mapping. On the H200 it runs at 0.91 of native CUDA at N = 4096 and
     // 16384, where the sliding form below ran at 0.80-0.81 in double (tiles of 64x4: the same;
-    // 32x16: 0.85; perf/results/h200-2026-12-05/fp64-ab/). In fp32 the sliding form is the
+    // 32x16: 0.84-0.85; perf/results/h200-2026-12-05/fp64-ab/). In fp32 the sliding form is the
     // faster, at 1.04-1.14 of native.
     const InputView<T, ExecSpace> src = in;
     using Policy =
