@@ -1,30 +1,13 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 #include "openmp/runtime/grid_buffer.hpp"
 
-#include <cstdlib>
-#include <new>
-
 #include "stencil/precision.hpp"
 
 namespace stencil::openmp {
-namespace {
-
-constexpr std::size_t kAlignment = 64;  // a cache line; also a whole AVX-512 vector
-
-}  // namespace
 
 template <class T>
-void GridBuffer<T>::Free::operator()(T* p) const {
-  std::free(p);
-}
-
-template <class T>
-GridBuffer<T>::GridBuffer(std::size_t cells, T value) : size_(cells) {
-  // std::aligned_alloc wants a multiple of the alignment; never zero bytes.
-  const std::size_t bytes = ((cells * sizeof(T) + kAlignment - 1) / kAlignment + 1) * kAlignment;
-  cells_.reset(static_cast<T*>(std::aligned_alloc(kAlignment, bytes)));
-  if (!cells_)
-    throw std::bad_alloc();
+GridBuffer<T>::GridBuffer(std::size_t cells, T value)
+    : cells_(allocate_aligned_cells<T>(cells)), size_(cells) {
   parallel_fill(cells_.get(), cells, value);
 }
 

@@ -9,7 +9,8 @@
 #pragma once
 
 #include <cstddef>
-#include <memory>
+
+#include "memory/aligned_cells.hpp"
 
 namespace stencil::openmp {
 
@@ -26,10 +27,7 @@ class GridBuffer {
   std::size_t size() const { return size_; }
 
  private:
-  struct Free {
-    void operator()(T* p) const;
-  };
-  std::unique_ptr<T[], Free> cells_;
+  AlignedCells<T> cells_;
   std::size_t size_ = 0;
 };
 
