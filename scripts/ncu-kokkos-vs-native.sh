@@ -3,7 +3,8 @@
 # Where a Kokkos kernel loses to its native CUDA twin: one launch of each, profiled by
 # Nsight Compute on the GPU machine, side by side.
 #   bash scripts/ncu-kokkos-vs-native.sh [BUILD_DIR] [OUT_DIR] [SHAPE ...]
-# BUILD_DIR defaults to build-gpu, OUT_DIR to $OUT, else ./ncu-kvn-out. A SHAPE is a variant,
+# BUILD_DIR defaults to build-gpu, OUT_DIR to $OUT, else ./ncu-kvn-out. NCU_PRECISION picks the
+# element type (fp32, the default, or fp64). A SHAPE is a variant,
 # optionally with one option (VARIANT:-option=value, as `stencil_miniapp -list-shapes` prints);
 # the default is every variant both models implement (from -list-models).
 # Each runs
@@ -55,20 +56,21 @@ for shape in "${shapes[@]}"; do
   for impl in cuda kokkos; do
     case $impl in
       cuda) kernel="regex:stencil::cuda::(.*::)?${variant}_kernel[<(]" ;;
-      kokkos) kernel="regex:stencil::kokkos::(\w+::)?${variant}_(step|fused)[<(]" ;;
+      kokkos) kernel="regex:stencil::kokkos::(\w+::)?${variant}_(step|fused|on_device)[<(]" ;;
     esac
     ncu --clock-control none --csv --page raw --print-units base "${sections[@]}" \
       --metrics "$extra_metrics" --kernel-name-base demangled --kernel-name "$kernel" \
       --launch-skip 1 --launch-count 1 \
       "$app" -impl "$impl" -variant "$variant" "${extra[@]}" -n "$size" -iters "$per_step" \
+      -precision "${NCU_PRECISION:-fp32}" \
       -no-progress >"$out/$label-$impl.ncu.csv" 2>"$out/$label-$impl.ncu.log" ||
       echo "ncu failed for $label $impl (see $out/$label-$impl.ncu.log)"
   done
 done
 
-/usr/bin/env python3 - "$out" "$n" "${labels[@]}" <<'PY' | tee "$out/kokkos-vs-native.txt"
+/usr/bin/env python3 - "$out" "$n" "${NCU_PRECISION:-fp32}" "${labels[@]}" <<'PY' | tee "$out/kokkos-vs-native.txt"
 import csv, re, sys
-out, n, labels = sys.argv[1], int(sys.argv[2]), sys.argv[3:]
+out, n, precision, labels = sys.argv[1], int(sys.argv[2]), sys.argv[3], sys.argv[4:]
 
 def row_of(path):
     try:
@@ -85,7 +87,7 @@ def num(row, key):
         return float("nan")
 
 stall = re.compile(r"smsp__average_warps_issue_stalled_(\w+)_per_issue_active\.ratio$")
-print(f"one launch at N = {n} (1-D: N^2 cells); per-output figures divide by the cells of a step")
+print(f"one launch at N = {n} (1-D: N^2 cells), {precision}; per-output figures divide by the cells of a step")
 print(f"{'shape':>16} {'impl':>6} {'time us':>9} {'regs':>5} {'local B':>9} {'occ %':>6} "
       f"{'DRAM B/out':>10} {'inst/out':>9} {'dram %':>7} {'sm %':>6}  top stalls (cycles/issue)")
 for label in labels:

@@ -21,8 +21,10 @@ namespace stencil::kokkos {
 // barrier. Barrier 2 of a stage is not needed by this register-staged copy (its write comes after
 // the next stage's barrier 1 anyway); it keeps the lesson's two-barrier stage, which native
 // CUDA's doublebuf_async needs, so that doublebuf here and there differ from doublebuf_async only
-// in how the copy is made (docs/lesson004.md).
-template <class T, class ExecSpace>
+// in how the copy is made (docs/lesson004.md). Index is the offset type (cell_offset.hpp): with
+// 64-bit offsets the fp64 kernel spills under its 32-register budget, with 32-bit ones it spills
+// nothing and runs faster (docs/design.md has the figures).
+template <class Index, class T, class ExecSpace>
 void doublebuf_on_device(const ExecSpace& space, const ConstDeviceView<T, ExecSpace>& in,
                          const DeviceView<T, ExecSpace>& out, int rows, int cols, int chunks) {
   constexpr int kTeam = kStageWidth * kStageHeight;
@@ -53,7 +55,7 @@ void doublebuf_on_device(const ExecSpace& space, const ConstDeviceView<T, ExecSp
         };
         // Prologue: stage 0 straight into tile 0.
         each_cell([&](int, int cell) {
-          tiles(cell) = src(stage_tile::source_index(cell, x0, chunk.begin, rows, cols));
+          tiles(cell) = src(stage_tile::source_index<Index>(cell, x0, chunk.begin, rows, cols));
         });
 
         T staged[kCellSlots] = {};
@@ -63,15 +65,16 @@ void doublebuf_on_device(const ExecSpace& space, const ConstDeviceView<T, ExecSp
           const bool prefetch = k + 1 < stages;
           if (prefetch) {  // issued now, consumed only after the compute below
             each_cell([&](int slot, int cell) {
-              staged[slot] =
-                  src(stage_tile::source_index(cell, x0, y_stage + kStageHeight, rows, cols));
+              staged[slot] = src(
+                  stage_tile::source_index<Index>(cell, x0, y_stage + kStageHeight, rows, cols));
             });
           }
           team.team_barrier();  // 1: stage k's tile is complete before anyone reads a neighbour
 
           const int y = y_stage + ty;
           if (x < cols && y < chunk.end)
-            out(row_offset(y, cols) + x) = stage_tile::output(tiles, current + c, x, y, rows, cols);
+            out(cell_offset<Index>(y, x, cols)) =
+                stage_tile::output(tiles, current + c, x, y, rows, cols);
 
           if (prefetch)  // the other tile was last read in stage k-1, before barrier 1
             each_cell(
@@ -90,8 +93,10 @@ void doublebuf_step(const ExecSpace& space, const ConstDeviceView<T, ExecSpace>&
     // form does by hand.
     host_form::step_row_bands(space, "stencil::kokkos::doublebuf", in, out, rows, cols, chunks,
                               cols);
+  } else if (offsets_fit_int(rows, cols)) {
+    doublebuf_on_device<int>(space, in, out, rows, cols, chunks);
   } else {
-    doublebuf_on_device(space, in, out, rows, cols, chunks);
+    doublebuf_on_device<std::int64_t>(space, in, out, rows, cols, chunks);
   }
 }
 

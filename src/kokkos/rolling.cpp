@@ -13,14 +13,15 @@
 namespace stencil::kokkos {
 
 // Device form (strip_team.hpp): one team member per column, line for line the native block.
-// Index is the offset type (cell_offset.hpp).
-template <class Index, class T, class ExecSpace>
+// Index is the offset type (cell_offset.hpp); kMinBlocks is the teams per multiprocessor the
+// kernel is compiled for (rolling_step picks it).
+template <class Index, int kMinBlocks, class T, class ExecSpace>
 void rolling_on_device(const ExecSpace& space, const ConstDeviceView<T, ExecSpace>& in,
                        const DeviceView<T, ExecSpace>& out, int rows, int cols, int chunks) {
   constexpr int kWidth = kStripWidth;  // a team's columns
   const int strips = strip_count(cols);
   const InputView<T, ExecSpace> src = in;
-  const auto policy = strip_policy<T>(space, strips, chunks);
+  const auto policy = strip_policy<T, kMinBlocks>(space, strips, chunks);
   using Member = typename decltype(policy)::member_type;
 
   Kokkos::parallel_for(
@@ -74,10 +75,16 @@ void rolling_step(const ExecSpace& space, const ConstDeviceView<T, ExecSpace>& i
     // Host form (host_forms.hpp): one band of whole rows per chunk, walked top to bottom, so
     // rows y and y+1 are still in cache when the next row needs them: the CPU's rolling window.
     host_form::step_row_bands(space, "stencil::kokkos::rolling", in, out, rows, cols, chunks, cols);
-  } else if (offsets_fit_int(rows, cols)) {
-    rolling_on_device<int>(space, in, out, rows, cols, chunks);
+  } else if (!offsets_fit_int(rows, cols)) {
+    rolling_on_device<std::int64_t, 8>(space, in, out, rows, cols, chunks);
+  } else if (static_cast<long>(strip_count(cols)) * chunks * kStripWidth <=
+             space.concurrency() / 2) {
+    // Every team is resident at 4 per multiprocessor (N = 4096 at the default 16 chunks), so
+    // occupancy buys nothing and each member's row loop runs faster with 64 registers than with
+    // 32 (docs/design.md has the figures).
+    rolling_on_device<int, 4>(space, in, out, rows, cols, chunks);
   } else {
-    rolling_on_device<std::int64_t>(space, in, out, rows, cols, chunks);
+    rolling_on_device<int, 8>(space, in, out, rows, cols, chunks);
   }
 }
 

@@ -20,11 +20,12 @@ inline int strip_count(int cols) {
 }
 
 // A team per strip and chunk of rows, with its scratch row of cells of type T; the strips vary
-// fastest along the league.
-template <class T, class ExecSpace>
+// fastest along the league. kMinBlocks teams must fit on one multiprocessor: 8 (32 registers per
+// member) keeps a full device of teams resident; fewer leave each member more registers.
+template <class T, int kMinBlocks = 8, class ExecSpace>
 auto strip_policy(const ExecSpace& space, int strips, int chunks) {
-  return team_policy<kStripWidth, 8>(space, strips * chunks, TeamShape{kStripWidth, 1},
-                                     TeamScratch<T>{kStripWidth + 2});
+  return team_policy<kStripWidth, kMinBlocks>(space, strips * chunks, TeamShape{kStripWidth, 1},
+                                              TeamScratch<T>{kStripWidth + 2});
 }
 
 // The chunk of rows a team owns.
