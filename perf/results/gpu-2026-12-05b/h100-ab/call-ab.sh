@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # Scratch A/B on the GPU machine: Kokkos doublebuf (AB_KDB) and rolling (AB_KROLL) forms, both precisions.
 set -uo pipefail
 export PATH=/usr/local/cuda/bin:$PATH

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 set -uo pipefail
 export PATH=/usr/local/cuda/bin:$PATH
 out=${OUT:-/tmp/ncu-out}; mkdir -p "$out"

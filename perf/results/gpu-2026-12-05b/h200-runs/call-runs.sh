@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # Kokkos-CUDA bit-for-bit cases, the fp64 run table and two interleaved rounds of doublebuf/rolling.
 set -uo pipefail
 export PATH=/usr/local/cuda/bin:$PATH
