@@ -12,10 +12,16 @@ rm -rf "$work" && mkdir -p "$work"
 fail() { echo "ab_forms_test: $*" >&2; exit 1; }
 run() { BUILD_DIR=$build_dir SIZES=64 ITERS=2 ROUNDS=2 VERIFY_SIZES="3 17" bash "$script" "$@"; }
 
-cat >"$work/good.txt" <<'FORMS'
+# The build's first host backend with naive (-list-models: backend, model, space, memory, variants):
+# -impl openmp in the main build, -impl openacc -space host in a directive build.
+kernel=$("$build_dir/stencil_miniapp" -list-models | awk '
+  $4 == "host" { for (i = 5; i <= NF; ++i) if ($i == "naive") {
+    printf "-impl %s%s -variant naive", $2, ($3 == "-" ? "" : " -space " $3); exit } }')
+[ -n "$kernel" ] || fail "this build lists no host backend with naive"
+cat >"$work/good.txt" <<FORMS
 # label | env | args | reference
-one-thread | OMP_NUM_THREADS=1 | -impl openmp -variant naive
-two-threads | OMP_NUM_THREADS=2 | -impl openmp -variant naive | one-thread
+one-thread | OMP_NUM_THREADS=1 | $kernel
+two-threads | OMP_NUM_THREADS=2 | $kernel | one-thread
 FORMS
 run "$work/good.txt" "$work/good" >"$work/good.log" 2>&1 || fail "good forms: exit $? ($(tail -n 3 "$work/good.log"))"
 [ "$(grep -c 'bit-identical$' "$work/good/verify.txt")" -eq 8 ] || fail "expected 8 checks (2 forms x 2 sizes x 2 precisions)"
@@ -24,7 +30,7 @@ grep -Eq '^fp64 +64 two-threads .*\(one-thread\)' "$work/good/summary.txt" || fa
 grep -Eq '^fp32 +64 one-thread ' "$work/good/summary.txt" || fail "no fp32 row of one-thread"
 
 cp "$work/good.txt" "$work/bad.txt"
-echo "broken | - | -impl openmp -variant no_such_variant" >>"$work/bad.txt"
+echo "broken | - | ${kernel/naive/no_such_variant}" >>"$work/bad.txt"
 run "$work/bad.txt" "$work/bad" >"$work/bad.log" 2>&1
 rc=$?
 [ "$rc" -eq 1 ] || fail "a failing form: exit $rc, not 1"
