@@ -77,11 +77,10 @@ void rolling_step(const ExecSpace& space, const ConstDeviceView<T, ExecSpace>& i
     host_form::step_row_bands(space, "stencil::kokkos::rolling", in, out, rows, cols, chunks, cols);
   } else if (!offsets_fit_int(rows, cols)) {
     rolling_on_device<std::int64_t, 8>(space, in, out, rows, cols, chunks);
-  } else if (static_cast<long>(strip_count(cols)) * chunks * kStripWidth <=
-             space.concurrency() / 2) {
-    // Every team is resident at 4 per multiprocessor (N = 4096 at the default 16 chunks), so
-    // occupancy buys nothing and each member's row loop runs faster with 64 registers than with
-    // 32 (docs/design.md has the figures).
+  } else if (static_cast<long>(strip_count(cols)) * chunks <= space.concurrency() / 2048 * 4) {
+    // Every team is resident at 4 per multiprocessor (concurrency() counts 2048 threads per
+    // multiprocessor; N = 4096 at the default 16 chunks is 256 teams), so occupancy buys nothing
+    // and each member's row loop runs faster with 64 registers than with 32 (docs/design.md).
     rolling_on_device<int, 4>(space, in, out, rows, cols, chunks);
   } else {
     rolling_on_device<int, 8>(space, in, out, rows, cols, chunks);
