@@ -8,7 +8,8 @@
 # FORMS_FILE has one form per line (blank lines and lines starting with # are skipped):
 #   LABEL | ENV | ARGS [| REFERENCE]
 # LABEL names the form; ENV is what the form's run gets in its environment (e.g. AB_KDB=1, the
-# switch of a scratch patch applied before the build; `-` for nothing); ARGS are stencil_miniapp's
+# switch of a scratch patch applied before the build; `-` for nothing), where APP=PATH runs another
+# build's stencil_miniapp (a form chosen at compile time); ARGS are stencil_miniapp's
 # arguments that pick the kernel (e.g. -impl kokkos -variant doublebuf); REFERENCE, where given,
 # is the label whose median the summary divides this form's by (e.g. native CUDA's twin).
 # Each form is first run with -verify at VERIFY_SIZES in every precision (verify.txt; a form that
@@ -20,7 +21,7 @@
 # PRECISIONS ("fp64 fp32"), VERIFY_SIZES ("3 257 1031"), VERIFY_ITERS (7).
 set -euo pipefail
 
-usage() { sed -n '3,22p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//' >&2; }
+usage() { sed -n '3,23p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//' >&2; }
 [ $# -eq 2 ] || { usage; exit 2; }
 forms_file=$1
 out_dir=$2
@@ -51,12 +52,15 @@ mkdir -p "$out_dir"
 # run_form INDEX ARGS...: the form's kernel with its environment and the given arguments.
 run_form() {
   local i=$1; shift
-  local env_words=()
+  local words=() env_words=() form_app=$app word
   # shellcheck disable=SC2206  # ENV and ARGS are word lists by design
-  [ "${envs[$i]}" = - ] || [ -z "${envs[$i]}" ] || env_words=(${envs[$i]})
+  [ "${envs[$i]}" = - ] || [ -z "${envs[$i]}" ] || words=(${envs[$i]})
+  for word in "${words[@]}"; do
+    if [[ $word == APP=* ]]; then form_app=${word#APP=}; else env_words+=("$word"); fi
+  done
   # shellcheck disable=SC2206
   local form_args=(${args[$i]})
-  env "${env_words[@]}" "$app" "${form_args[@]}" "$@" --no-progress
+  env "${env_words[@]}" "$form_app" "${form_args[@]}" "$@" --no-progress
 }
 
 : >"$out_dir/verify.txt"

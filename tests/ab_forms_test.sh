@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # scripts/ab-forms.sh on this build's own binary, at tiny sizes: two bit-identical forms run in
-# every round and the second is divided by its reference; a form that fails its check is left out
-# and the script exits 1; a malformed forms file is refused with exit 2.
+# every round and the second is divided by its reference, a third names the binary by APP=; a form
+# that fails its check is left out and the script exits 1; a malformed forms file is refused with
+# exit 2.
 #   bash tests/ab_forms_test.sh BUILD_DIR WORK_DIR
 set -uo pipefail
 build_dir=$1
@@ -22,12 +23,14 @@ cat >"$work/good.txt" <<FORMS
 # label | env | args | reference
 one-thread | OMP_NUM_THREADS=1 | $kernel
 two-threads | OMP_NUM_THREADS=2 | $kernel | one-thread
+by-app | APP=$build_dir/stencil_miniapp OMP_NUM_THREADS=1 | $kernel | one-thread
 FORMS
 run "$work/good.txt" "$work/good" >"$work/good.log" 2>&1 || fail "good forms: exit $? ($(tail -n 3 "$work/good.log"))"
-[ "$(grep -c 'bit-identical$' "$work/good/verify.txt")" -eq 8 ] || fail "expected 8 checks (2 forms x 2 sizes x 2 precisions)"
-[ "$(($(wc -l <"$work/good/runs.csv") - 1))" -eq 8 ] || fail "expected 8 runs (2 forms x 2 precisions x 2 rounds)"
+[ "$(grep -c 'bit-identical$' "$work/good/verify.txt")" -eq 12 ] || fail "expected 12 checks (3 forms x 2 sizes x 2 precisions)"
+[ "$(($(wc -l <"$work/good/runs.csv") - 1))" -eq 12 ] || fail "expected 12 runs (3 forms x 2 precisions x 2 rounds)"
 grep -Eq '^fp64 +64 two-threads .*\(one-thread\)' "$work/good/summary.txt" || fail "no ratio to the reference in summary.txt"
 grep -Eq '^fp32 +64 one-thread ' "$work/good/summary.txt" || fail "no fp32 row of one-thread"
+grep -Eq '^fp32 +64 by-app .*\(one-thread\)' "$work/good/summary.txt" || fail "no row of the APP= form"
 
 cp "$work/good.txt" "$work/bad.txt"
 echo "broken | - | ${kernel/naive/no_such_variant}" >>"$work/bad.txt"
