@@ -6,6 +6,11 @@
 # (but for the MPI jobs, see below); the one suppression (scripts/sanitizer/lsan.supp) is a leak
 # inside libhdf5 itself. Any report fails the test that triggered it. Extra arguments go to ctest
 # (e.g. -R Integrity).
+# The bit-for-bit cases of stencil_cpu_tests (VariantMatchesReference, RectangleMatchesReference:
+# every variant x model x space x size, two thirds of the suite) run in the test binary itself,
+# one shard per core, not as one process per case under CTest: under the sanitizers a process
+# start costs about 0.6 s, more than a small case's own work. SANITIZE_GTEST_FILTER is their
+# GoogleTest filter (default: all of them; `-` for none), e.g. '*VariantMatchesReference.*-*_fp64'.
 set -euo pipefail
 
 repo_root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -38,5 +43,32 @@ if ctest --test-dir "$build_dir" -N -L mpi | grep -q 'Total Tests: [1-9]'; then
   ASAN_OPTIONS=${ASAN_OPTIONS/detect_leaks=1/detect_leaks=0} \
     ctest --test-dir "$build_dir" -L mpi --output-on-failure -j2 "$@" || status=1
 fi
-ctest --test-dir "$build_dir" -L cpu -LE mpi --output-on-failure -j2 "$@" || status=1
+# Besides the bit-for-bit cases, CTest leaves out the checks of the scripts (Python, and shell
+# over the app's runs that the CLI tests already make): they run no instrumented code of their own.
+ctest --test-dir "$build_dir" -L cpu -LE mpi --output-on-failure -j2 \
+  -E 'VariantMatchesReference|RectangleMatchesReference|^perf_|ab_forms_script' "$@" || status=1
+
+# The bit-for-bit cases in-process (see above), with the environment CTest gives them
+# (tests/CMakeLists.txt); each shard's console is shown after it ends, its closing counts read by
+# scripts/ctest-summary.py.
+filter=${SANITIZE_GTEST_FILTER:-*VariantMatchesReference.*:*RectangleMatchesReference.*}
+if [ "$filter" != - ]; then
+  shards=$(nproc)
+  shard_logs=$(mktemp -d)
+  pids=()
+  for ((shard = 0; shard < shards; ++shard)); do
+    OMP_PROC_BIND=false OMP_NUM_THREADS=2 GTEST_TOTAL_SHARDS=$shards GTEST_SHARD_INDEX=$shard \
+      "$build_dir/tests/stencil_cpu_tests" --gtest_filter="$filter" --gtest_brief=1 \
+      >"$shard_logs/$shard.log" 2>&1 &
+    pids+=($!)
+  done
+  for ((shard = 0; shard < shards; ++shard)); do
+    rc=0
+    wait "${pids[$shard]}" || rc=$?
+    echo "== GoogleTest: stencil_cpu_tests, bit-for-bit cases, shard $((shard + 1)) of $shards: exit $rc"
+    cat "$shard_logs/$shard.log"
+    [ "$rc" -eq 0 ] || status=1
+  done
+  rm -rf "$shard_logs"
+fi
 exit "$status"
