@@ -441,7 +441,7 @@ std::string help_text() {
          "Iterates a Jacobi-like stencil and reports time, Gcell/s, GB/s and a checksum.\n"
          "  2-D: out = 0.5*c + 0.125*(left + right + up + down); border cells copied.\n"
          "  1-D: out = 0.25*left + 0.5*c + 0.25*right; end cells copied.\n"
-         "GB/s counts 8 bytes per cell update (one 4-byte read, one 4-byte write).\n\n"
+         "GB/s counts one read and one write of a cell per update: 8 bytes in fp32, 16 in fp64.\n\n"
          "options (each also as --name, and --name=value):\n";
   for (const auto& spec : option_table()) {
     std::string left = "  -" + spec.name + (spec.value.empty() ? "" : " " + spec.value);

@@ -230,5 +230,12 @@ TEST(Options, HelpStatesTheChoicesAndDefaults) {
   EXPECT_NE(help.find("sass-metrics: list the SASS metrics"), std::string::npos) << help;
 }
 
+TEST(Options, HelpCountsTheBytesOfEachPrecision) {
+  const std::string help = help_text();
+  const std::string counted = std::to_string(2 * sizeof(float)) + " bytes in fp32, " +
+                              std::to_string(2 * sizeof(double)) + " in fp64";
+  EXPECT_NE(help.find(counted), std::string::npos) << help;
+}
+
 }  // namespace
 }  // namespace stencil::app
