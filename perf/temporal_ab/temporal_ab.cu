@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
-// stencil_temporal_ab: shapes of the pipelined temporal kernel (pipelined_temporal_kernel.cuh)
-// against the mini-app's temporal kernel and a device-to-device copy of the same bytes, in one
-// process, in both precisions:
+// stencil_temporal_ab: shapes of the deep temporal kernels (pipelined_temporal_kernel.cuh,
+// warp_temporal_kernel.cuh, whose k = 16 shapes the mini-app runs) against the mini-app's
+// register kernel at k = 4 and 8 and a device-to-device copy of the same bytes, in one process,
+// in both precisions:
 //   stencil_temporal_ab [ROUNDS]   (on the GPU machine; ROUNDS defaults to 2)
 //   stencil_temporal_ab --checks   (only the checks, on the smaller shapes)
 // Exit 77 without a CUDA device, 1 where a check differs or CUDA fails.
