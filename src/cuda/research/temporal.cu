@@ -1,28 +1,28 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // temporal: k iterations fused into one pass over the grid. Up to k = 8 one thread holds every
 // level of its columns (temporal_kernel.cuh, the input rows requested ahead in registers); deeper
-// passes split the levels between warp groups (pipelined_temporal_kernel.cuh), in the shape
-// measured fastest for each precision (docs/stream-and-temporal.md, "Fifth round").
+// passes split the levels between warps, each lane holding a run of columns
+// (warp_temporal_kernel.cuh), in the shape measured fastest for each precision
+// (docs/stream-and-temporal.md, "Sixth round").
 #include "cuda/kernels.hpp"
-#include "cuda/research/pipelined_temporal_kernel.cuh"
 #include "cuda/research/temporal_kernel.cuh"
+#include "cuda/research/warp_temporal_kernel.cuh"
 
 namespace stencil::cuda {
 namespace {
 
-// The shapes measured fastest (stencil_temporal_ab): in float, groups of 8 levels, 128 threads
-// each, two blocks per SM, whose barriers fall out of phase; in double, whose threads hold half
-// the columns, groups of 16 levels, 256 threads each, one block per SM, so that a step's barrier
-// publishes twice the levels of an 8-level group.
+// The shapes measured fastest at k = 16 (stencil_temporal_ab): warps of 4 levels, two 128-thread
+// blocks per SM, 13 columns per lane in float and 9 in double, where 13 would not fit a thread's
+// 255 registers (9 spill 112 bytes per thread; 11 and 13 spill 1 to 2 KB).
 template <class T, int kFuse>
-struct PipelinedShape;
+struct DeepShape;
 template <int kFuse>
-struct PipelinedShape<float, kFuse> {
-  using type = pipelined_temporal::Shape<float, kFuse / 8, 8, 128, 2>;
+struct DeepShape<float, kFuse> {
+  using type = warp_temporal::Shape<float, kFuse / 4, 4, 13, 2>;
 };
 template <int kFuse>
-struct PipelinedShape<double, kFuse> {
-  using type = pipelined_temporal::Shape<double, kFuse / 16, 16, 256, 1>;
+struct DeepShape<double, kFuse> {
+  using type = warp_temporal::Shape<double, kFuse / 4, 4, 9, 2>;
 };
 
 }  // namespace
@@ -32,8 +32,7 @@ void launch_temporal(const T* in, T* out, int rows, int cols, int chunks, cudaSt
   if constexpr (kFuse <= kFuseDepths.back())
     temporal_detail::launch<kFuse, 0>(in, out, rows, cols, chunks, queue);
   else
-    pipelined_temporal::launch<typename PipelinedShape<T, kFuse>::type>(in, out, rows, cols, chunks,
-                                                                        queue);
+    warp_temporal::launch<typename DeepShape<T, kFuse>::type>(in, out, rows, cols, chunks, queue);
 }
 
 #define STENCIL_INSTANTIATE_FUSE(T, Fuse) \
