@@ -249,8 +249,9 @@ void launch(const T* in, T* out, int rows, int cols, int chunks, cudaStream_t qu
   auto* kernel = &warp_kernel<S>;
   static int resident = 0;
   if (resident == 0) {
-    check(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, S::kSharedBytes),
-          "cudaFuncSetAttribute(warp_kernel)");
+    check(
+        cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, S::kSharedBytes),
+        "cudaFuncSetAttribute(warp_kernel)");
     int blocks = 0;
     check(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, kernel, S::kThreads,
                                                         S::kSharedBytes),
