@@ -60,9 +60,20 @@ struct OpenACC {
   static void fill_nan(T* grid, std::size_t cells, bool on_device) {
     const long count = static_cast<long>(cells);
     const T nan = std::numeric_limits<T>::quiet_NaN();
-#pragma acc parallel loop present(grid [0:count]) if (on_device)
+#pragma acc parallel loop present(grid [0:count]) if (on_device) async(kStepQueue)
     for (long i = 0; i < count; ++i)
       grid[i] = nan;
+  }
+
+  // Every kernel and the poison are queued on kStepQueue (openacc/kernels.hpp): the host issues
+  // a step without waiting for the last, so a short step (N = 4096) is not bound by launch latency.
+  static constexpr bool kQueuedSteps = true;
+  static void* step_stream(bool on_device) {
+    return on_device ? acc_get_cuda_stream(kStepQueue) : nullptr;
+  }
+  static void wait_for_steps(bool on_device) {
+    if (on_device)
+      acc_wait(kStepQueue);
   }
 };
 
