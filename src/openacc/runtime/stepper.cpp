@@ -36,12 +36,16 @@ struct OpenACC {
   // On the host the constructs run on the local thread, so a host copy takes one thread too.
   static int host_threads() { return 1; }
 
+  // On the step queue, so that the queue (and its CUDA stream, step_stream) exists before the first
+  // step: libgomp creates a queue when something is first queued on it. The mapping itself is made
+  // at once; create copies nothing.
   template <class T>
   static void enter([[maybe_unused]] T* p, std::size_t cells, bool on_device) {
-#pragma acc enter data create(p [0:cells]) if (on_device)
+#pragma acc enter data create(p [0:cells]) if (on_device) async(kStepQueue)
   }
   template <class T>
   static void leave([[maybe_unused]] T* p, std::size_t cells, bool on_device) {
+    wait_for_steps(on_device);  // a queued step may still use the mirror
 #pragma acc exit data delete (p [0:cells]) if (on_device)
   }
   template <class T>
