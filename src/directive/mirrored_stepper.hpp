@@ -25,6 +25,11 @@
 //   device_address(p, on_device)  the mirror's address on the GPU, p on the host
 //   update_device(p, cells, on_device), update_host(p, cells, on_device)
 //   fill_nan(p, cells, on_device) a quiet NaN in every cell of the mirror
+//   kQueuedSteps                  true where the kernels and fill_nan are queued on one device
+//                                 queue and return before they finish (OpenACC's async queue);
+//                                 false where each returns when it has finished
+//   step_stream(on_device)        that queue's CUDA stream (nullptr for synchronous kernels)
+//   wait_for_steps(on_device)     waits until everything queued there has finished
 #pragma once
 
 #include <algorithm>
@@ -100,6 +105,7 @@ class MirroredStepper final : public Stepper {
 
   void upload(const Cells& cells) override {
     require_upload_shape(cells);
+    fence();  // queued steps may still read or write the mirror the update overwrites
     const std::vector<T>& values = cells.values<T>();
     std::copy(values.begin(), values.end(), current());
     Model::update_device(current(), cells_, launch_.on_device);
@@ -112,22 +118,30 @@ class MirroredStepper final : public Stepper {
     current_ = 1 - current_;
   }
   void warm_up() override { run_kernel(); }
-  // The kernels are synchronous (no async or nowait clause): a returned step has finished.
-  void fence() override { wait_for_cuda_default_stream(); }
+  // Queued kernels: the queue, which the CUDA memory kind's copies and halo kernels join
+  // (grids()). Synchronous kernels (no async or nowait clause) have finished when they return;
+  // the memory kind's work on the legacy default stream may not have.
+  void fence() override {
+    if constexpr (Model::kQueuedSteps)
+      Model::wait_for_steps(launch_.on_device);
+    else
+      wait_for_cuda_default_stream();
+  }
 
   Cells download() override {
-    wait_for_cuda_default_stream();
+    fence();
     T* grid = current();
     Model::update_host(grid, cells_, launch_.on_device);
     return Cells(std::vector<T>(grid, grid + cells_));
   }
 
-  // The grids as the memory kinds see them: on the GPU the device mirrors (the CUDA memory
-  // kind's copies and halo kernels run on the legacy default stream, which the next step waits
-  // for), on the host the host arrays.
+  // The grids as the memory kinds see them: on the GPU the device mirrors, on the host the host
+  // arrays. The CUDA memory kind's copies and halo kernels run on the steps' queue where the
+  // model queues them, else on the legacy default stream, which the next step waits for.
   GridAccess grids() override {
     GridAccess grids;
     grids.memory = launch_.on_device ? MemoryKind::cuda : MemoryKind::host;
+    grids.cuda_stream = Model::step_stream(launch_.on_device);
     grids.precision = precision_of<T>();
     grids.current = grids_[current_]->address();
     grids.next = grids_[1 - current_]->address();
@@ -140,7 +154,7 @@ class MirroredStepper final : public Stepper {
   T* next() { return grids_[1 - current_]->data(); }
 
   void run_kernel() {
-    if (launch_.on_device)
+    if (!Model::kQueuedSteps && launch_.on_device)
       wait_for_cuda_default_stream();
     kernel_.step(current(), next(), extent_, config(), launch_);
   }

@@ -31,7 +31,7 @@ void naive_step(const T* __restrict in, T* __restrict out, ArrayExtent extent,
   const bool on_device = launch.on_device;
   if (launch.loop_shape == 0) {
 #pragma acc parallel loop gang vector_length(256) \
-    present(in [0:cells], out [0:cells]) if (on_device)
+    present(in [0:cells], out [0:cells]) if (on_device) async(kStepQueue)
     for (int y = 0; y < rows; ++y) {
 #pragma acc loop vector
       for (int x = 0; x < cols; ++x) {
@@ -43,7 +43,7 @@ void naive_step(const T* __restrict in, T* __restrict out, ArrayExtent extent,
     }
   } else if (launch.loop_shape == 2) {
 #pragma acc parallel loop gang vector collapse(2) vector_length(256) \
-    present(in [0:cells], out [0:cells]) if (on_device)
+    present(in [0:cells], out [0:cells]) if (on_device) async(kStepQueue)
     for (int y = 0; y < rows; ++y) {
       for (int x = 0; x < cols; ++x) {
         const long i = cell_offset(y, x, cols);
@@ -53,7 +53,8 @@ void naive_step(const T* __restrict in, T* __restrict out, ArrayExtent extent,
       }
     }
   } else {  // collapse
-#pragma acc parallel loop collapse(2) present(in [0:cells], out [0:cells]) if (on_device)
+#pragma acc parallel loop collapse(2) present(in [0:cells], out [0:cells]) if (on_device) \
+    async(kStepQueue)
     for (int y = 0; y < rows; ++y) {
       for (int x = 0; x < cols; ++x) {
         const long i = cell_offset(y, x, cols);

@@ -17,7 +17,7 @@ void naive1d_step(const T* __restrict in, T* __restrict out, ArrayExtent extent,
                   const RunConfig& /*config*/, Launch launch) {
   const std::int64_t n = extent.cols;  // 64-bit: a 1-D grid is limited by memory only
   const bool on_device = launch.on_device;
-#pragma acc parallel loop gang vector present(in [0:n], out [0:n]) if (on_device)
+#pragma acc parallel loop gang vector present(in [0:n], out [0:n]) if (on_device) async(kStepQueue)
   for (std::int64_t i = 0; i < n; ++i)
     out[i] = is_border_1d(i, n) ? in[i] : three_point(in[i - 1], in[i], in[i + 1]);
 }

@@ -54,7 +54,7 @@ void tiled_blocks(const T* __restrict in, T* __restrict out, int rows, int cols,
   const int blocks = blocks_y * blocks_x;
   const int slots = blocks < kGangSlots ? blocks : kGangSlots;
 #pragma acc parallel loop gang num_gangs(slots) vector_length(kWidth* kHeight) if (on_device) \
-    present(in [0:cells], out [0:cells])
+    present(in [0:cells], out [0:cells]) async(kStepQueue)
   for (int slot = 0; slot < slots; ++slot) {
 #pragma acc loop seq
     for (int block = slot; block < blocks; block += slots) {

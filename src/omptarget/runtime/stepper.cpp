@@ -69,6 +69,13 @@ struct OmpTarget {
     for (long i = 0; i < count; ++i)
       grid[i] = nan;
   }
+
+  // Every target region here is synchronous (no nowait): a returned step has finished.
+  static constexpr bool kQueuedSteps = false;
+  static void* step_stream(bool) {
+    return nullptr;
+  }
+  static void wait_for_steps(bool) {}
 };
 
 // Generated from STENCIL_VARIANTS: a variant the omptarget row does not name has no case.

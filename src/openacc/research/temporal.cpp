@@ -60,7 +60,7 @@ void temporal_blocks(const T* __restrict in, T* __restrict out, int rows, int co
   const long blocks = static_cast<long>(blocks_y) * blocks_x;
   const int slots = blocks < kGangSlots ? static_cast<int>(blocks) : kGangSlots;
 #pragma acc parallel loop gang num_gangs(slots) vector_length(256) if (on_device) \
-    present(in [0:cells], out [0:cells])
+    present(in [0:cells], out [0:cells]) async(kStepQueue)
   for (int slot = 0; slot < slots; ++slot) {
 #pragma acc loop seq
     for (long block = slot; block < blocks; block += slots) {

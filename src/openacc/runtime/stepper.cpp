@@ -36,12 +36,16 @@ struct OpenACC {
   // On the host the constructs run on the local thread, so a host copy takes one thread too.
   static int host_threads() { return 1; }
 
+  // On the step queue, so that the queue (and its CUDA stream, step_stream) exists before the first
+  // step: libgomp creates a queue when something is first queued on it. The mapping itself is made
+  // at once; create copies nothing.
   template <class T>
   static void enter([[maybe_unused]] T* p, std::size_t cells, bool on_device) {
-#pragma acc enter data create(p [0:cells]) if (on_device)
+#pragma acc enter data create(p [0:cells]) if (on_device) async(kStepQueue)
   }
   template <class T>
   static void leave([[maybe_unused]] T* p, std::size_t cells, bool on_device) {
+    wait_for_steps(on_device);  // a queued step may still use the mirror
 #pragma acc exit data delete (p [0:cells]) if (on_device)
   }
   template <class T>
@@ -60,9 +64,20 @@ struct OpenACC {
   static void fill_nan(T* grid, std::size_t cells, bool on_device) {
     const long count = static_cast<long>(cells);
     const T nan = std::numeric_limits<T>::quiet_NaN();
-#pragma acc parallel loop present(grid [0:count]) if (on_device)
+#pragma acc parallel loop present(grid [0:count]) if (on_device) async(kStepQueue)
     for (long i = 0; i < count; ++i)
       grid[i] = nan;
+  }
+
+  // Every kernel and the poison are queued on kStepQueue (openacc/kernels.hpp): the host issues
+  // a step without waiting for the last, so a short step (N = 4096) is not bound by launch latency.
+  static constexpr bool kQueuedSteps = true;
+  static void* step_stream(bool on_device) {
+    return on_device ? acc_get_cuda_stream(kStepQueue) : nullptr;
+  }
+  static void wait_for_steps(bool on_device) {
+    if (on_device)
+      acc_wait(kStepQueue);
   }
 };
 
