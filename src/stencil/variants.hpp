@@ -58,7 +58,7 @@ enum class ShapeOption { none, pitch, patch, fuse };
 #define STENCIL_PATCH_SIZES(X, arg) X(arg, 2) X(arg, 4)
 #define STENCIL_FUSE_DEPTHS(X, arg) X(arg, 1) X(arg, 2) X(arg, 4) X(arg, 8)
 // The deeper temporal passes only a pipelined kernel runs (native CUDA's: its levels are split
-// between warp groups, so a thread's registers hold 8 levels at any depth).
+// between warps, so a thread's registers hold 4 levels at any depth).
 #define STENCIL_PIPELINED_FUSE_DEPTHS(X, arg) X(arg, 16)
 #define STENCIL_LIST_VALUE(arg, value) value,
 #define STENCIL_LIST_COUNT(arg, value) +1
