@@ -50,9 +50,9 @@ struct Candidate {
   Launch<T> launch;
 };
 
-template <class T, int G, int L, int W, int B, int A = 1>
+template <class T, int G, int L, int W, int B>
 Candidate<T> pipelined(const char* name) {
-  using S = pt::Shape<T, G, L, W, B, A>;
+  using S = pt::Shape<T, G, L, W, B>;
   static_assert(S::kSharedBytes <= 227 * 1024, "more shared memory than an H100/H200 block has");
   return {name, S::kFuse, S::kThreads, &pt::launch<S>};
 }
@@ -68,9 +68,9 @@ template <class T>
 std::vector<Candidate<T>> candidates();
 
 // Shapes are named G (groups) x L (levels per group), W (threads per group), B (blocks per SM the
-// launch bounds ask for), A2 where a level sits two rows below the one above it (kSkew). G1 is
-// the mini-app kernel's own form with another block size. Warp shapes (warp_temporal_kernel.cuh)
-// are named G warps x L levels per warp, C columns per lane, B blocks per SM.
+// launch bounds ask for). G1 is the mini-app kernel's own form with another block size. Warp shapes
+// (warp_temporal_kernel.cuh) are named G warps x L levels per warp, C columns per lane, B blocks
+// per SM.
 template <>
 std::vector<Candidate<float>> candidates<float>() {
   return {
@@ -79,11 +79,6 @@ std::vector<Candidate<float>> candidates<float>() {
       pipelined<float, 1, 8, 128, 3>("pipe G1xL8 W128 B3"),
       pipelined<float, 1, 16, 128, 2>("pipe G1xL16 W128 B2"),
       pipelined<float, 2, 8, 128, 2>("pipe G2xL8 W128 B2"),
-      pipelined<float, 2, 8, 128, 2, 2>("pipe G2xL8 W128 B2 A2"),
-      pipelined<float, 1, 16, 128, 2, 2>("pipe G1xL16 W128 B2 A2"),
-      pipelined<float, 4, 8, 128, 1, 2>("pipe G4xL8 W128 B1 A2"),
-      pipelined<float, 2, 8, 128, 1, 2>("pipe G2xL8 W128 B1 A2"),
-      pipelined<float, 1, 16, 256, 1, 2>("pipe G1xL16 W256 B1 A2"),
       warp_pipelined<float, 4, 4, 13, 2>("warp G4xL4 C13 B2"),
       warp_pipelined<float, 8, 2, 13, 2>("warp G8xL2 C13 B2"),
       warp_pipelined<float, 8, 4, 13, 1>("warp G8xL4 C13 B1"),
@@ -100,12 +95,6 @@ std::vector<Candidate<double>> candidates<double>() {
       pipelined<double, 1, 8, 128, 3>("pipe G1xL8 W128 B3"),
       pipelined<double, 1, 16, 128, 2>("pipe G1xL16 W128 B2"),
       pipelined<double, 1, 16, 256, 1>("pipe G1xL16 W256 B1"),
-      pipelined<double, 1, 16, 256, 1, 2>("pipe G1xL16 W256 B1 A2"),
-      pipelined<double, 1, 16, 128, 2, 2>("pipe G1xL16 W128 B2 A2"),
-      pipelined<double, 2, 8, 128, 2, 2>("pipe G2xL8 W128 B2 A2"),
-      pipelined<double, 2, 8, 256, 1, 2>("pipe G2xL8 W256 B1 A2"),
-      pipelined<double, 2, 8, 128, 1, 2>("pipe G2xL8 W128 B1 A2"),
-      pipelined<double, 1, 8, 128, 3, 2>("pipe G1xL8 W128 B3 A2"),
       warp_pipelined<double, 8, 2, 13, 1>("warp G8xL2 C13 B1"),
       warp_pipelined<double, 8, 2, 17, 1>("warp G8xL2 C17 B1"),
       warp_pipelined<double, 4, 4, 9, 2>("warp G4xL4 C9 B2"),

@@ -17,15 +17,13 @@
 //    outputs the middle W c - 2 h, h = k rounded up to whole threads (each level loses one valid
 //    column per side; neighbouring blocks recompute the overlap).
 //  * Step s: group g's input level (level g L: the grid's row for g = 0) brings in row
-//    s - g (a L + 1), and its level g L + t computes the row a t below it, from the level under
-//    it, where a = kSkew. At a = 1 above and centre come from earlier steps and below from this
-//    step; at a = 2 all three come from earlier steps. Group g's last level row goes to shared
-//    memory and is group g + 1's input row at step s + 1, so no group waits for another within a
-//    step: one barrier per step publishes every group's rows.
+//    s - g (L + 1), and its level g L + t computes the row t below it, from the level under it:
+//    above and centre from earlier steps, below from this step. Group g's last level row goes to
+//    shared memory and is group g + 1's input row at step s + 1, so no group waits for another
+//    within a step: one barrier per step publishes every group's rows.
 //  * x neighbours cross threads only at a thread's first and last column: each level publishes
-//    those two values per thread, as in temporal_kernel.cuh. At a = 1 a group's input level was
-//    published by the group before it, one step earlier than its own levels are; at a = 2 each
-//    group publishes its input level itself.
+//    those two values per thread, as in temporal_kernel.cuh. A group's input level was published
+//    by the group before it, one step earlier than its own levels are.
 //  * The windows, the published edges, the hand-off rows and group 0's ring of input rows
 //    requested ahead rotate with period 3 and the step loop is unrolled by 3, so rotations are
 //    compile-time register names and address offsets.
@@ -37,8 +35,7 @@
 
 #include <type_traits>
 
-#include "cuda/runtime/check.hpp"
-#include "cuda/runtime/device_info.hpp"
+#include "cuda/research/deep_pass_launch.cuh"
 #include "cuda/runtime/dynamic_shared.cuh"
 #include "cuda/runtime/vector_access.cuh"
 #include "stencil/arithmetic.hpp"
@@ -48,11 +45,7 @@ namespace stencil::cuda::pipelined_temporal {
 
 constexpr int kPeriod = 3;  // window rows per level = buffers per published row = rows ahead
 
-// kSkew: the rows between a level and the one above it. At 1, level t's row of a step is the row
-// below level t - 1's of the same step, so a step's levels form one chain of dependent updates.
-// At 2, every level reads only rows of earlier steps, so a step's levels are independent and
-// their arithmetic overlaps, for a pass k more steps long.
-template <class T, int kGroups, int kLevels, int kGroupThreads, int kMinBlocks, int kSkewRows = 1>
+template <class T, int kGroups, int kLevels, int kGroupThreads, int kMinBlocks>
 struct Shape {
   using Element = T;
   static constexpr int kColumns = kRunCells<T>;
@@ -63,10 +56,6 @@ struct Shape {
   static constexpr int kLevelsPerGroup = kLevels;
   static constexpr int kThreadsPerGroup = kGroupThreads;
   static constexpr int kBlocksPerSm = kMinBlocks;
-  static constexpr int kSkew = kSkewRows;
-  static_assert(kSkew == 1 || kSkew == 2, "a level sits one or two rows below the one above it");
-  // Group g's input row at step s is s - g kLag.
-  static constexpr int kLag = kSkew * kLevels + 1;
   // Whole threads of overlap keep every block's first column 16-byte aligned.
   static constexpr int kHalo = (kFuse + kColumns - 1) / kColumns * kColumns;
   static constexpr int kBlockInput = kGroupThreads * kColumns;
@@ -90,23 +79,6 @@ struct Run {
   T v[kColumns];
 };
 
-// f(integral_constant<int, t>) for t = kFirst .. kEnd - 1, and for t = kFirst down to kEnd + 1:
-// a level's index is a compile-time constant, so its window slots are register names.
-template <int kFirst, int kEnd, class F>
-__device__ __forceinline__ void for_each_level(F&& f) {
-  if constexpr (kFirst < kEnd) {
-    f(std::integral_constant<int, kFirst>{});
-    for_each_level<kFirst + 1, kEnd>(f);
-  }
-}
-template <int kFirst, int kEnd, class F>
-__device__ __forceinline__ void for_each_level_down(F&& f) {
-  if constexpr (kFirst > kEnd) {
-    f(std::integral_constant<int, kFirst>{});
-    for_each_level_down<kFirst - 1, kEnd>(f);
-  }
-}
-
 // One block's walk over its chunk of rows. kColumnEdges: some thread holds a border column, a
 // column outside the grid, or a row that is not 16-byte aligned.
 template <class S, bool kColumnEdges, class T = typename S::Element>
@@ -116,7 +88,6 @@ __device__ __forceinline__ void walk_chunk(const T* __restrict__ in, T* __restri
   constexpr int kLevels = S::kLevelsPerGroup;
   constexpr int kFuse = S::kFuse;
   constexpr int kPitch = S::kPitch;
-  constexpr int kSkew = S::kSkew;
   using Cells = Run<T, kColumns>;
   const int group = static_cast<int>(threadIdx.x) / S::kThreadsPerGroup;
   const int me = static_cast<int>(threadIdx.x) - group * S::kThreadsPerGroup;
@@ -181,10 +152,9 @@ __device__ __forceinline__ void walk_chunk(const T* __restrict__ in, T* __restri
   // window[t][s % kPeriod]: level base + t's row of step s.
   Cells window[kLevels][kPeriod];
   Cells ring[kPeriod];  // group 0: the input row of step s, requested at step s - kPeriod
-  const int lag = group * S::kLag;
+  const int lag = group * (kLevels + 1);  // group g's input row at step s is s - lag
   const int s_begin = chunk.begin - kFuse;
-  // The last group's last level writes row chunk.end - 1 at step chunk.end - 1 + lag + kSkew L.
-  const int steps = chunk.rows() + (kSkew + 1) * kFuse + S::kGroupCount - 1;
+  const int steps = chunk.rows() + 2 * kFuse + S::kGroupCount - 1;
   if (first_group) {
 #pragma unroll
     for (int a = 0; a < kPeriod; ++a)
@@ -197,36 +167,28 @@ __device__ __forceinline__ void walk_chunk(const T* __restrict__ in, T* __restri
     constexpr int previous = (now + kPeriod - 1) % kPeriod;
     constexpr int earlier = (now + kPeriod - 2) % kPeriod;
     const int y_in = s - lag;
-    auto take_input_row = [&] {
-      if (first_group) {
-        window[0][now] = ring[now];
-        load_row(ring[now], s + kPeriod);
-      } else {
-        vector_load_shared(handoff_in + previous * S::kBlockInput, window[0][now].v);
-      }
-    };
-    // Level t from level t - 1: at skew 1 its rows of steps s - 2, s - 1 and s (so the input
-    // row comes first, and level t - 1 before level t); at skew 2 those of steps s - 3, s - 2
-    // and s - 1 (so level t reads slot `now` of level t - 1 before level t - 1 replaces it).
+    if (first_group) {
+      window[0][now] = ring[now];
+      load_row(ring[now], s + kPeriod);
+    } else {
+      vector_load_shared(handoff_in + previous * S::kBlockInput, window[0][now].v);
+    }
     Cells last;
-    auto level = [&](auto t_constant) {
-      constexpr int t = decltype(t_constant)::value;
-      constexpr int kAbove = kSkew == 1 ? earlier : now;
-      constexpr int kCentre = kSkew == 1 ? previous : earlier;
-      constexpr int kBelow = kSkew == 1 ? now : previous;
-      const Cells& above = window[t - 1][kAbove];
-      const Cells& centre = window[t - 1][kCentre];
-      const Cells& below = window[t - 1][kBelow];
-      // At skew 1 the input level's centre row was published by the group before, a step before
-      // this group's own levels publish theirs; at skew 2 each group publishes its input level.
-      const T* published =
-          kSkew == 1 && t == 1 && !first_group ? edges_of(0, earlier) : edges_of(t - 1, kCentre);
+#pragma unroll
+    for (int t = 1; t <= kLevels; ++t) {
+      const Cells& above = window[t - 1][earlier];
+      const Cells& centre = window[t - 1][previous];
+      const Cells& below = window[t - 1][now];
+      // The input level's centre row was published by the group before, a step before this
+      // group's own levels publish theirs.
+      const T* published = t == 1 ? (first_group ? edges_of(0, previous) : edges_of(0, earlier))
+                                  : edges_of(t - 1, previous);
       const T left_edge = published[kPitch + me];
       const T right_edge = published[me + 2];
       Cells& produced = t < kLevels ? window[t < kLevels ? t : 0][now] : last;
       bool row_border = false;
       if constexpr (kRowBorders) {
-        const int y = y_in - kSkew * t;
+        const int y = y_in - t;
         row_border = y == 0 || y == rows - 1;
       }
 #pragma unroll
@@ -241,18 +203,10 @@ __device__ __forceinline__ void walk_chunk(const T* __restrict__ in, T* __restri
         for (int c = 0; c < kColumns; ++c)
           produced.v[c] = column_border[c] ? centre.v[c] : produced.v[c];
       }
-    };
-    if constexpr (kSkew == 1) {
-      take_input_row();
-      for_each_level<1, kLevels + 1>(level);
-    } else {
-      for_each_level_down<kLevels, 0>(level);
-      take_input_row();
     }
-    // Publish: the input level's edges (skew 1: group 0 only; the group before publishes the
-    // others'); every group its levels below the last; the last level's row (skew 1: and its
-    // edges) for the next group, or the output row.
-    if (kSkew == 2 || first_group) {
+    // Publish: group 0 its input level too; every group its levels below the last; the last
+    // level's edges and row for the next group, or the output row.
+    if (first_group) {
       edges_of(0, now)[me + 1] = window[0][now].v[0];
       edges_of(0, now)[kPitch + me + 1] = window[0][now].v[kColumns - 1];
     }
@@ -262,28 +216,25 @@ __device__ __forceinline__ void walk_chunk(const T* __restrict__ in, T* __restri
       edges_of(t, now)[kPitch + me + 1] = window[t][now].v[kColumns - 1];
     }
     if (!last_group) {
-      if constexpr (kSkew == 1) {
-        edges_of(kLevels, now)[me + 1] = last.v[0];
-        edges_of(kLevels, now)[kPitch + me + 1] = last.v[kColumns - 1];
-      }
+      edges_of(kLevels, now)[me + 1] = last.v[0];
+      edges_of(kLevels, now)[kPitch + me + 1] = last.v[kColumns - 1];
       auto* slot = reinterpret_cast<Vector<T>*>(handoff_out + now * S::kBlockInput);
 #pragma unroll
       for (int v = 0; v < kColumns / S::kAlignment; ++v)
         slot[v] = pack(last.v + v * S::kAlignment);
     } else {
-      const int y_out = y_in - kSkew * kLevels;
+      const int y_out = y_in - kLevels;
       if (y_out >= chunk.begin && y_out < chunk.end)
         store_row(last, y_out);
     }
     __syncthreads();
   };
 
-  // Rows computed at step s: s - g kLag - kSkew t for level t of group g, from s - kSkew down to
-  // s - kDeepest.
-  constexpr int kDeepest = (S::kGroupCount - 1) * S::kLag + kSkew * kLevels;
+  // Rows met at step s: s - l - g for level l = g L + t, from s - 1 to s - k - (G - 1).
+  constexpr int kDeepest = kFuse + S::kGroupCount - 1;
   auto meets_border_row = [&](int s_first, int s_last) {
-    return (s_last >= kSkew && s_first <= kDeepest) ||
-           (s_last >= rows - 1 + kSkew && s_first <= rows - 1 + kDeepest);
+    return (s_last >= 1 && s_first <= kDeepest) ||
+           (s_last >= rows && s_first <= rows - 1 + kDeepest);
   };
   for (int s_block = 0; s_block < steps; s_block += kPeriod) {
     const int s = s_begin + s_block;
@@ -326,25 +277,7 @@ __global__ void __launch_bounds__(S::kThreads, S::kBlocksPerSm)
 // of at least 64 rows).
 template <class S, class T = typename S::Element>
 void launch(const T* in, T* out, int rows, int cols, int chunks, cudaStream_t queue) {
-  auto* kernel = &pipelined_kernel<S>;
-  static int resident = 0;
-  if (resident == 0) {
-    check(
-        cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, S::kSharedBytes),
-        "cudaFuncSetAttribute(pipelined_kernel)");
-    int blocks = 0;
-    check(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, kernel, S::kThreads,
-                                                        S::kSharedBytes),
-          "cudaOccupancyMaxActiveBlocksPerMultiprocessor(pipelined_kernel)");
-    resident = blocks > 0 ? blocks : 1;
-  }
-  const int column_blocks = (cols + S::kBlockOutput - 1) / S::kBlockOutput;
-  int row_chunks = chunks;
-  if (row_chunks <= 0)
-    row_chunks = wave_filling_chunks(resident * multiprocessor_count(), column_blocks, rows, 64);
-  kernel<<<dim3(column_blocks, row_chunks), S::kThreads, S::kSharedBytes, queue>>>(in, out, rows,
-                                                                                   cols);
-  check_launch("pipelined_kernel launch");
+  launch_deep_pass<S>(&pipelined_kernel<S>, "pipelined_kernel", in, out, rows, cols, chunks, queue);
 }
 
 }  // namespace stencil::cuda::pipelined_temporal

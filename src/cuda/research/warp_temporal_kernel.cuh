@@ -32,8 +32,7 @@
 
 #include <type_traits>
 
-#include "cuda/runtime/check.hpp"
-#include "cuda/runtime/device_info.hpp"
+#include "cuda/research/deep_pass_launch.cuh"
 #include "cuda/runtime/dynamic_shared.cuh"
 #include "stencil/arithmetic.hpp"
 #include "stencil/row_chunks.hpp"
@@ -246,25 +245,7 @@ __global__ void __launch_bounds__(S::kThreads, S::kBlocksPerSm)
 // of at least 64 rows).
 template <class S, class T = typename S::Element>
 void launch(const T* in, T* out, int rows, int cols, int chunks, cudaStream_t queue) {
-  auto* kernel = &warp_kernel<S>;
-  static int resident = 0;
-  if (resident == 0) {
-    check(
-        cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, S::kSharedBytes),
-        "cudaFuncSetAttribute(warp_kernel)");
-    int blocks = 0;
-    check(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, kernel, S::kThreads,
-                                                        S::kSharedBytes),
-          "cudaOccupancyMaxActiveBlocksPerMultiprocessor(warp_kernel)");
-    resident = blocks > 0 ? blocks : 1;
-  }
-  const int column_blocks = (cols + S::kBlockOutput - 1) / S::kBlockOutput;
-  int row_chunks = chunks;
-  if (row_chunks <= 0)
-    row_chunks = wave_filling_chunks(resident * multiprocessor_count(), column_blocks, rows, 64);
-  kernel<<<dim3(column_blocks, row_chunks), S::kThreads, S::kSharedBytes, queue>>>(in, out, rows,
-                                                                                   cols);
-  check_launch("warp_kernel launch");
+  launch_deep_pass<S>(&warp_kernel<S>, "warp_kernel", in, out, rows, cols, chunks, queue);
 }
 
 }  // namespace stencil::cuda::warp_temporal
