@@ -70,7 +70,7 @@ struct OpenACC {
   }
 
   // Every kernel and the poison are queued on kStepQueue (openacc/kernels.hpp): the host issues
-  // a step without waiting for the last, so a short step (N = 4096) is not bound by launch latency.
+  // a step without waiting for the last, so a step's kernel runs while the host launches the next.
   static constexpr bool kQueuedSteps = true;
   static void* step_stream(bool on_device) {
     return on_device ? acc_get_cuda_stream(kStepQueue) : nullptr;
