@@ -16,8 +16,8 @@ namespace stencil::cuda {
 // `chunks` row chunks (0: one wave of resident blocks, chunks of at least 64 rows). `name`
 // labels the CUDA errors.
 template <class S, class T>
-void launch_deep_pass(void (*kernel)(const T*, T*, int, int), const char* name, const T* in,
-                      T* out, int rows, int cols, int chunks, cudaStream_t queue) {
+void launch_deep_pass(void (*kernel)(const T*, T*, int, int), const char* name, const T* in, T* out,
+                      int rows, int cols, int chunks, cudaStream_t queue) {
   static int resident = 0;  // per kernel: each S instantiates its own
   if (resident == 0) {
     check(
