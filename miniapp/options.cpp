@@ -176,7 +176,7 @@ const std::vector<OptionSpec>& option_table() {
       {"fuse", "K",
        variants_with(ShapeOption::fuse) + ": iterations fused into one pass, K = " +
            choice_list(kAllFuseDepths) + " (" + std::to_string(kAllFuseDepths.back()) +
-           ": -impl cuda only; default " + std::to_string(kDefaultPipelinedFuse) +
+           ": -impl cuda and kokkos only; default " + std::to_string(kDefaultPipelinedFuse) +
            " with -impl cuda, " + std::to_string(kDefaultFuseOnGpu) +
            " elsewhere where the grids are on a GPU, " + std::to_string(kDefaultFuse) +
            " on a CPU); a remainder of -iters runs in shallower passes",
@@ -420,10 +420,11 @@ Options parse_options(const std::vector<std::string>& args) {
     if (options.fuse == 0)
       options.fuse = default_fuse(options.implementation, options.space);
     if (options.fuse > deepest_fuse(options.implementation)) {
-      throw UsageError("-fuse " + std::to_string(options.fuse) + ": -impl " +
-                       options.implementation + " runs temporal passes of at most " +
-                       std::to_string(deepest_fuse(options.implementation)) +
-                       " iterations (deeper passes are -impl cuda's pipelined kernel)");
+      throw UsageError(
+          "-fuse " + std::to_string(options.fuse) + ": -impl " + options.implementation +
+          " runs temporal passes of at most " +
+          std::to_string(deepest_fuse(options.implementation)) +
+          " iterations (deeper passes are the pipelined kernels of -impl cuda and kokkos)");
     }
     // A profile counts launches of one kernel, so it runs whole passes of one depth.
     if (!options.profile.empty() && options.iterations % options.fuse != 0) {

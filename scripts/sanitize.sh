@@ -46,7 +46,7 @@ fi
 # Besides the bit-for-bit cases, CTest leaves out the checks of the scripts (Python, and shell
 # over the app's runs that the CLI tests already make): they run no instrumented code of their own.
 ctest --test-dir "$build_dir" -L cpu -LE mpi --output-on-failure -j2 \
-  -E 'VariantMatchesReference|RectangleMatchesReference|^perf_|ab_forms_script' "$@" || status=1
+  -E 'VariantMatchesReference|RectangleMatchesReference|^perf_|ab_forms_script|temporal_grids_script' "$@" || status=1
 
 # The bit-for-bit cases in-process (see above), with the environment CTest gives them
 # (tests/CMakeLists.txt); each shard's console is shown after it ends, its closing counts read by

@@ -151,8 +151,9 @@ TEST(Options, TemporalDefaultsToTheBackendsFastestDepth) {
   EXPECT_EQ(parse({"-variant", "temporal", "-fuse", "8", "-iters", "100"}).fuse, 8);
 }
 
-// The pipelined depths are native CUDA's only: every other model refuses them in one line.
-TEST(Options, PipelinedDepthsAreNativeCudasOnly) {
+// The pipelined depths are native CUDA's and Kokkos' only: every other model refuses them in one
+// line.
+TEST(Options, PipelinedDepthsAreCudaAndKokkosOnly) {
   for (const std::string& implementation : implementations()) {
     const std::vector<std::string> args{"-impl", implementation, "-variant", "temporal",
                                         "-fuse", "16",           "-iters",   "32"};
@@ -162,7 +163,8 @@ TEST(Options, PipelinedDepthsAreNativeCudasOnly) {
       EXPECT_THROW(parse(args), UsageError) << implementation;
   }
   EXPECT_EQ(deepest_fuse("cuda"), 16);
-  EXPECT_EQ(deepest_fuse("kokkos"), 8);
+  EXPECT_EQ(deepest_fuse("kokkos"), 16);
+  EXPECT_EQ(deepest_fuse("openmp"), 8);
 }
 
 TEST(Options, ProfileTakesSectorsOrSassMetrics) {

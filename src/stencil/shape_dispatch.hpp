@@ -14,7 +14,7 @@
 #define STENCIL_SHAPE_CHOICES_pitch ::stencil::kTiledPitches
 #define STENCIL_SHAPE_CHOICES_patch ::stencil::kPatchSizes
 #define STENCIL_SHAPE_CHOICES_fuse ::stencil::kFuseDepths
-// A model that runs the pipelined depths (native CUDA) dispatches over every -fuse value.
+// A model that runs the pipelined depths (native CUDA, Kokkos) dispatches over every -fuse value.
 #define STENCIL_SHAPE_CHOICES_pipelined_fuse ::stencil::kAllFuseDepths
 
 namespace stencil {

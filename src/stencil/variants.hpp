@@ -57,8 +57,8 @@ enum class ShapeOption { none, pitch, patch, fuse };
 #define STENCIL_TILED_PITCHES(X, arg) X(arg, 32) X(arg, 33) X(arg, 34)
 #define STENCIL_PATCH_SIZES(X, arg) X(arg, 2) X(arg, 4)
 #define STENCIL_FUSE_DEPTHS(X, arg) X(arg, 1) X(arg, 2) X(arg, 4) X(arg, 8)
-// The deeper temporal passes only a pipelined kernel runs (native CUDA's: its levels are split
-// between warps, so a thread's registers hold 4 levels at any depth).
+// The deeper temporal passes only a pipelined kernel runs (native CUDA's and Kokkos': their levels
+// are split between warps, so a thread's registers hold 4 levels at any depth).
 #define STENCIL_PIPELINED_FUSE_DEPTHS(X, arg) X(arg, 16)
 #define STENCIL_LIST_VALUE(arg, value) value,
 #define STENCIL_LIST_COUNT(arg, value) +1
@@ -87,8 +87,9 @@ inline constexpr std::array<int, 0 STENCIL_FUSE_DEPTHS(STENCIL_LIST_COUNT, )
                        STENCIL_PIPELINED_FUSE_DEPTHS(STENCIL_LIST_VALUE, )};
 // The default depth is the fastest measured on each platform at -iters 100 and 200
 // (docs/stream-and-temporal.md, "The default depth"): 4 where the grids are in host memory, 8
-// where they are on a GPU, 16 for the pipelined kernel (the driver picks by the backend,
-// src/backends.hpp default_fuse).
+// where they are on a GPU, 16 for native CUDA's pipelined kernel (the driver picks by the backend,
+// src/backends.hpp default_fuse). Kokkos' pipelined form has no GPU measurement yet, so its
+// default on a GPU stays 8.
 inline constexpr int kDefaultFuse = 4;
 inline constexpr int kDefaultFuseOnGpu = 8;
 inline constexpr int kDefaultPipelinedFuse = 16;
@@ -163,9 +164,12 @@ inline std::size_t cell_count(const VariantInfo& v, std::int64_t n) {
 }
 
 // The deepest temporal pass `model` runs: the pipelined depths (STENCIL_PIPELINED_FUSE_DEPTHS)
-// are native CUDA's only.
+// are native CUDA's and Kokkos' only.
+constexpr bool runs_pipelined_depths(std::string_view model) {
+  return model == "cuda" || model == "kokkos";
+}
 constexpr int deepest_fuse(std::string_view model) {
-  return model == "cuda" ? kAllFuseDepths.back() : kFuseDepths.back();
+  return runs_pipelined_depths(model) ? kAllFuseDepths.back() : kFuseDepths.back();
 }
 
 // Whether `model` runs `variant` with its shape option at `value`: every pitch and patch, and the

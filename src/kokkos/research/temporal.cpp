@@ -27,13 +27,15 @@
 //    or the last row test rows.
 // Every cell update is stencil::five_point on exactly the values k single steps would use, and
 // border cells copy their centre at every level, so the result is bit-identical to k steps.
-// This is the device form: one member per GPU thread, as the native block. A host space runs the
-// time-skewed row bands of host_wavefront.hpp instead.
+// This is the device form up to k = 8: one member per GPU thread, as the native block. Deeper
+// passes split the levels between groups of members (group_temporal.hpp). A host space runs the
+// time-skewed row bands of host_wavefront.hpp at every depth.
 #include <algorithm>
 #include <cstddef>
 #include <type_traits>
 
 #include "kokkos/kernels.hpp"
+#include "kokkos/research/group_temporal.hpp"
 #include "kokkos/research/host_wavefront.hpp"
 #include "kokkos/research/quad.hpp"
 #include "kokkos/runtime/team_policy.hpp"
@@ -287,6 +289,20 @@ void temporal_fused(const ExecSpace& space, const ConstDeviceView<T, ExecSpace>&
       });
 }
 
+// The deep shapes: native CUDA's (src/cuda/research/temporal.cu), groups of 4 levels, one warp
+// of members each, two 128-member teams per multiprocessor, 13 columns per member in float and 9
+// in double. Their scratch (25 KB and 40 KB) fits the 48 KB of a Kokkos CUDA team.
+template <class T, int kFuse>
+struct DeepShape;
+template <int kFuse>
+struct DeepShape<float, kFuse> {
+  using type = group_temporal::Shape<float, kFuse / 4, 4, 13, kVectorLanes, 2>;
+};
+template <int kFuse>
+struct DeepShape<double, kFuse> {
+  using type = group_temporal::Shape<double, kFuse / 4, 4, 9, kVectorLanes, 2>;
+};
+
 }  // namespace temporal_detail
 
 template <int kFuse, class T, class ExecSpace>
@@ -296,6 +312,12 @@ void temporal_step(const ExecSpace& space, const ConstDeviceView<T, ExecSpace>& 
     // Host form (host_wavefront.hpp): time-skewed row bands, as src/openmp/research/temporal.cpp.
     host_form::step_fused_bands<kFuse>(space, "stencil::kokkos::temporal", in, out, rows, cols,
                                        chunks);
+  } else if constexpr (kFuse > kFuseDepths.back()) {
+    using Deep = typename temporal_detail::DeepShape<T, kFuse>::type;
+    if (offsets_fit_int(rows, cols))
+      group_temporal::pass<Deep, int>(space, in, out, rows, cols, chunks);
+    else
+      group_temporal::pass<Deep, std::int64_t>(space, in, out, rows, cols, chunks);
   } else if (offsets_fit_int(rows, cols)) {
     temporal_detail::temporal_fused<kFuse, int>(space, in, out, rows, cols, chunks);
   } else {
@@ -305,7 +327,9 @@ void temporal_step(const ExecSpace& space, const ConstDeviceView<T, ExecSpace>& 
 
 #define INSTANTIATE_FUSE(space_and_type, Fuse) \
   STENCIL_INSTANTIATE_SHAPED_STEP(temporal_step, Fuse, space_and_type)
-#define INSTANTIATE_TYPE(Space, T) STENCIL_FUSE_DEPTHS(INSTANTIATE_FUSE, (Space, T))
+#define INSTANTIATE_TYPE(Space, T)                  \
+  STENCIL_FUSE_DEPTHS(INSTANTIATE_FUSE, (Space, T)) \
+  STENCIL_PIPELINED_FUSE_DEPTHS(INSTANTIATE_FUSE, (Space, T))
 #define INSTANTIATE(Space) STENCIL_ELEMENT_TYPES(INSTANTIATE_TYPE, Space)
 STENCIL_FOR_EACH_KOKKOS_SPACE(INSTANTIATE)
 

@@ -38,7 +38,7 @@ void narrowed_step(STENCIL_KOKKOS_STEP_PARAMETERS_1D(T, ExecSpace)) {
   })
 #define STENCIL_STEP_pitch(name, dimensions) STENCIL_STEP_SHAPED(name, pitch, dimensions)
 #define STENCIL_STEP_patch(name, dimensions) STENCIL_STEP_SHAPED(name, patch, dimensions)
-#define STENCIL_STEP_fuse(name, dimensions) STENCIL_STEP_SHAPED(name, fuse, dimensions)
+#define STENCIL_STEP_fuse(name, dimensions) STENCIL_STEP_SHAPED(name, pipelined_fuse, dimensions)
 #define STENCIL_STEP_CASE(name, dimensions, chunks, shape, ...) \
   case Variant::name:                                           \
     if constexpr (info(Variant::name).implemented_by("kokkos")) \
