@@ -80,6 +80,7 @@ std::vector<Candidate<float>> candidates<float>() {
       pipelined<float, 1, 16, 128, 2>("pipe G1xL16 W128 B2"),
       pipelined<float, 2, 8, 128, 2>("pipe G2xL8 W128 B2"),
       warp_pipelined<float, 4, 4, 13, 2>("warp G4xL4 C13 B2"),
+      warp_pipelined<float, 4, 4, 11, 3>("warp G4xL4 C11 B3"),
       warp_pipelined<float, 8, 2, 13, 2>("warp G8xL2 C13 B2"),
       warp_pipelined<float, 8, 4, 13, 1>("warp G8xL4 C13 B1"),
       warp_pipelined<float, 8, 4, 17, 1>("warp G8xL4 C17 B1"),
@@ -98,6 +99,7 @@ std::vector<Candidate<double>> candidates<double>() {
       warp_pipelined<double, 8, 2, 13, 1>("warp G8xL2 C13 B1"),
       warp_pipelined<double, 8, 2, 17, 1>("warp G8xL2 C17 B1"),
       warp_pipelined<double, 4, 4, 9, 2>("warp G4xL4 C9 B2"),
+      warp_pipelined<double, 8, 2, 9, 2>("warp G8xL2 C9 B2"),
       warp_pipelined<double, 8, 4, 9, 1>("warp G8xL4 C9 B1"),
       warp_pipelined<double, 8, 4, 11, 1>("warp G8xL4 C11 B1"),
   };
