@@ -39,6 +39,7 @@
 #include "cuda/runtime/dynamic_shared.cuh"
 #include "cuda/runtime/vector_access.cuh"
 #include "stencil/arithmetic.hpp"
+#include "stencil/column_run.hpp"
 #include "stencil/row_chunks.hpp"
 
 namespace stencil::cuda::pipelined_temporal {
@@ -74,11 +75,6 @@ struct Shape {
   static constexpr int kSharedBytes = kSharedCells * static_cast<int>(sizeof(T));
 };
 
-template <class T, int kColumns>
-struct Run {
-  T v[kColumns];
-};
-
 // One block's walk over its chunk of rows. kColumnEdges: some thread holds a border column, a
 // column outside the grid, or a row that is not 16-byte aligned.
 template <class S, bool kColumnEdges, class T = typename S::Element>
@@ -88,7 +84,7 @@ __device__ __forceinline__ void walk_chunk(const T* __restrict__ in, T* __restri
   constexpr int kLevels = S::kLevelsPerGroup;
   constexpr int kFuse = S::kFuse;
   constexpr int kPitch = S::kPitch;
-  using Cells = Run<T, kColumns>;
+  using Cells = ColumnRun<T, kColumns>;
   const int group = static_cast<int>(threadIdx.x) / S::kThreadsPerGroup;
   const int me = static_cast<int>(threadIdx.x) - group * S::kThreadsPerGroup;
   const bool first_group = group == 0;
@@ -191,18 +187,8 @@ __device__ __forceinline__ void walk_chunk(const T* __restrict__ in, T* __restri
         const int y = y_in - t;
         row_border = y == 0 || y == rows - 1;
       }
-#pragma unroll
-      for (int c = 0; c < kColumns; ++c) {
-        const T left = c > 0 ? centre.v[c - 1] : left_edge;
-        const T right = c + 1 < kColumns ? centre.v[c + 1] : right_edge;
-        const T updated = five_point(centre.v[c], left, right, above.v[c], below.v[c]);
-        produced.v[c] = kRowBorders && row_border ? centre.v[c] : updated;
-      }
-      if constexpr (kColumnEdges) {
-#pragma unroll
-        for (int c = 0; c < kColumns; ++c)
-          produced.v[c] = column_border[c] ? centre.v[c] : produced.v[c];
-      }
+      update_run<kColumnEdges, kColumns>(above, centre, below, left_edge, right_edge,
+                                         kRowBorders && row_border, column_border, produced);
     }
     // Publish: group 0 its input level too; every group its levels below the last; the last
     // level's edges and row for the next group, or the output row.

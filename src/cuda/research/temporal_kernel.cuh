@@ -40,6 +40,7 @@
 #include "cuda/runtime/dynamic_shared.cuh"
 #include "cuda/runtime/vector_access.cuh"
 #include "stencil/arithmetic.hpp"
+#include "stencil/column_run.hpp"
 #include "stencil/row_chunks.hpp"
 
 namespace stencil::cuda::temporal_detail {
@@ -205,19 +206,8 @@ __device__ __forceinline__ void walk_chunk(const T* __restrict__ in, T* __restri
         const int y = j - t;  // the row level t computes at this step
         row_border = y == 0 || y == rows - 1;
       }
-#pragma unroll
-      for (int c = 0; c < kColumns; ++c) {
-        const T left = c > 0 ? centre.v[c - 1] : left_edge;
-        const T right = c + 1 < kColumns ? centre.v[c + 1] : right_edge;
-        const T updated = five_point(centre.v[c], left, right, above.v[c], below.v[c]);
-        produced.v[c] = kRowBorders && row_border ? centre.v[c] : updated;
-      }
-      if constexpr (kColumnEdges) {
-        // Selects, as in the Kokkos twin.
-#pragma unroll
-        for (int c = 0; c < kColumns; ++c)
-          produced.v[c] = column_border[c] ? centre.v[c] : produced.v[c];
-      }
+      update_run<kColumnEdges, kColumns>(above, centre, below, left_edge, right_edge,
+                                         kRowBorders && row_border, column_border, produced);
     }
 
     // Publish levels 0..kFuse-1 for the level above; store the last level's row.

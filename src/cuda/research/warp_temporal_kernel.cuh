@@ -35,6 +35,7 @@
 #include "cuda/research/deep_pass_launch.cuh"
 #include "cuda/runtime/dynamic_shared.cuh"
 #include "stencil/arithmetic.hpp"
+#include "stencil/column_run.hpp"
 #include "stencil/row_chunks.hpp"
 
 namespace stencil::cuda::warp_temporal {
@@ -65,11 +66,6 @@ struct Shape {
   static constexpr int kSharedBytes = kSharedCells * static_cast<int>(sizeof(T));
 };
 
-template <class T, int kColumns>
-struct Run {
-  T v[kColumns];
-};
-
 // Slot r of row buffer b (0: the staged input; 1 + g: warp g's last level).
 template <class S, class T = typename S::Element>
 __device__ __forceinline__ T* slot(T* shared, int buffer, int rotation) {
@@ -84,7 +80,7 @@ __device__ __forceinline__ void walk_chunk(const T* __restrict__ in, T* __restri
   constexpr int kColumns = S::kColumns;
   constexpr int kLevels = S::kLevelsPerWarp;
   constexpr int kFuse = S::kFuse;
-  using Cells = Run<T, kColumns>;
+  using Cells = ColumnRun<T, kColumns>;
   const int tid = static_cast<int>(threadIdx.x);
   const int warp = tid / kWarpSize;
   const int lane = tid - warp * kWarpSize;
@@ -182,18 +178,8 @@ __device__ __forceinline__ void walk_chunk(const T* __restrict__ in, T* __restri
         const int y = y_in - t;
         row_border = y == 0 || y == rows - 1;
       }
-#pragma unroll
-      for (int c = 0; c < kColumns; ++c) {
-        const T left = c > 0 ? centre.v[c - 1] : left_edge;
-        const T right = c + 1 < kColumns ? centre.v[c + 1] : right_edge;
-        const T updated = five_point(centre.v[c], left, right, above.v[c], below.v[c]);
-        produced.v[c] = kRowBorders && row_border ? centre.v[c] : updated;
-      }
-      if constexpr (kColumnEdges) {
-#pragma unroll
-        for (int c = 0; c < kColumns; ++c)
-          produced.v[c] = column_border[c] ? centre.v[c] : produced.v[c];
-      }
+      update_run<kColumnEdges, kColumns>(above, centre, below, left_edge, right_edge,
+                                         kRowBorders && row_border, column_border, produced);
     }
     write_row(last, slot<S>(shared, warp + 1, now));
     __syncthreads();

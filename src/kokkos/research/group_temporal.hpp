@@ -43,6 +43,7 @@
 #include "kokkos/runtime/spaces.hpp"
 #include "stencil/arithmetic.hpp"
 #include "stencil/cell_offset.hpp"
+#include "stencil/column_run.hpp"
 #include "stencil/row_chunks.hpp"
 #include "stencil/unroll.hpp"
 
@@ -75,11 +76,6 @@ struct Shape {
   static constexpr int kScratchCells = kRowCells + kEdgeCells;
 };
 
-template <class T, int kColumns>
-struct Run {
-  T v[kColumns];
-};
-
 // One team's walk over its chunk of rows. kColumnEdges: some member holds a border column or a
 // column outside the grid. Index is the offset type (cell_offset.hpp).
 template <class S, bool kColumnEdges, class Index, class Member, class T>
@@ -90,7 +86,7 @@ KOKKOS_INLINE_FUNCTION void walk_chunk(const Member& team, const T* source, T* t
   constexpr int kGroups = S::kGroupCount;
   constexpr int kFuse = S::kFuse;
   constexpr int kTile = S::kTileInput;
-  using Cells = Run<T, kColumns>;
+  using Cells = ColumnRun<T, kColumns>;
   const int member = team.team_rank();
   const int group = member / S::kWidth;
   const int lane = member - group * S::kWidth;
@@ -200,18 +196,8 @@ KOKKOS_INLINE_FUNCTION void walk_chunk(const Member& team, const T* source, T* t
         const int y = y_in - t;
         row_border = y == 0 || y == rows - 1;
       }
-      STENCIL_UNROLL
-      for (int c = 0; c < kColumns; ++c) {
-        const T left = c > 0 ? centre.v[c - 1] : left_edge;
-        const T right = c + 1 < kColumns ? centre.v[c + 1] : right_edge;
-        const T updated = five_point(centre.v[c], left, right, above.v[c], below.v[c]);
-        produced.v[c] = kRowBorders && row_border ? centre.v[c] : updated;
-      }
-      if constexpr (kColumnEdges) {
-        STENCIL_UNROLL
-        for (int c = 0; c < kColumns; ++c)
-          produced.v[c] = column_border[c] ? centre.v[c] : produced.v[c];
-      }
+      update_run<kColumnEdges, kColumns>(above, centre, below, left_edge, right_edge,
+                                         kRowBorders && row_border, column_border, produced);
       if (t < kLevels)
         publish(produced, written, t);
     }
