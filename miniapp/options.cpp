@@ -12,6 +12,7 @@
 
 #include "backends.hpp"
 #include "stencil/initial_state.hpp"
+#include "stencil/models.hpp"
 #include "stencil/precision.hpp"
 #include "stencil/run_config.hpp"
 #include "stencil/variants.hpp"
@@ -89,6 +90,16 @@ std::string variant_names(Keep keep) {
 }
 std::string variant_names() {
   return variant_names([](const VariantInfo&) { return true; });
+}
+
+// Names of the models whose pipelined kernels run the deepest -fuse depth (deepest_fuse).
+std::string pipelined_models() {
+  std::vector<std::string> names;
+  for (const ModelInfo& model : kModels) {
+    if (deepest_fuse(model.name) == kAllFuseDepths.back())
+      names.emplace_back(model.name);
+  }
+  return joined(names, ", ");
 }
 std::string variants_with(ShapeOption option) {
   return variant_names([option](const VariantInfo& v) { return v.uses_shape(option); });
@@ -175,8 +186,8 @@ const std::vector<OptionSpec>& option_table() {
        }},
       {"fuse", "K",
        variants_with(ShapeOption::fuse) + ": iterations fused into one pass, K = " +
-           choice_list(kAllFuseDepths) + " (" + std::to_string(kAllFuseDepths.back()) +
-           ": -impl cuda and kokkos only; default " + std::to_string(kDefaultPipelinedFuse) +
+           choice_list(kAllFuseDepths) + " (" + std::to_string(kAllFuseDepths.back()) + ": -impl " +
+           pipelined_models() + " only; default " + std::to_string(kDefaultPipelinedFuse) +
            " with -impl cuda, " + std::to_string(kDefaultFuseOnGpu) +
            " elsewhere where the grids are on a GPU, " + std::to_string(kDefaultFuse) +
            " on a CPU); a remainder of -iters runs in shallower passes",
@@ -420,11 +431,11 @@ Options parse_options(const std::vector<std::string>& args) {
     if (options.fuse == 0)
       options.fuse = default_fuse(options.implementation, options.space);
     if (options.fuse > deepest_fuse(options.implementation)) {
-      throw UsageError(
-          "-fuse " + std::to_string(options.fuse) + ": -impl " + options.implementation +
-          " runs temporal passes of at most " +
-          std::to_string(deepest_fuse(options.implementation)) +
-          " iterations (deeper passes are the pipelined kernels of -impl cuda and kokkos)");
+      throw UsageError("-fuse " + std::to_string(options.fuse) + ": -impl " +
+                       options.implementation + " runs temporal passes of at most " +
+                       std::to_string(deepest_fuse(options.implementation)) +
+                       " iterations (deeper passes are the pipelined kernels of -impl " +
+                       pipelined_models() + ")");
     }
     // A profile counts launches of one kernel, so it runs whole passes of one depth.
     if (!options.profile.empty() && options.iterations % options.fuse != 0) {
