@@ -185,11 +185,12 @@ const std::vector<OptionSpec>& option_table() {
          o.chunks = parse_integer<int>(f, v, 1, 65535);
        }},
       {"fuse", "K",
-       variants_with(ShapeOption::fuse) + ": iterations fused into one pass, K = " +
-           choice_list(kAllFuseDepths) + " (" + std::to_string(kAllFuseDepths.back()) + ": -impl " +
-           pipelined_models() + " only; default " + std::to_string(kDefaultPipelinedFuse) +
-           " with -impl cuda, " + std::to_string(kDefaultFuseOnGpu) +
-           " elsewhere where the grids are on a GPU, " + std::to_string(kDefaultFuse) +
+       variants_with(ShapeOption::fuse) +
+           ": iterations fused into one pass, K = " + choice_list(kAllFuseDepths) + " (" +
+           std::to_string(kAllFuseDepths.back()) + ": -impl " + pipelined_models() +
+           " only; default where the grids are on a GPU: " + std::to_string(kDefaultPipelinedFuse) +
+           " with those, " + std::to_string(kDefaultFuseOnGpu) + " with the others; " +
+           std::to_string(kDefaultFuse) +
            " on a CPU); a remainder of -iters runs in shallower passes",
        [](Options& o, const std::string& f, const std::string& v) {
          o.fuse = parse_choice(f, v, kAllFuseDepths);

@@ -4,7 +4,7 @@
 # build-gpu; BUILD_DIR names another), from the repository root:
 #   bash scripts/gpu-temporal.sh [OUT_DIR]
 #   1. scripts/temporal-grids.sh: the published codes' grids and step counts, native CUDA and
-#      Kokkos, fp32 and fp64, at -fuse 16 and at each model's default depth;
+#      Kokkos, fp32 and fp64, at -fuse 16 and 8;
 #   2. stencil_temporal_ab GPU_TEMPORAL_ROUNDS (default 2): the deep kernel's shapes beside the
 #      copy, each checked bit for bit first;
 #   3. where ncu exists: one pass of depth 16 at N = 16384 of each model's kernel in each

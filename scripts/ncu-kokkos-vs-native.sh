@@ -55,8 +55,8 @@ for shape in "${shapes[@]}"; do
   labels+=("$label")
   for impl in cuda kokkos; do
     case $impl in
-      cuda) kernel="regex:stencil::cuda::(.*::)?${variant}_kernel[<(]" ;;
-      kokkos) kernel="regex:stencil::kokkos::(\w+::)?${variant}_(step|fused|on_device)[<(]" ;;
+      cuda) kernel="regex:stencil::cuda::((\w+::)?${variant}|\w+_${variant}::\w+)_kernel[<(]" ;;
+      kokkos) kernel="regex:stencil::kokkos::((\w+::)?${variant}_(step|fused|on_device)[<(]|\w+_${variant}::pass<)" ;;
     esac
     ncu --clock-control none --csv --page raw --print-units base "${sections[@]}" \
       --metrics "$extra_metrics" --kernel-name-base demangled --kernel-name "$kernel" \

@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # temporal at the published codes' grids and step counts (docs/stream-and-temporal.md, issue
 # table: AN5D 16384^2 x 1000, FastStencil 15488^2 x 1024, and N = 4096 at 1000 and 100 steps), for
-# native CUDA and Kokkos in both precisions, at -fuse 16 and at each model's default depth:
+# native CUDA and Kokkos in both precisions, at -fuse 16 (their pipelined kernels, the default on a
+# GPU) and -fuse 8 (the deepest of the other form):
 #   bash scripts/temporal-grids.sh BINARY OUT_CSV
 # The N = 4096 x 100 rows are verified bit for bit against the reference loop (the larger runs
 # would take the host's reference minutes). TEMPORAL_GRIDS_PRECISIONS (default "fp32 fp64"),
@@ -24,12 +25,9 @@ for precision in ${TEMPORAL_GRIDS_PRECISIONS:-fp32 fp64}; do
       n=${grid%%:*} iters=${grid#*:}
       verify=()
       [[ " ${TEMPORAL_GRIDS_VERIFY:-4096:100} " == *" $grid "* ]] && verify=(-verify)
-      # "": the model's default depth, which the result names.
-      for fuse in 16 ""; do
-        depth=()
-        [ -z "$fuse" ] || depth=(-fuse "$fuse")
+      for fuse in 16 8; do
         "$binary" -impl "$impl" -variant temporal -n "$n" -iters "$iters" -precision "$precision" \
-          "${depth[@]}" "${verify[@]}" -csv >"$scratch/run.csv"
+          -fuse "$fuse" "${verify[@]}" -csv >"$scratch/run.csv"
         /usr/bin/env python3 - "$impl" "$precision" "$n" "$iters" "$scratch/run.csv" >>"$out" <<'PY'
 import csv, sys
 impl, precision, n, iters, path = sys.argv[1:]

@@ -154,7 +154,8 @@ int default_fuse(std::string_view implementation, std::string_view space) {
   }
   if (memory_of(*entry, chosen) != MemoryKind::cuda)
     return kDefaultFuse;
-  return implementation == "cuda" ? kDefaultPipelinedFuse : kDefaultFuseOnGpu;
+  return deepest_fuse(implementation) >= kDefaultPipelinedFuse ? kDefaultPipelinedFuse
+                                                               : kDefaultFuseOnGpu;
 }
 
 bool steps_rectangles(std::string_view implementation) {

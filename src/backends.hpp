@@ -44,8 +44,8 @@ std::vector<Backend> backends();
 std::string unavailable_reason(const Backend& backend);
 
 // temporal's default -fuse for a run of `implementation` in `space` ("" = its default):
-// kDefaultPipelinedFuse for native CUDA, kDefaultFuseOnGpu for another model whose grids are in
-// CUDA memory, else kDefaultFuse.
+// where its grids are in CUDA memory, kDefaultPipelinedFuse for a model with a pipelined kernel
+// (native CUDA, Kokkos) and kDefaultFuseOnGpu for the others; else kDefaultFuse.
 int default_fuse(std::string_view implementation, std::string_view space);
 
 // Whether `implementation` steps a rows x cols local array (an MPI rank's tile plus halo).

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # scripts/temporal-grids.sh on this build's own binary at a tiny grid: one row per precision and
-# depth (-fuse 16 and the default), each verified and naming the depth it ran; a model that does
-# not run depth 16 makes the script fail.
+# depth (-fuse 16 and 8), each verified and naming the depth it ran; a model that does not run
+# depth 16 makes the script fail.
 #   bash tests/temporal_grids_test.sh BINARY WORK_DIR
 set -uo pipefail
 binary=$1
@@ -16,7 +16,10 @@ TEMPORAL_GRIDS="37:21" TEMPORAL_GRIDS_VERIFY="37:21" TEMPORAL_GRIDS_IMPLS=kokkos
   fail "exit $? ($(tail -n 2 "$work/log.txt"))"
 [ "$(($(wc -l <"$work/grids.csv") - 1))" -eq 4 ] || fail "expected 4 rows (2 precisions x 2 depths)"
 [ "$(grep -c ',PASSED (bit-identical' "$work/grids.csv")" -eq 4 ] || fail "not every row verified"
-[ "$(awk -F, 'NR > 1 && $5 == 16' "$work/grids.csv" | wc -l)" -eq 2 ] || fail "no -fuse 16 rows"
+for depth in 16 8; do
+  [ "$(awk -F, -v d="$depth" 'NR > 1 && $5 == d' "$work/grids.csv" | wc -l)" -eq 2 ] ||
+    fail "expected 2 rows at -fuse $depth"
+done
 if TEMPORAL_GRIDS="37:21" TEMPORAL_GRIDS_IMPLS=openmp bash "$script" "$binary" "$work/openmp.csv" \
   >"$work/openmp.log" 2>&1; then
   fail "-impl openmp -fuse 16 did not fail"

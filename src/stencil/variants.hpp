@@ -87,9 +87,8 @@ inline constexpr std::array<int, 0 STENCIL_FUSE_DEPTHS(STENCIL_LIST_COUNT, )
                        STENCIL_PIPELINED_FUSE_DEPTHS(STENCIL_LIST_VALUE, )};
 // The default depth is the fastest measured on each platform at -iters 100 and 200
 // (docs/stream-and-temporal.md, "The default depth"): 4 where the grids are in host memory, 8
-// where they are on a GPU, 16 for native CUDA's pipelined kernel (the driver picks by the backend,
-// src/backends.hpp default_fuse). Kokkos' pipelined form has no GPU measurement yet, so its
-// default on a GPU stays 8.
+// where they are on a GPU, 16 for the models with a pipelined kernel, native CUDA and Kokkos (the
+// driver picks by the backend, src/backends.hpp default_fuse).
 inline constexpr int kDefaultFuse = 4;
 inline constexpr int kDefaultFuseOnGpu = 8;
 inline constexpr int kDefaultPipelinedFuse = 16;
