@@ -31,7 +31,9 @@
 # scripts/ncu-kokkos-vs-native.sh.
 # GPU_CHECK_CTEST_EXCLUDE=REGEX leaves matching tests out of step 1 (e.g. LargeGridGpu, which
 # needs minutes and about 43 GB of host memory, when a device call is short).
-# Writes summary.txt and one log per step into OUT_DIR (default: $OUT, else ./gpu-check-out).
+# Writes summary.txt and one log per step into OUT_DIR (default: $OUT, else ./gpu-check-out);
+# with GPU_CHECK_PACK=1 the logs end up in OUT_DIR/logs.tar.xz beside summary.txt
+# (scripts/pack-out.sh), for a runner that returns only a few files.
 set -uo pipefail
 phase=${GPU_CHECK_PHASE:-all}
 case $phase in all|tests|measure|runs|cpu|directive) ;; *) echo "gpu-check: GPU_CHECK_PHASE must be all, tests, measure, runs, cpu or directive, not '$phase'" >&2; exit 2 ;; esac
@@ -42,6 +44,7 @@ logs=$out
 mkdir -p "$logs"
 summary=$out/summary.txt
 : >"$summary"
+[ "${GPU_CHECK_PACK:-0}" = 0 ] || trap 'bash "$repo_root/scripts/pack-out.sh" "$out"' EXIT
 cd "$repo_root"
 export PATH=/usr/local/cuda/bin:$PATH
 

@@ -9,8 +9,14 @@
 #      copy, each checked bit for bit first;
 #   3. where ncu exists: one pass of depth 16 at N = 16384 of each model's kernel in each
 #      precision (speed of light, occupancy, warp states, instruction mix, pipes).
-# Writes OUT_DIR/temporal-grids.csv, temporal-ab.csv, ncu-*.txt and summary.txt (default OUT_DIR:
-# $OUT, else ./gpu-temporal-out). Exit status: the number of steps that failed.
+#   4. the ncu sector cross-check of temporal at each model's default depth (16), both precisions;
+#   5. native CUDA and Kokkos at -fuse 16, N = 4096, -iters 100 over GPU_TEMPORAL_CHUNKS row chunks
+#      (default "0 6 8 11 12 16 22 24 33 44"; 0: the automatic count), fp32 and fp64: how the
+#      per-chunk warm-up trades against filling the GPU at the typical call's size.
+# Writes OUT_DIR/temporal-grids.csv, temporal-ab.csv, ncu-*.txt, ncu-crosscheck.*,
+# temporal-chunks.csv and summary.txt (default OUT_DIR: $OUT, else ./gpu-temporal-out); with
+# GPU_CHECK_PACK=1 everything but summary.txt ends up in OUT_DIR/logs.tar.xz
+# (scripts/pack-out.sh). Exit status: the number of steps that failed.
 set -uo pipefail
 repo_root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 out=${1:-${OUT:-$repo_root/gpu-temporal-out}}
@@ -18,6 +24,7 @@ build=${BUILD_DIR:-$repo_root/build-gpu}
 mkdir -p "$out"
 summary=$out/summary.txt
 : >"$summary"
+[ "${GPU_CHECK_PACK:-0}" = 0 ] || trap 'bash "$repo_root/scripts/pack-out.sh" "$out"' EXIT
 export PATH=/usr/local/cuda/bin:$PATH
 failures=0
 say() { echo "$*" | tee -a "$summary"; }
@@ -52,6 +59,7 @@ if command -v ncu >/dev/null 2>&1; then
   profile() {  # profile MODEL KERNEL_REGEX PRECISION
     ncu --section SpeedOfLight --section LaunchStats --section Occupancy \
       --section WarpStateStats --section InstructionStats --section ComputeWorkloadAnalysis \
+      --metrics sm__cycles_active.min,sm__cycles_active.max,sm__cycles_active.avg \
       --kernel-name-base demangled -k "regex:$2" --launch-skip 1 --launch-count 1 \
       "$build/stencil_miniapp" -impl "$1" -variant temporal -fuse 16 -n 16384 -iters 32 \
       -precision "$3"
@@ -62,8 +70,37 @@ if command -v ncu >/dev/null 2>&1; then
     step "ncu kokkos -fuse 16 $precision" "ncu-kokkos-$precision.txt" \
       profile kokkos group_temporal "$precision"
   done
+  step "ncu sector cross-check" ncu-crosscheck.log \
+    bash "$repo_root/scripts/ncu-crosscheck.sh" --build-dir "$build" --out "$out/crosscheck" \
+    --impl all --variants temporal --fp64 temporal
+  grep -h '^| \(kokkos\|cuda\) | temporal' "$out"/crosscheck/ncu-crosscheck.md 2>/dev/null |
+    tee -a "$summary"
 else
   say "ncu: not found, no profiles"
 fi
+
+# The typical call's size over row chunk counts: each chunk repeats the pass's warm-up rows, and
+# fewer chunks leave multiprocessors idle.
+chunk_sweep() {
+  echo "impl,precision,chunks,gcells_per_s,ratio_to_copy"
+  local impl precision chunks chunk_args
+  for precision in fp32 fp64; do
+    for impl in cuda kokkos; do
+      for chunks in ${GPU_TEMPORAL_CHUNKS:-0 6 8 11 12 16 22 24 33 44}; do
+        chunk_args=()
+        [ "$chunks" = 0 ] || chunk_args=(-chunks "$chunks")
+        "$build/stencil_miniapp" -impl "$impl" -variant temporal -fuse 16 -n 4096 -iters 100 \
+          -precision "$precision" "${chunk_args[@]}" -csv -no-progress |
+          /usr/bin/env python3 -c '
+import csv, sys
+row = list(csv.DictReader(sys.stdin))[-1]
+print(",".join(sys.argv[1:] + [row["gcells_per_s"], row["ratio_to_copy"]]))' \
+            "$impl" "$precision" "$chunks" || return 1
+      done
+    done
+  done
+}
+step "row chunks at N = 4096" temporal-chunks.csv chunk_sweep
+column -t -s, "$out/temporal-chunks.csv" 2>/dev/null | tee -a "$summary"
 say "failed steps: $failures"
 exit "$failures"
