@@ -92,11 +92,11 @@ std::string variant_names() {
   return variant_names([](const VariantInfo&) { return true; });
 }
 
-// Names of the models whose pipelined kernels run the deepest -fuse depth (deepest_fuse).
+// Names of the models whose pipelined kernels run the deepest -fuse depths.
 std::string pipelined_models() {
   std::vector<std::string> names;
   for (const ModelInfo& model : kModels) {
-    if (deepest_fuse(model.name) == kAllFuseDepths.back())
+    if (runs_pipelined_depths(model.name))
       names.emplace_back(model.name);
   }
   return joined(names, ", ");

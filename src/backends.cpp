@@ -154,8 +154,7 @@ int default_fuse(std::string_view implementation, std::string_view space) {
   }
   if (memory_of(*entry, chosen) != MemoryKind::cuda)
     return kDefaultFuse;
-  return deepest_fuse(implementation) >= kDefaultPipelinedFuse ? kDefaultPipelinedFuse
-                                                               : kDefaultFuseOnGpu;
+  return runs_pipelined_depths(implementation) ? kDefaultPipelinedFuse : kDefaultFuseOnGpu;
 }
 
 bool steps_rectangles(std::string_view implementation) {

@@ -140,9 +140,8 @@ TEST(Options, TemporalDefaultsToTheBackendsFastestDepth) {
   const Options o = parse({"-variant", "temporal", "-iters", "8"});
   EXPECT_EQ(o.fuse, default_fuse(o.implementation, o.space));
   for (const Backend& backend : backends()) {
-    const int gpu_default = deepest_fuse(backend.implementation) >= kDefaultPipelinedFuse
-                                ? kDefaultPipelinedFuse
-                                : kDefaultFuseOnGpu;
+    const int gpu_default =
+        runs_pipelined_depths(backend.implementation) ? kDefaultPipelinedFuse : kDefaultFuseOnGpu;
     EXPECT_EQ(default_fuse(backend.implementation, backend.space),
               backend.on_gpu() ? gpu_default : kDefaultFuse)
         << backend.label();
