@@ -10,9 +10,10 @@
 #   3. where ncu exists: one pass of depth 16 at N = 16384 of each model's kernel in each
 #      precision (speed of light, occupancy, warp states, instruction mix, pipes).
 #   4. the ncu sector cross-check of temporal at each model's default depth (16), both precisions;
-#   5. native CUDA and Kokkos at -fuse 16, N = 4096, -iters 100 over GPU_TEMPORAL_CHUNKS row chunks
-#      (default "0 6 8 11 12 16 22 24 33 44"; 0: the automatic count), fp32 and fp64: how the
-#      per-chunk warm-up trades against filling the GPU at the typical call's size.
+#   5. scripts/temporal-grids.sh again: native CUDA and Kokkos at -fuse 16, N = 4096, -iters 100
+#      over GPU_TEMPORAL_CHUNKS row chunks (default "0 6 8 11 12 16 22 24 33 44"; 0: the automatic
+#      count), fp32 and fp64: how the per-chunk warm-up trades against filling the GPU at the
+#      typical call's size.
 # Writes OUT_DIR/temporal-grids.csv, temporal-ab.csv, ncu-*.txt, ncu-crosscheck.*,
 # temporal-chunks.csv and summary.txt (default OUT_DIR: $OUT, else ./gpu-temporal-out); with
 # GPU_CHECK_PACK=1 everything but summary.txt ends up in OUT_DIR/logs.tar.xz
@@ -81,26 +82,9 @@ fi
 
 # The typical call's size over row chunk counts: each chunk repeats the pass's warm-up rows, and
 # fewer chunks leave multiprocessors idle.
-chunk_sweep() {
-  echo "impl,precision,chunks,gcells_per_s,ratio_to_copy"
-  local impl precision chunks chunk_args
-  for precision in fp32 fp64; do
-    for impl in cuda kokkos; do
-      for chunks in ${GPU_TEMPORAL_CHUNKS:-0 6 8 11 12 16 22 24 33 44}; do
-        chunk_args=()
-        [ "$chunks" = 0 ] || chunk_args=(-chunks "$chunks")
-        "$build/stencil_miniapp" -impl "$impl" -variant temporal -fuse 16 -n 4096 -iters 100 \
-          -precision "$precision" "${chunk_args[@]}" -csv -no-progress |
-          /usr/bin/env python3 -c '
-import csv, sys
-row = list(csv.DictReader(sys.stdin))[-1]
-print(",".join(sys.argv[1:] + [row["gcells_per_s"], row["ratio_to_copy"]]))' \
-            "$impl" "$precision" "$chunks" || return 1
-      done
-    done
-  done
-}
-step "row chunks at N = 4096" temporal-chunks.csv chunk_sweep
+step "row chunks at N = 4096" temporal-chunks.log env TEMPORAL_GRIDS=4096:100 TEMPORAL_GRIDS_VERIFY= \
+  TEMPORAL_GRIDS_DEPTHS=16 TEMPORAL_GRIDS_CHUNKS="${GPU_TEMPORAL_CHUNKS:-0 6 8 11 12 16 22 24 33 44}" \
+  bash "$repo_root/scripts/temporal-grids.sh" "$build/stencil_miniapp" "$out/temporal-chunks.csv"
 column -t -s, "$out/temporal-chunks.csv" 2>/dev/null | tee -a "$summary"
 say "failed steps: $failures"
 exit "$failures"

@@ -20,6 +20,13 @@ for depth in 16 8; do
   [ "$(awk -F, -v d="$depth" 'NR > 1 && $5 == d' "$work/grids.csv" | wc -l)" -eq 2 ] ||
     fail "expected 2 rows at -fuse $depth"
 done
+# A depth and chunk counts of one's own: one row per count, naming it.
+TEMPORAL_GRIDS="37:21" TEMPORAL_GRIDS_VERIFY="37:21" TEMPORAL_GRIDS_IMPLS=kokkos \
+  TEMPORAL_GRIDS_PRECISIONS=fp32 TEMPORAL_GRIDS_DEPTHS=16 TEMPORAL_GRIDS_CHUNKS="0 3" \
+  bash "$script" "$binary" "$work/chunks.csv" >"$work/chunks.log" 2>&1 ||
+  fail "exit $? with chunk counts ($(tail -n 2 "$work/chunks.log"))"
+[ "$(awk -F, 'NR > 1 { print $5 ":" $9 }' "$work/chunks.csv" | tr '\n' ' ')" = "16:auto 16:3 " ] ||
+  fail "expected rows at -fuse 16 with chunks auto and 3, got $(tail -n +2 "$work/chunks.csv" | tr '\n' ' ')"
 if TEMPORAL_GRIDS="37:21" TEMPORAL_GRIDS_IMPLS=openmp bash "$script" "$binary" "$work/openmp.csv" \
   >"$work/openmp.log" 2>&1; then
   fail "-impl openmp -fuse 16 did not fail"
