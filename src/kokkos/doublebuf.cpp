@@ -45,6 +45,11 @@ void doublebuf_on_device(const ExecSpace& space, const ConstDeviceView<T, ExecSp
           return;  // whole team: it must not reach a barrier the others wait on
         const int stages = (chunk.rows() + kStageHeight - 1) / kStageHeight;
         ScratchView<T, ExecSpace> tiles(team.team_scratch(0), 2 * kTileCells);
+        // The two tiles as loop-carried pointers, swapped after each stage. Indexed through the
+        // view, nvcc rebuilds a tile's address (Kokkos' scratch alignment and size check, about 20
+        // instructions) at every use in the fp64 loop; a pointer carried by the loop cannot be.
+        T* computing = tiles.data();
+        T* filling = computing + kTileCells;
         const int tx = member % kStageWidth;
         const int ty = member / kStageWidth;
         const int x = x0 + tx;
@@ -55,12 +60,11 @@ void doublebuf_on_device(const ExecSpace& space, const ConstDeviceView<T, ExecSp
         };
         // Prologue: stage 0 straight into tile 0.
         each_cell([&](int, int cell) {
-          tiles(cell) = src(stage_tile::source_index<Index>(cell, x0, chunk.begin, rows, cols));
+          computing[cell] = src(stage_tile::source_index<Index>(cell, x0, chunk.begin, rows, cols));
         });
 
         T staged[kCellSlots] = {};
         for (int k = 0; k < stages; ++k) {
-          const int current = (k & 1) * kTileCells;
           const int y_stage = chunk.begin + k * kStageHeight;
           const bool prefetch = k + 1 < stages;
           if (prefetch) {  // issued now, consumed only after the compute below
@@ -74,12 +78,14 @@ void doublebuf_on_device(const ExecSpace& space, const ConstDeviceView<T, ExecSp
           const int y = y_stage + ty;
           if (x < cols && y < chunk.end)
             out(cell_offset<Index>(y, x, cols)) =
-                stage_tile::output(tiles, current + c, x, y, rows, cols);
+                stage_tile::output(computing, c, x, y, rows, cols);
 
           if (prefetch)  // the other tile was last read in stage k-1, before barrier 1
-            each_cell(
-                [&](int slot, int cell) { tiles(kTileCells - current + cell) = staged[slot]; });
+            each_cell([&](int slot, int cell) { filling[cell] = staged[slot]; });
           team.team_barrier();  // 2: everyone is done reading tile k & 1 before it is rewritten
+          T* const computed = computing;
+          computing = filling;
+          filling = computed;
         }
       });
 }
