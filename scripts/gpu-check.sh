@@ -29,6 +29,9 @@
 # phases but `tests` run it after step 5). `runs` is a quick look after a kernel change: the Kokkos-CUDA bit-for-bit cases, step 3's table,
 # the plain stream shapes (the twin of Kokkos stream at N = 4096) and
 # scripts/ncu-kokkos-vs-native.sh.
+# GPU_CHECK_SHAPES="SHAPE ..." narrows step 3's table; GPU_CHECK_NCU_SHAPES="SHAPE ..." names the
+# shapes of the `runs` phase's ncu comparison (default: every shared variant; NCU_PRECISION picks
+# its element type).
 # GPU_CHECK_CTEST_EXCLUDE=REGEX leaves matching tests out of step 1 (e.g. LargeGridGpu, which
 # needs minutes and about 43 GB of host memory, when a device call is short).
 # Writes summary.txt and one log per step into OUT_DIR (default: $OUT, else ./gpu-check-out);
@@ -157,6 +160,8 @@ fi
 # the variant table lists them (src/stencil/variants.hpp): "SHAPE DIMENSIONS ITERATIONS_PER_STEP".
 shape_table=$("$app" -list-shapes)
 shapes=$(awk '{ print $1 }' <<<"$shape_table" | tr '\n' ' ')
+# GPU_CHECK_SHAPES narrows step 3's table to the named shapes (as -list-shapes prints them).
+[ -z "${GPU_CHECK_SHAPES:-}" ] || shapes=$GPU_CHECK_SHAPES
 dimensions_of() { awk -v s="$1" '$1 == s { print $2 }' <<<"$shape_table"; }
 per_step_of() { awk -v s="$1" '$1 == s { print $3 }' <<<"$shape_table"; }
 say "shapes  : $shapes"
@@ -252,7 +257,7 @@ if [ "$phase" = runs ]; then
   step "stream plain shapes" stream-shapes.log bash scripts/stream-shapes.sh "$BUILD_DIR" \
     "$logs/stream-shapes.csv" 2 5
   step "ncu Kokkos vs native" ncu-kokkos-vs-native.log bash scripts/ncu-kokkos-vs-native.sh \
-    "$BUILD_DIR" "$out/ncu-kvn"
+    "$BUILD_DIR" "$out/ncu-kvn" ${GPU_CHECK_NCU_SHAPES:-}
   cat "$out/ncu-kvn/kokkos-vs-native.txt" 2>/dev/null | tee -a "$summary"
   say ""
   say "steps failed: $failures"
