@@ -42,11 +42,8 @@ void regblock_on_device(const ExecSpace& space, const ConstDeviceView<T, ExecSpa
   const int tiles_x = (cols + kOutWidth - 1) / kOutWidth;
   const int tiles_y = (rows + kOutHeight - 1) / kOutHeight;
   const InputView<T, ExecSpace> src = in;
-  // Teams per SM the kernel is compiled for (its register budget): at p = 2 the native block's
-  // 32 registers let 8 teams of 256 fill the SM; p = 4 holds 36 taps and gets 40 registers at 6.
-  constexpr int kTeamsPerSm = kPatch <= 2 ? 8 : 6;
-  const auto policy = team_policy<kTeam, kTeamsPerSm>(space, tiles_x * tiles_y, TeamShape{kTeam, 1},
-                                                      TeamScratch<T>{kTileCells});
+  const auto policy = team_policy<kTeam, 6>(space, tiles_x * tiles_y, TeamShape{kTeam, 1},
+                                            TeamScratch<T>{kTileCells});
   using Member = typename decltype(policy)::member_type;
 
   Kokkos::parallel_for(
