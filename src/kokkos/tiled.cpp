@@ -87,7 +87,7 @@ void tiled_step(const ExecSpace& space, const ConstDeviceView<T, ExecSpace>& in,
     // cache does the staging the GPU form does in scratch.
     host_form::step_row_bands(space, "stencil::kokkos::tiled", in, out, rows, cols,
                               (rows + host_form::kTileRows - 1) / host_form::kTileRows,
-                              host_form::kTileColumns);
+                              host_form::kTileColumns<T>);
   } else if (offsets_fit_int(rows, cols)) {
     tiled_on_device<kPitch, int>(space, in, out, rows, cols);
   } else {

@@ -27,8 +27,10 @@ namespace stencil::kokkos::host_form {
 // among the threads, few enough that a team's start costs nothing against its rows.
 constexpr int kBandRows = 16;
 // tiled's cache blocks, as src/openmp/tiled.cpp: 4 KiB of a row (long enough for the hardware
-// prefetcher) by 64 rows.
-constexpr int kTileColumns = 1024;
+// prefetcher) by 64 rows, so 1024 floats or 512 doubles: the three input rows and the output row
+// of a block take 16 KiB of L1 in either precision.
+template <class T>
+constexpr int kTileColumns = 4096 / static_cast<int>(sizeof(T));
 constexpr int kTileRows = 64;
 
 // Teams of one thread, one per band, with `scratch` of level-1 team scratch each; the static
