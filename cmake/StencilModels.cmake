@@ -7,7 +7,7 @@
 #                            model whose needs are missing is a configure error.
 #   STENCIL_MODEL_NAMES      every row's name, in the registry's order
 #   STENCIL_BUILT_MODELS     the models built here, in the registry's order
-#   STENCIL_MODEL_<name>_MEMORY, _NEEDS, _ROLE, _VARIANTS   a row's columns
+#   STENCIL_MODEL_<name>_MEMORY, _NEEDS, _ROLE, _DEPTHS, _VARIANTS   a row's columns
 #   STENCIL_VARIANT_NAMES    every variant (STENCIL_VARIANTS in src/stencil/variants.hpp), with
 #   STENCIL_VARIANT_<v>_DIMENSIONS and STENCIL_VARIANT_<v>_SHAPE, for test lists
 #   stencil_variant_sources(OUT_VAR MODEL EXTENSION)
@@ -24,7 +24,7 @@ set_property(DIRECTORY ${PROJECT_SOURCE_DIR} APPEND PROPERTY CMAKE_CONFIGURE_DEP
 # CMake list elements, so only the leading columns are matched.
 file(READ ${STENCIL_MODEL_LIST} _stencil_model_text)
 set(_stencil_model_row_regex
-    "\nX\\(([a-z0-9_]+), *(host|cuda|space), *([a-z0-9_]+), *(native|portable), *\"([a-z0-9_ ]*)\"")
+    "\nX\\(([a-z0-9_]+), *(host|cuda|space), *([a-z0-9_]+), *(native|portable), *(plain|pipelined), *\"([a-z0-9_ ]*)\"")
 string(REGEX MATCHALL "${_stencil_model_row_regex}" _stencil_model_rows "${_stencil_model_text}")
 string(REGEX MATCHALL "\nX\\(" _stencil_model_row_starts "${_stencil_model_text}")
 list(LENGTH _stencil_model_rows _stencil_matched)
@@ -32,7 +32,7 @@ list(LENGTH _stencil_model_row_starts _stencil_written)
 if(NOT _stencil_matched EQUAL _stencil_written)
   message(FATAL_ERROR "${STENCIL_MODEL_LIST}: ${_stencil_written} rows, ${_stencil_matched} readable; "
                       "write each row on one line as "
-                      "X(name, host|cuda|space, needs, native|portable, \"variants\", ...)")
+                      "X(name, host|cuda|space, needs, native|portable, plain|pipelined, \"variants\", ...)")
 endif()
 set(STENCIL_MODEL_NAMES)
 foreach(_row IN LISTS _stencil_model_rows)
@@ -40,12 +40,14 @@ foreach(_row IN LISTS _stencil_model_rows)
   string(REGEX REPLACE "^${_stencil_model_row_regex}$" "\\2" _memory "${_row}")
   string(REGEX REPLACE "^${_stencil_model_row_regex}$" "\\3" _needs "${_row}")
   string(REGEX REPLACE "^${_stencil_model_row_regex}$" "\\4" _role "${_row}")
-  string(REGEX REPLACE "^${_stencil_model_row_regex}$" "\\5" _variants "${_row}")
+  string(REGEX REPLACE "^${_stencil_model_row_regex}$" "\\5" _depths "${_row}")
+  string(REGEX REPLACE "^${_stencil_model_row_regex}$" "\\6" _variants "${_row}")
   string(REPLACE " " ";" _variants "${_variants}")
   list(APPEND STENCIL_MODEL_NAMES ${_name})
   set(STENCIL_MODEL_${_name}_MEMORY ${_memory})
   set(STENCIL_MODEL_${_name}_NEEDS ${_needs})
   set(STENCIL_MODEL_${_name}_ROLE ${_role})
+  set(STENCIL_MODEL_${_name}_DEPTHS ${_depths})
   set(STENCIL_MODEL_${_name}_VARIANTS ${_variants})
 endforeach()
 

@@ -1,7 +1,8 @@
 # SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """The model registry (STENCIL_MODELS in src/stencil/models.hpp) for the Python instruments.
 
-Every row is one line X(name, memory, needs, role, "variants", "description"), as CMake reads
+Every row is one line X(name, memory, needs, role, depths, "variants", "description"), as CMake
+reads
 it (cmake/StencilModels.cmake). The instruments ask this module which model is native on a
 platform and which backend labels run on a GPU, so that none of them names a model.
 
@@ -31,6 +32,9 @@ NATIVE = "native"
 PORTABLE = "portable"
 ROLES = (NATIVE, PORTABLE)
 
+# The depths column's values (ModelDepths in models.hpp).
+DEPTHS = ("plain", "pipelined")
+
 # The execution spaces whose grids are in GPU memory, by the names the models' hooks give them
 # (-space, the last part of a label): Kokkos's cuda and the directive models' gpu
 # (src/directive/model_entry.hpp). The rows hold no spaces, since a model lists its spaces at run
@@ -38,7 +42,8 @@ ROLES = (NATIVE, PORTABLE)
 GPU_SPACES = ("cuda", "gpu")
 
 ROW = re.compile(r'X\((?P<name>[a-z0-9_]+), *(?P<memory>[a-z]+), *(?P<needs>[a-z0-9_]+), '
-                 r'*(?P<role>[a-z]+), *"(?P<variants>[a-z0-9_ ]*)", *"(?P<description>[^"]*)"\)')
+                 r'*(?P<role>[a-z]+), *(?P<depths>[a-z]+), *"(?P<variants>[a-z0-9_ ]*)", '
+                 r'*"(?P<description>[^"]*)"\)')
 
 
 class RegistryError(Exception):
@@ -53,6 +58,7 @@ class Model:
     memory: str
     needs: str
     role: str
+    depths: str
     variants: tuple
     description: str
 
@@ -85,13 +91,13 @@ def parse_row(line, where):
     match = ROW.match(line)
     if not match:
         raise RegistryError("%s: unreadable row; write each on one line as X(name, %s, needs, %s, "
-                            "\"variants\", \"description\")" %
-                            (where, "|".join(MEMORIES), "|".join(ROLES)))
+                            "%s, \"variants\", \"description\")" %
+                            (where, "|".join(MEMORIES), "|".join(ROLES), "|".join(DEPTHS)))
     row = match.groupdict()
-    if row["memory"] not in MEMORIES or row["role"] not in ROLES:
-        raise RegistryError("%s: memory must be one of %s and role one of %s" %
-                            (where, ", ".join(MEMORIES), ", ".join(ROLES)))
-    return Model(row["name"], row["memory"], row["needs"], row["role"],
+    if row["memory"] not in MEMORIES or row["role"] not in ROLES or row["depths"] not in DEPTHS:
+        raise RegistryError("%s: memory must be one of %s, role one of %s and depths one of %s" %
+                            (where, ", ".join(MEMORIES), ", ".join(ROLES), ", ".join(DEPTHS)))
+    return Model(row["name"], row["memory"], row["needs"], row["role"], row["depths"],
                  tuple(row["variants"].split()), row["description"])
 
 

@@ -77,20 +77,25 @@ class WrittenRowsTest(unittest.TestCase):
 
     def test_columns(self):
         (model,) = self.read('#define STENCIL_MODELS(X) \\\n'
-                             'X(my_model, space, tok, portable, "naive tiled", '
+                             'X(my_model, space, tok, portable, plain, "naive tiled", '
                              '"My_Model: loops (-space a, b)")\n')
-        self.assertEqual(model, registry.Model("my_model", "space", "tok", "portable",
+        self.assertEqual(model, registry.Model("my_model", "space", "tok", "portable", "plain",
                                                ("naive", "tiled"), "My_Model: loops (-space a, b)"))
         self.assertEqual(model.title, "My_Model")
         self.assertTrue(model.has_spaces)
 
-    def test_a_row_without_role_is_refused(self):
+    def test_a_row_without_depths_is_refused(self):
         with self.assertRaises(registry.RegistryError):
-            self.read('X(old, host, tok, "naive", "a row of the former layout")\n')
+            self.read('X(old, host, tok, native, "naive", "a row of the former layout")\n')
 
     def test_an_unknown_role_is_refused(self):
         with self.assertRaises(registry.RegistryError):
-            self.read('X(new, host, tok, reference, "naive", "a role the readers do not know")\n')
+            self.read('X(new, host, tok, reference, plain, "naive", "a role the readers do not '
+                      'know")\n')
+
+    def test_unknown_depths_are_refused(self):
+        with self.assertRaises(registry.RegistryError):
+            self.read('X(new, host, tok, native, deep, "naive", "depths the readers do not know")\n')
 
 
 if __name__ == "__main__":

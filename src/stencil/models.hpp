@@ -12,7 +12,7 @@
 
 namespace stencil {
 
-// X(name, memory, needs, role, "variants", "description")
+// X(name, memory, needs, role, depths, "variants", "description")
 //   name:     -impl NAME; the folder src/<name>/, the namespace stencil::<name> and the CMake
 //             target stencil_model_<name>
 //   memory:   where its two grids live: host (host memory), cuda (CUDA device memory) or space
@@ -23,17 +23,20 @@ namespace stencil {
 //   role:     native (a platform's reference code: perf/report.py and perf/study.py divide
 //             every model's rate by the best native rate on the same platform; one native row
 //             each for host and cuda memory) or portable (a model held to the native ones)
+//   depths:   the temporal depths (-fuse) it runs: plain (STENCIL_FUSE_DEPTHS, up to 8) or
+//             pipelined (those and STENCIL_PIPELINED_FUSE_DEPTHS, up to 16, whose kernels pass
+//             rows between warps or groups of a block: stencil/variants.hpp)
 //   variants: the STENCIL_VARIANTS rows it implements, space-separated; each has a kernel file
 //             src/<name>/<variant>.*
 // One row per line: CMake reads the rows from the lines that start with "X(".
 // clang-format off
 #define STENCIL_MODELS(X) \
-X(kokkos, space, kokkos, portable, "naive tiled strip rolling regblock doublebuf naive1d halo1d stream temporal", "Kokkos: one source for every execution space of its build (-space)") \
-X(openmp, host, openmp, native, "naive tiled naive1d halo1d temporal", "native OpenMP threads and SIMD loops, the CPU twin of the native CUDA kernels") \
-X(cuda, cuda, cuda, native, "naive tiled strip rolling regblock doublebuf doublebuf_async naive1d halo1d stream temporal", "native CUDA kernels") \
-X(stdpar, host, tbb, portable, "naive tiled naive1d", "C++17 parallel algorithms, std::execution::par_unseq (on TBB with g++)") \
-X(openacc, space, openacc, portable, "naive tiled naive1d temporal", "OpenACC loop nests (GCC 12, nvptx offload) on host arrays mapped to the GPU (-space gpu, host)") \
-X(omptarget, space, omptarget, portable, "naive tiled naive1d temporal", "OpenMP target offload loop nests (clang 16 or GCC 12, nvptx) on host arrays mapped to the GPU (-space gpu, host)")
+X(kokkos, space, kokkos, portable, pipelined, "naive tiled strip rolling regblock doublebuf naive1d halo1d stream temporal", "Kokkos: one source for every execution space of its build (-space)") \
+X(openmp, host, openmp, native, plain, "naive tiled naive1d halo1d temporal", "native OpenMP threads and SIMD loops, the CPU twin of the native CUDA kernels") \
+X(cuda, cuda, cuda, native, pipelined, "naive tiled strip rolling regblock doublebuf doublebuf_async naive1d halo1d stream temporal", "native CUDA kernels") \
+X(stdpar, host, tbb, portable, plain, "naive tiled naive1d", "C++17 parallel algorithms, std::execution::par_unseq (on TBB with g++)") \
+X(openacc, space, openacc, portable, plain, "naive tiled naive1d temporal", "OpenACC loop nests (GCC 12, nvptx offload) on host arrays mapped to the GPU (-space gpu, host)") \
+X(omptarget, space, omptarget, portable, plain, "naive tiled naive1d temporal", "OpenMP target offload loop nests (clang 16 or GCC 12, nvptx) on host arrays mapped to the GPU (-space gpu, host)")
 // clang-format on
 
 // Where a model's grids live, as its row says.
@@ -42,11 +45,15 @@ enum class ModelMemory { host, cuda, space };
 // What a model is to the performance instruments, as its row says.
 enum class ModelRole { native, portable };
 
+// The temporal depths a model runs, as its row says.
+enum class ModelDepths { plain, pipelined };
+
 struct ModelInfo {
   std::string_view name;
   ModelMemory memory;
   std::string_view needs;
   ModelRole role;
+  ModelDepths depths;
   std::string_view variants;  // space-separated variant names
   std::string_view description;
 
@@ -63,8 +70,9 @@ struct ModelInfo {
   }
 };
 
-#define STENCIL_MODEL_ROW(name, memory, needs, role, variants, description) \
-  ModelInfo{#name, ModelMemory::memory, #needs, ModelRole::role, variants, description},
+#define STENCIL_MODEL_ROW(name, memory, needs, role, depths, variants, description)      \
+  ModelInfo{#name,    ModelMemory::memory, #needs, ModelRole::role, ModelDepths::depths, \
+            variants, description},
 inline constexpr ModelInfo kModels[] = {STENCIL_MODELS(STENCIL_MODEL_ROW)};
 #undef STENCIL_MODEL_ROW
 

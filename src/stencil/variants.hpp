@@ -162,10 +162,11 @@ inline std::size_t cell_count(const VariantInfo& v, std::int64_t n) {
                            : static_cast<std::size_t>(n);
 }
 
-// The deepest temporal pass `model` runs: the pipelined depths (STENCIL_PIPELINED_FUSE_DEPTHS)
-// are native CUDA's and Kokkos' only.
+// Whether `model` runs the pipelined depths (STENCIL_PIPELINED_FUSE_DEPTHS) too, as its row of
+// STENCIL_MODELS says; the deepest temporal pass it runs.
 constexpr bool runs_pipelined_depths(std::string_view model) {
-  return model == "cuda" || model == "kokkos";
+  const ModelInfo* row = find_model(model);
+  return row != nullptr && row->depths == ModelDepths::pipelined;
 }
 constexpr int deepest_fuse(std::string_view model) {
   return runs_pipelined_depths(model) ? kAllFuseDepths.back() : kFuseDepths.back();
