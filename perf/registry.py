@@ -2,8 +2,7 @@
 """The model registry (STENCIL_MODELS in src/stencil/models.hpp) for the Python instruments.
 
 Every row is one line X(name, memory, needs, role, depths, "variants", "description"), as CMake
-reads
-it (cmake/StencilModels.cmake). The instruments ask this module which model is native on a
+reads it (cmake/StencilModels.cmake). The instruments ask this module which model is native on a
 platform and which backend labels run on a GPU, so that none of them names a model.
 
 A backend label, as the benchmark and -list-models print it, is <model> for a model whose

@@ -162,12 +162,13 @@ inline std::size_t cell_count(const VariantInfo& v, std::int64_t n) {
                            : static_cast<std::size_t>(n);
 }
 
-// Whether `model` runs the pipelined depths (STENCIL_PIPELINED_FUSE_DEPTHS) too, as its row of
-// STENCIL_MODELS says; the deepest temporal pass it runs.
+// Whether `model` runs the pipelined depths (STENCIL_PIPELINED_FUSE_DEPTHS) too, as the depths
+// column of its STENCIL_MODELS row says.
 constexpr bool runs_pipelined_depths(std::string_view model) {
   const ModelInfo* row = find_model(model);
   return row != nullptr && row->depths == ModelDepths::pipelined;
 }
+// The deepest temporal pass `model` runs.
 constexpr int deepest_fuse(std::string_view model) {
   return runs_pipelined_depths(model) ? kAllFuseDepths.back() : kFuseDepths.back();
 }
