@@ -99,6 +99,8 @@ std::vector<Candidate<double>> candidates<double>() {
       warp_pipelined<double, 8, 2, 13, 1>("warp G8xL2 C13 B1"),
       warp_pipelined<double, 8, 2, 17, 1>("warp G8xL2 C17 B1"),
       warp_pipelined<double, 4, 4, 9, 2>("warp G4xL4 C9 B2"),
+      warp_pipelined<double, 4, 4, 8, 2>("warp G4xL4 C8 B2"),
+      warp_pipelined<double, 4, 4, 7, 2>("warp G4xL4 C7 B2"),
       warp_pipelined<double, 8, 2, 9, 2>("warp G8xL2 C9 B2"),
       warp_pipelined<double, 8, 4, 9, 1>("warp G8xL4 C9 B1"),
       warp_pipelined<double, 8, 4, 11, 1>("warp G8xL4 C11 B1"),
