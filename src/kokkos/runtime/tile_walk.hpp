@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // Teams that walk several tiles each: the device form of the kernels whose native twin gives every
-// block one small tile of one output per thread (tiled, halo1d; regblock, whose threads own 4 to
-// 16 outputs each, keeps one tile per team).
+// block one small tile of few outputs per thread (tiled, halo1d: one; regblock at p = 2: four;
+// regblock at p = 4, whose threads own 16 outputs each, keeps one tile per team).
 //
 // Kokkos' CUDA backend sets up every league rank with a few dozen instructions per thread before
 // the team's lambda runs (its level-1 scratch pointer includes a 64-bit division, whatever the
