@@ -25,11 +25,8 @@
 //  * One team barrier per step. Everything read from scratch at step s was written at step
 //    s - 1, so the rows and the edges alternate between two buffers by the step's parity.
 //  * Each member requests its share of the tile's input row three steps ahead into registers;
-//    the window and that ring rotate with period 3. The step loop is unrolled by 6, so their
-//    rotations are compile-time register names and the buffers' parity is a compile-time
-//    offset into scratch (unrolled by 3, the parity was a run-time value and its addresses
-//    took registers: ptxas reports 176 bytes of spills per thread for fp64 at 9 columns unrolled
-//    by 3, 60 unrolled by 6).
+//    the window and that ring rotate with period 3 and the step loop is unrolled by 3, so their
+//    rotations are compile-time register names.
 // Every update is stencil::five_point on exactly the values k single steps use, and border cells
 // copy their centre at every level, so the result is bit-identical to k single steps.
 //
@@ -166,16 +163,15 @@ KOKKOS_INLINE_FUNCTION void walk_chunk(const Member& team, const T* source, T* t
   request_row(requested[0], s_begin + kPeriod);
   team.team_barrier();
 
-  // Step s, the index-th of a block of six: its rotation (`now`) and its buffers.
-  auto step = [&](auto index_constant, auto row_borders_constant, int s) {
-    constexpr int index = decltype(index_constant)::value;
-    constexpr int now = index % kPeriod;
+  // Step s, the i-th of the walk; `now` is s's rotation.
+  auto step = [&](auto now_constant, auto row_borders_constant, int s, int i) {
+    constexpr int now = decltype(now_constant)::value;
     constexpr bool kRowBorders = decltype(row_borders_constant)::value;
     constexpr int next = (now + 1) % kPeriod;
     constexpr int previous = (now + kPeriod - 1) % kPeriod;
     constexpr int earlier = (now + kPeriod - 2) % kPeriod;
-    constexpr int written = index % kBuffers;          // this step's buffers
-    constexpr int published = (index + 1) % kBuffers;  // step s - 1's
+    const int written = i & 1;          // this step's buffers
+    const int published = written ^ 1;  // step s - 1's
     // The last group's row of step s - 1, and the input row of step s + 1.
     const int y_stored = s - 1 - (kFuse + kGroups - 1);
     if (y_stored >= chunk.begin && y_stored < chunk.end)
@@ -215,26 +211,19 @@ KOKKOS_INLINE_FUNCTION void walk_chunk(const Member& team, const T* source, T* t
     return (s_last >= 1 && s_first <= kDeepest) ||
            (s_last >= rows && s_first <= rows - 1 + kDeepest);
   };
-  constexpr int kUnroll = kPeriod * kBuffers;
-  for (int s_block = 0; s_block < steps; s_block += kUnroll) {
+  for (int s_block = 0; s_block < steps; s_block += kPeriod) {
     const int s = s_begin + s_block;
-    auto block = [&](auto row_borders) {
-      step(std::integral_constant<int, 0>{}, row_borders, s);
+    auto period = [&](auto row_borders) {
+      step(std::integral_constant<int, 0>{}, row_borders, s, s_block);
       if (s_block + 1 < steps)  // team-uniform
-        step(std::integral_constant<int, 1>{}, row_borders, s + 1);
+        step(std::integral_constant<int, 1>{}, row_borders, s + 1, s_block + 1);
       if (s_block + 2 < steps)
-        step(std::integral_constant<int, 2>{}, row_borders, s + 2);
-      if (s_block + 3 < steps)
-        step(std::integral_constant<int, 3>{}, row_borders, s + 3);
-      if (s_block + 4 < steps)
-        step(std::integral_constant<int, 4>{}, row_borders, s + 4);
-      if (s_block + 5 < steps)
-        step(std::integral_constant<int, 5>{}, row_borders, s + 5);
+        step(std::integral_constant<int, 2>{}, row_borders, s + 2, s_block + 2);
     };
-    if (meets_border_row(s, s + kUnroll - 1))
-      block(std::true_type{});
+    if (meets_border_row(s, s + kPeriod - 1))
+      period(std::true_type{});
     else
-      block(std::false_type{});
+      period(std::false_type{});
   }
 }
 
