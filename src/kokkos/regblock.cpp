@@ -87,8 +87,9 @@ KOKKOS_INLINE_FUNCTION void regblock_tile(const Member& team, const Tile& tile, 
 // At p = 2 a member owns 4 outputs, so Kokkos' per-team prologue and the tile's row and column
 // (a division by tiles_x) cost about as much per output as the update itself: teams walk several
 // tiles each (tile_walk.hpp), alternating between two scratch tiles so that loading the next
-// never waits for the last one's readers. At p = 4 (16 outputs per member) the walk's state did
-// not fit the register budget next to the 6 x 6 neighbourhood: one tile per team.
+// never waits for the last one's readers. At p = 4 a member owns 16 outputs, so the prologue
+// weighs a quarter as much per output, and fp64 already spills at this register budget (ptxas:
+// 36 to 68 bytes per thread, 44 to 68 when walking): one tile per team.
 template <int kPatch, class Index, class T, class ExecSpace>
 void regblock_on_device(const ExecSpace& space, const ConstDeviceView<T, ExecSpace>& in,
                         const DeviceView<T, ExecSpace>& out, int rows, int cols) {
