@@ -11,9 +11,11 @@
 namespace stencil::cuda {
 namespace {
 
-// The shapes measured fastest at k = 16 (stencil_temporal_ab): warps of 4 levels, two 128-thread
-// blocks per SM, 13 columns per lane in float and 9 in double, where 13 would not fit a thread's
-// 255 registers (9 spill 112 bytes per thread; 11 and 13 spill 1 to 2 KB).
+// The shapes measured fastest at k = 16 (scripts/temporal-grids.sh, stencil_temporal_ab): warps
+// of 4 levels, two 128-thread blocks per SM, 13 columns per lane in float and 7 in double, where
+// 13 would not fit a thread's 255 registers. In double, 7 columns fit with no spills (248
+// registers) and their 56-byte lane stride keeps shared memory free of bank conflicts; 8 (a
+// 64-byte stride) and 9 (112 bytes of spills per thread) are slower.
 template <class T, int kFuse>
 struct DeepShape;
 template <int kFuse>
@@ -22,7 +24,7 @@ struct DeepShape<float, kFuse> {
 };
 template <int kFuse>
 struct DeepShape<double, kFuse> {
-  using type = warp_temporal::Shape<double, kFuse / 4, 4, 9, 2>;
+  using type = warp_temporal::Shape<double, kFuse / 4, 4, 7, 2>;
 };
 
 }  // namespace

@@ -10,7 +10,7 @@
 // and the scratch holds only the rows handed between groups, the staged input and output rows,
 // and two edge values per member and level.
 //
-// Shape (Shape<T, G, L, C, W, teams per multiprocessor>):
+// Shape (Shape<T, G, L, C, W, teams per multiprocessor, steps per unrolled block>):
 //  * Member m is member w = m % W of group g = m / W. It owns the columns first_column + C w ..
 //    + C - 1 at levels g L + 1 .. g L + L. The team's tile is W C columns wide and outputs its
 //    middle W C - 2 k; the neighbouring teams recompute the overlap. The end members of a group
@@ -25,8 +25,13 @@
 //  * One team barrier per step. Everything read from scratch at step s was written at step
 //    s - 1, so the rows and the edges alternate between two buffers by the step's parity.
 //  * Each member requests its share of the tile's input row three steps ahead into registers;
-//    the window and that ring rotate with period 3 and the step loop is unrolled by 3, so their
-//    rotations are compile-time register names.
+//    the window and that ring rotate with period 3. The step loop is unrolled by 3 or 6 (the
+//    shape's last parameter), so their rotations are compile-time register names. Unrolled by
+//    6, the buffers' parity is a compile-time offset into scratch too; unrolled by 3 it is a
+//    run-time value whose addresses take registers. Which pays depends on the register budget:
+//    fp64 at 7 or 9 columns gains from 6 (ptxas at 9 columns: 60 bytes of spills per thread
+//    instead of 176), fp32 at 13 columns loses at N = 4096 (its code grows, its registers were
+//    already at 245-249), as docs/stream-and-temporal.md measures.
 // Every update is stencil::five_point on exactly the values k single steps use, and border cells
 // copy their centre at every level, so the result is bit-identical to k single steps.
 //
@@ -52,7 +57,8 @@ namespace stencil::kokkos::group_temporal {
 constexpr int kPeriod = 3;   // window rows per level = input rows requested ahead
 constexpr int kBuffers = 2;  // scratch rows and edges: written at step s, read at step s + 1
 
-template <class T, int kGroups, int kLevels, int kColumns, int kGroupWidth, int kMinTeams>
+template <class T, int kGroups, int kLevels, int kColumns, int kGroupWidth, int kMinTeams,
+          int kStepsUnrolled>
 struct Shape {
   using Element = T;
   static constexpr int kGroupCount = kGroups;
@@ -60,6 +66,9 @@ struct Shape {
   static constexpr int kMemberColumns = kColumns;
   static constexpr int kWidth = kGroupWidth;
   static constexpr int kTeamsPerMultiprocessor = kMinTeams;
+  static constexpr int kUnroll = kStepsUnrolled;
+  static_assert(kUnroll == kPeriod || kUnroll == kPeriod * kBuffers,
+                "the step loop unrolls by the window's period, or by it times the buffer count");
   static constexpr int kFuse = kGroups * kLevels;
   static constexpr int kMembers = kGroups * kGroupWidth;
   static constexpr int kTileInput = kGroupWidth * kColumns;
@@ -163,15 +172,19 @@ KOKKOS_INLINE_FUNCTION void walk_chunk(const Member& team, const T* source, T* t
   request_row(requested[0], s_begin + kPeriod);
   team.team_barrier();
 
-  // Step s, the i-th of the walk; `now` is s's rotation.
-  auto step = [&](auto now_constant, auto row_borders_constant, int s, int i) {
-    constexpr int now = decltype(now_constant)::value;
+  // Step s, the i-th of the walk and the index-th of its unrolled block; `now` is its rotation.
+  constexpr bool kParityKnown = S::kUnroll % kBuffers == 0;
+  auto step = [&](auto index_constant, auto row_borders_constant, int s, int i) {
+    constexpr int index = decltype(index_constant)::value;
     constexpr bool kRowBorders = decltype(row_borders_constant)::value;
+    constexpr int now = index % kPeriod;
     constexpr int next = (now + 1) % kPeriod;
     constexpr int previous = (now + kPeriod - 1) % kPeriod;
     constexpr int earlier = (now + kPeriod - 2) % kPeriod;
-    const int written = i & 1;          // this step's buffers
-    const int published = written ^ 1;  // step s - 1's
+    // This step's buffers, and step s - 1's.
+    const int written =
+        kParityKnown ? index % kBuffers : static_cast<int>(static_cast<unsigned>(i) % kBuffers);
+    const int published = written ^ 1;
     // The last group's row of step s - 1, and the input row of step s + 1.
     const int y_stored = s - 1 - (kFuse + kGroups - 1);
     if (y_stored >= chunk.begin && y_stored < chunk.end)
@@ -211,19 +224,26 @@ KOKKOS_INLINE_FUNCTION void walk_chunk(const Member& team, const T* source, T* t
     return (s_last >= 1 && s_first <= kDeepest) ||
            (s_last >= rows && s_first <= rows - 1 + kDeepest);
   };
-  for (int s_block = 0; s_block < steps; s_block += kPeriod) {
+  for (int s_block = 0; s_block < steps; s_block += S::kUnroll) {
     const int s = s_begin + s_block;
-    auto period = [&](auto row_borders) {
-      step(std::integral_constant<int, 0>{}, row_borders, s, s_block);
-      if (s_block + 1 < steps)  // team-uniform
-        step(std::integral_constant<int, 1>{}, row_borders, s + 1, s_block + 1);
-      if (s_block + 2 < steps)
-        step(std::integral_constant<int, 2>{}, row_borders, s + 2, s_block + 2);
+    auto block = [&](auto row_borders) {
+      // Steps past the walk's end are skipped (team-uniform); the first never is.
+      auto step_if_inside = [&](auto index_constant) {
+        constexpr int index = decltype(index_constant)::value;
+        if (index < S::kUnroll && s_block + index < steps)
+          step(index_constant, row_borders, s + index, s_block + index);
+      };
+      step_if_inside(std::integral_constant<int, 0>{});
+      step_if_inside(std::integral_constant<int, 1>{});
+      step_if_inside(std::integral_constant<int, 2>{});
+      step_if_inside(std::integral_constant<int, 3>{});
+      step_if_inside(std::integral_constant<int, 4>{});
+      step_if_inside(std::integral_constant<int, 5>{});
     };
-    if (meets_border_row(s, s + kPeriod - 1))
-      period(std::true_type{});
+    if (meets_border_row(s, s + S::kUnroll - 1))
+      block(std::true_type{});
     else
-      period(std::false_type{});
+      block(std::false_type{});
   }
 }
 

@@ -109,39 +109,49 @@ void expect_shape_matches_reference() {
     expect_pass_matches_reference<S>(4 * S::kFuse + 7, 3 * tile + 5, chunks);
 }
 
-// Shape<T, groups, levels per group, columns per member, members per group, teams per SM>.
-template <class T>
-using HandOff = group_temporal::Shape<T, 2, 2, 9, 1, 1>;  // k = 4: two groups of one member
-template <class T>
-using Edges = group_temporal::Shape<T, 1, 4, 5, 2, 1>;  // k = 4: one group of two members
-template <class T>
-using Both = group_temporal::Shape<T, 2, 3, 5, 3, 1>;  // k = 6: two groups of three members
-template <class T>
-using Deep = group_temporal::Shape<T, 4, 4, 11, 4, 1>;  // k = 16: four groups of four members
+// Shape<T, groups, levels per group, columns per member, members per group, teams per SM, steps
+// unrolled>. Each shape runs with the step loop unrolled by 3 (the buffers' parity at run time)
+// and by 6 (at compile time).
+template <class T, int kUnroll>
+using HandOff = group_temporal::Shape<T, 2, 2, 9, 1, 1, kUnroll>;  // k = 4: two groups of one
+template <class T, int kUnroll>
+using Edges = group_temporal::Shape<T, 1, 4, 5, 2, 1, kUnroll>;  // k = 4: one group of two
+template <class T, int kUnroll>
+using Both = group_temporal::Shape<T, 2, 3, 5, 3, 1, kUnroll>;  // k = 6: two groups of three
+template <class T, int kUnroll>
+using Deep = group_temporal::Shape<T, 4, 4, 11, 4, 1, kUnroll>;  // k = 16: four groups of four
 
 TEST(KokkosGroupTemporal, HandOffBetweenGroupsFloat) {
-  expect_shape_matches_reference<HandOff<float>>();
+  expect_shape_matches_reference<HandOff<float, 3>>();
+  expect_shape_matches_reference<HandOff<float, 6>>();
 }
 TEST(KokkosGroupTemporal, HandOffBetweenGroupsDouble) {
-  expect_shape_matches_reference<HandOff<double>>();
+  expect_shape_matches_reference<HandOff<double, 3>>();
+  expect_shape_matches_reference<HandOff<double, 6>>();
 }
 TEST(KokkosGroupTemporal, EdgesBetweenMembersFloat) {
-  expect_shape_matches_reference<Edges<float>>();
+  expect_shape_matches_reference<Edges<float, 3>>();
+  expect_shape_matches_reference<Edges<float, 6>>();
 }
 TEST(KokkosGroupTemporal, EdgesBetweenMembersDouble) {
-  expect_shape_matches_reference<Edges<double>>();
+  expect_shape_matches_reference<Edges<double, 3>>();
+  expect_shape_matches_reference<Edges<double, 6>>();
 }
 TEST(KokkosGroupTemporal, GroupsOfSeveralMembersFloat) {
-  expect_shape_matches_reference<Both<float>>();
+  expect_shape_matches_reference<Both<float, 3>>();
+  expect_shape_matches_reference<Both<float, 6>>();
 }
 TEST(KokkosGroupTemporal, GroupsOfSeveralMembersDouble) {
-  expect_shape_matches_reference<Both<double>>();
+  expect_shape_matches_reference<Both<double, 3>>();
+  expect_shape_matches_reference<Both<double, 6>>();
 }
 TEST(KokkosGroupTemporal, SixteenLevelsFloat) {
-  expect_shape_matches_reference<Deep<float>>();
+  expect_shape_matches_reference<Deep<float, 3>>();
+  expect_shape_matches_reference<Deep<float, 6>>();
 }
 TEST(KokkosGroupTemporal, SixteenLevelsDouble) {
-  expect_shape_matches_reference<Deep<double>>();
+  expect_shape_matches_reference<Deep<double, 3>>();
+  expect_shape_matches_reference<Deep<double, 6>>();
 }
 
 }  // namespace
