@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # scripts/build-patched-app.sh on a scratch CMake project with a target named stencil_miniapp: a
-# patch that applies gives a binary built with it and leaves the tree as it was; a patch that
+# patch that applies gives a binary built with it and leaves the tree as it was, and the next
+# build of the tree is the tree's own, even where its files' times are older; a patch that
 # does not apply, and one whose build fails, exit 1 with the tree as it was; a missing patch and
 # a missing build folder exit 2.
 #   bash tests/build_patched_app_test.sh WORK_DIR
@@ -36,6 +37,12 @@ make_patch 'std::puts("patched");' "$work/good.patch"
 run "$work/good.patch" "$work/bin/patched" || fail "exit $? on a patch that applies: $(cat "$work/log")"
 [ "$("$work/bin/patched")" = patched ] || fail "the copied binary was not built with the patch"
 tree_is_pristine || fail "the tree is not restored after a good patch"
+# A copy of the tree onto another machine keeps the files' old times: the next build must still
+# remake what the patch touched, from the tree's own files.
+touch -d '2000-01-01' "$work/src/main.cpp"
+cmake --build "$work/build" >/dev/null || fail "the tree does not build after a good patch"
+[ "$("$work/build/stencil_miniapp")" = tree ] ||
+  fail "the next build of the tree kept the patched objects (a reversed file's time is older)"
 
 printf -- '--- a/main.cpp\n+++ b/main.cpp\n@@ -1,2 +1,2 @@\n #include <cstdio>\n-int main() { std::puts("elsewhere"); }\n+int main() { std::puts("x"); }\n' \
   >"$work/stale.patch"
