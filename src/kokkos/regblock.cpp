@@ -102,11 +102,8 @@ void regblock_on_device(const ExecSpace& space, const ConstDeviceView<T, ExecSpa
   const long tiles = long{tiles_x} * tiles_y;
   const int league = kWalks ? walking_league(space, tiles, kTeam) : static_cast<int>(tiles);
   const InputView<T, ExecSpace> src = in;
-  // Six teams per multiprocessor; five for fp64 at p = 4, whose 16 double outputs per member
-  // spill at six (ptxas: 36 to 68 bytes per thread; 8 to 36 at five).
-  constexpr int kMinTeams = !kWalks && sizeof(T) == 8 ? 5 : 6;
-  const auto policy = team_policy<kTeam, kMinTeams>(space, league, TeamShape{kTeam, 1},
-                                                    TeamScratch<T>{kBuffers * kTileCells});
+  const auto policy = team_policy<kTeam, 6>(space, league, TeamShape{kTeam, 1},
+                                            TeamScratch<T>{kBuffers * kTileCells});
   using Member = typename decltype(policy)::member_type;
 
   constexpr auto kName = "stencil::kokkos::regblock";
