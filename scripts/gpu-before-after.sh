@@ -8,7 +8,9 @@
 # AFTER_APP alternately, ROUNDS times each (default 2), the order swapped every round so that a
 # drifting clock favours neither. A pair the build refuses (exit 2: no such kernel) is skipped. Writes one row per run to OUT_CSV and prints, per row of the
 # table, the median ratio of each build and after ÷ before (scripts/before-after-table.py).
-# SIZES="64 256" picks other N (a quick try on a CPU build with IMPLS=kokkos). AFTER_ROWS=FILE also
+# SIZES="64 256" picks other N (a quick try on a CPU build with IMPLS=kokkos). VARIANTS="A B" narrows
+# the table to those variants; PRECISION=fp64 runs every row in that precision (default: the
+# binaries' default, fp32), for a change that touches one precision only. AFTER_ROWS=FILE also
 # keeps the after build's own -csv rows in FILE (a header, then one row per run), the input
 # scripts/study.sh writes, so that perf/study.py can take them.
 set -uo pipefail
@@ -22,11 +24,18 @@ trap 'rm -rf "$scratch"' EXIT
 before_shapes=$("$before" -list-shapes | awk '{ print $1 }')
 shape_table=$("$after" -list-shapes | awk -v known="$(tr '\n' ' ' <<<"$before_shapes")" \
   'BEGIN { split(known, k, " "); for (i in k) have[k[i]] = 1 } $1 !~ /:/ && ($1 in have)')
+if [ -n "${VARIANTS:-}" ]; then
+  shape_table=$(awk -v wanted="$VARIANTS" \
+    'BEGIN { split(wanted, w, " "); for (i in w) keep[w[i]] = 1 } $1 in keep' <<<"$shape_table")
+  [ -n "$shape_table" ] || { echo "gpu-before-after: no variant of '$VARIANTS' in both builds" >&2; exit 2; }
+fi
+precision_args=()
+[ -z "${PRECISION:-}" ] || precision_args=(-precision "$PRECISION")
 
 run_one() {  # run_one LABEL BINARY IMPL VARIANT SIZE ITERS N ROUND
   local label=$1 binary=$2 impl=$3 v=$4 size=$5 iters=$6 n=$7 round=$8
-  "$binary" -impl "$impl" -variant "$v" -n "$size" -iters "$iters" -csv --no-progress \
-    >"$scratch/run.csv" 2>"$scratch/run.err"
+  "$binary" -impl "$impl" -variant "$v" -n "$size" -iters "$iters" "${precision_args[@]}" -csv \
+    --no-progress >"$scratch/run.csv" 2>"$scratch/run.err"
   case $? in
     0) ;;
     2) echo "gpu-before-after: skipped $label $impl $v: $(head -n 1 "$scratch/run.err")" >&2; return 0 ;;

@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+# scripts/gpu-before-after.sh on this build's own binary at a tiny grid, narrowed to one variant
+# and one precision (VARIANTS, PRECISION): one row per build and round, of that variant only, and
+# every run in that precision; a variant neither build has exits 2.
+#   bash tests/gpu_before_after_test.sh BINARY WORK_DIR
+set -uo pipefail
+binary=$1
+work=$2
+script=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)/scripts/gpu-before-after.sh
+rm -rf "$work" && mkdir -p "$work"
+fail() { echo "gpu_before_after_test: $*" >&2; exit 1; }
+
+VARIANTS=tiled PRECISION=fp64 SIZES=24 AFTER_ROWS=$work/after.csv \
+  bash "$script" "$binary" "$binary" "$work/runs.csv" 2 kokkos >"$work/log.txt" 2>&1 ||
+  fail "exit $? ($(tail -n 2 "$work/log.txt"))"
+[ "$(($(wc -l <"$work/runs.csv") - 1))" -eq 4 ] || fail "expected 4 rows (2 builds x 2 rounds)"
+[ "$(awk -F, 'NR > 1 && $3 != "tiled"' "$work/runs.csv" | wc -l)" -eq 0 ] ||
+  fail "a variant other than the one named ran"
+precision_column=$(head -n 1 "$work/after.csv" | tr ',' '\n' | grep -nx precision | cut -d: -f1)
+[ -n "$precision_column" ] || fail "the after build's rows have no precision column"
+[ "$(awk -F, -v c="$precision_column" 'NR > 1 && $c == "fp64"' "$work/after.csv" | wc -l)" -eq 2 ] ||
+  fail "the after build's runs are not all in fp64"
+
+VARIANTS=nonesuch bash "$script" "$binary" "$binary" "$work/none.csv" 1 kokkos >"$work/none.txt" 2>&1
+[ $? -eq 2 ] || fail "a variant neither build has did not exit 2"
+grep -q "no variant" "$work/none.txt" || fail "no clear message for an unknown variant"
+echo "gpu_before_after_test: passed"
