@@ -30,8 +30,8 @@
 //    6, the buffers' parity is a compile-time offset into scratch too; unrolled by 3 it is a
 //    run-time value whose addresses take registers. Which pays depends on the register budget:
 //    fp64 at 7 or 9 columns gains from 6 (ptxas at 9 columns: 60 bytes of spills per thread
-//    instead of 176), fp32 at 13 columns loses at N = 4096 (its code grows, its registers were
-//    already at 245-249), as docs/stream-and-temporal.md measures.
+//    instead of 176), fp32 at 13 columns loses at N = 4096 (its code grows, and its registers
+//    are at 245-249 unrolled by 3), as docs/stream-and-temporal.md measures.
 // Every update is stencil::five_point on exactly the values k single steps use, and border cells
 // copy their centre at every level, so the result is bit-identical to k single steps.
 //
