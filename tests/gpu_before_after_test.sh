@@ -11,18 +11,24 @@ script=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)/scripts/gpu-before-after
 rm -rf "$work" && mkdir -p "$work"
 fail() { echo "gpu_before_after_test: $*" >&2; exit 1; }
 
+# The first host model that runs tiled (a directive build has only its own model).
+impl=$("$binary" -list-models |
+  awk '$4 == "host" { for (i = 5; i <= NF; ++i) if ($i == "tiled") { print $2; exit } }')
+[ -n "$impl" ] || fail "no host model of this build runs tiled"
+
 VARIANTS=tiled PRECISION=fp64 SIZES=24 AFTER_ROWS=$work/after.csv \
-  bash "$script" "$binary" "$binary" "$work/runs.csv" 2 kokkos >"$work/log.txt" 2>&1 ||
+  bash "$script" "$binary" "$binary" "$work/runs.csv" 2 "$impl" >"$work/log.txt" 2>&1 ||
   fail "exit $? ($(tail -n 2 "$work/log.txt"))"
 [ "$(($(wc -l <"$work/runs.csv") - 1))" -eq 4 ] || fail "expected 4 rows (2 builds x 2 rounds)"
 [ "$(awk -F, 'NR > 1 && $3 != "tiled"' "$work/runs.csv" | wc -l)" -eq 0 ] ||
   fail "a variant other than the one named ran"
-precision_column=$(head -n 1 "$work/after.csv" | tr ',' '\n' | grep -nx precision | cut -d: -f1)
-[ -n "$precision_column" ] || fail "the after build's rows have no precision column"
-[ "$(awk -F, -v c="$precision_column" 'NR > 1 && $c == "fp64"' "$work/after.csv" | wc -l)" -eq 2 ] ||
-  fail "the after build's runs are not all in fp64"
+fp64_rows=$(/usr/bin/env python3 -c '
+import csv, sys
+print(sum(row.get("precision") == "fp64" for row in csv.DictReader(open(sys.argv[1]))))' \
+  "$work/after.csv") || fail "the after build's rows do not parse as CSV"
+[ "$fp64_rows" -eq 2 ] || fail "the after build's runs are not all in fp64 ($fp64_rows of 2)"
 
-VARIANTS=nonesuch bash "$script" "$binary" "$binary" "$work/none.csv" 1 kokkos >"$work/none.txt" 2>&1
+VARIANTS=nonesuch bash "$script" "$binary" "$binary" "$work/none.csv" 1 "$impl" >"$work/none.txt" 2>&1
 [ $? -eq 2 ] || fail "a variant neither build has did not exit 2"
 grep -q "no variant" "$work/none.txt" || fail "no clear message for an unknown variant"
 echo "gpu_before_after_test: passed"
