@@ -88,8 +88,8 @@ KOKKOS_INLINE_FUNCTION void regblock_tile(const Member& team, const Tile& tile, 
 // (a division by tiles_x) cost about as much per output as the update itself: teams walk several
 // tiles each (tile_walk.hpp), alternating between two scratch tiles so that loading the next
 // never waits for the last one's readers. At p = 4 a member owns 16 outputs, so the prologue
-// weighs a quarter as much per output, and fp64 already spills at this register budget (ptxas:
-// 36 to 68 bytes per thread, 44 to 68 when walking): one tile per team.
+// weighs a quarter as much per output, and walking would spill in fp64 (ptxas: 44 to 68 bytes
+// per thread at six teams per multiprocessor): one tile per team.
 template <int kPatch, class Index, class T, class ExecSpace>
 void regblock_on_device(const ExecSpace& space, const ConstDeviceView<T, ExecSpace>& in,
                         const DeviceView<T, ExecSpace>& out, int rows, int cols) {
@@ -102,8 +102,12 @@ void regblock_on_device(const ExecSpace& space, const ConstDeviceView<T, ExecSpa
   const long tiles = long{tiles_x} * tiles_y;
   const int league = kWalks ? walking_league(space, tiles, kTeam) : static_cast<int>(tiles);
   const InputView<T, ExecSpace> src = in;
-  const auto policy = team_policy<kTeam, 6>(space, league, TeamShape{kTeam, 1},
-                                            TeamScratch<T>{kBuffers * kTileCells});
+  // Six teams per multiprocessor; five for fp64 at p = 4, as many as the native block's 48
+  // registers leave resident: its 16 double outputs per member spill 36 to 68 bytes per thread
+  // at six and 8 to 36 at five (ptxas), which runs 1.07-1.09x faster (docs/performance.md).
+  constexpr int kMinTeams = !kWalks && sizeof(T) == 8 ? 5 : 6;
+  const auto policy = team_policy<kTeam, kMinTeams>(space, league, TeamShape{kTeam, 1},
+                                                    TeamScratch<T>{kBuffers * kTileCells});
   using Member = typename decltype(policy)::member_type;
 
   constexpr auto kName = "stencil::kokkos::regblock";
