@@ -70,7 +70,8 @@ RunSetup set_up(const Options& options) {
   // (RunConfig::host_copies).
   if (!options.verify && !setup.writer)
     setup.start.cells.release();
-  setup.stepper->warm_up();  // module load and first-touch stay out of the timing
+  // Module load, first touch and each kernel's first launch stay out of the timing.
+  setup.stepper->warm_up_every_pass_depth();
   setup.stepper->fence();
   setup.stepper->copy_seconds(1);  // the same for the copy reference (fenced)
   return setup;

@@ -54,6 +54,21 @@ void Stepper::set_pass_depth(int depth) {
   pass_depth_changed();
 }
 
+void Stepper::warm_up_every_pass_depth() {
+  if (!config_.variant->uses_shape(ShapeOption::fuse)) {
+    warm_up();
+    return;
+  }
+  const int current = config_.iterations_per_step();
+  for (const int depth : kAllFuseDepths) {
+    if (depth <= deepest_pass_) {
+      set_pass_depth(depth);
+      warm_up();
+    }
+  }
+  set_pass_depth(current);
+}
+
 double Stepper::copy_seconds(int repetitions) {
   return timed_grid_copies(*this, repetitions);
 }

@@ -107,7 +107,7 @@ std::vector<T> RankDomain::initial_values(std::uint64_t seed) const {
 
 void RankDomain::start(const Cells& local) {
   stepper_->upload(local);
-  stepper_->warm_up();
+  stepper_->warm_up_every_pass_depth();
   stepper_->fence();
   stepper_->copy_seconds(1);  // the copy reference's warm-up (fenced)
 }

@@ -120,6 +120,11 @@ class Stepper {
   // passes; each depth is exact, so any mix equals the same count of single steps bit for bit.
   // Throws std::invalid_argument for any other depth.
   void set_pass_depth(int depth);
+  // warm_up() at every pass depth a run can take (the configured one, and the shallower ones a
+  // remainder or a save point cuts), so that no kernel's first launch (module load, Kokkos'
+  // per-kernel setup) falls into a timed loop; leaves the configured depth and the state as
+  // they were. Variants that fuse nothing warm up once.
+  void warm_up_every_pass_depth();
   // Seconds for `repetitions` plain copies of the current grid into the spare one, fenced: the
   // data-movement reference (same bytes as one step) each run's rate is compared with, one
   // definition per memory kind (src/memory/grid_copy.hpp). Leaves the state untouched.
