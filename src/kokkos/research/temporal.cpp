@@ -27,9 +27,10 @@
 //    or the last row test rows.
 // Every cell update is stencil::five_point on exactly the values k single steps would use, and
 // border cells copy their centre at every level, so the result is bit-identical to k steps.
-// This is the device form up to k = 8: one member per GPU thread, as the native block. Deeper
-// passes split the levels between groups of members (group_temporal.hpp). A host space runs the
-// time-skewed row bands of host_wavefront.hpp at every depth.
+// This is the device form of shallow passes (float up to k = 8, double up to k = 2): one member
+// per GPU thread, as the native block. Deeper passes split the levels between groups of members
+// (group_temporal.hpp). A host space runs the time-skewed row bands of host_wavefront.hpp at
+// every depth.
 #include <algorithm>
 #include <cstddef>
 #include <type_traits>
@@ -289,20 +290,19 @@ void temporal_fused(const ExecSpace& space, const ConstDeviceView<T, ExecSpace>&
       });
 }
 
-// The deep shapes: native CUDA's (src/cuda/research/temporal.cu), groups of 4 levels, one warp
-// of members each, two 128-member teams per multiprocessor, 13 columns per member in float and 7
-// in double. Their scratch (25 KB and 35 KB) fits the 48 KB of a Kokkos CUDA team. The step loop
+// The pipelined shapes: native CUDA's (src/cuda/research/temporal.cu), groups of 4 levels, one
+// warp of members each, 13 columns per member in float and 7 in double, k / 4 groups per team and
+// 8 / (k / 4) teams per multiprocessor; double from k = 4 on, float from k = 16, as natively.
+// Their scratch (at k = 16, 25 KB and 35 KB) fits the 48 KB of a Kokkos CUDA team. The step loop
 // is unrolled by 3 in float and by 6 in double, as measured fastest (group_temporal.hpp says why).
+constexpr int kLevelsPerGroup = 4;
+template <class T>
+constexpr int kPipelinedFrom = std::is_same_v<T, float> ? 16 : kLevelsPerGroup;
 template <class T, int kFuse>
-struct DeepShape;
-template <int kFuse>
-struct DeepShape<float, kFuse> {
-  using type = group_temporal::Shape<float, kFuse / 4, 4, 13, kVectorLanes, 2, 3>;
-};
-template <int kFuse>
-struct DeepShape<double, kFuse> {
-  using type = group_temporal::Shape<double, kFuse / 4, 4, 7, kVectorLanes, 2, 6>;
-};
+using PipelinedShape =
+    group_temporal::Shape<T, kFuse / kLevelsPerGroup, kLevelsPerGroup,
+                          std::is_same_v<T, float> ? 13 : 7, kVectorLanes,
+                          8 / (kFuse / kLevelsPerGroup), std::is_same_v<T, float> ? 3 : 6>;
 
 }  // namespace temporal_detail
 
@@ -313,8 +313,8 @@ void temporal_step(const ExecSpace& space, const ConstDeviceView<T, ExecSpace>& 
     // Host form (host_wavefront.hpp): time-skewed row bands, as src/openmp/research/temporal.cpp.
     host_form::step_fused_bands<kFuse>(space, "stencil::kokkos::temporal", in, out, rows, cols,
                                        chunks);
-  } else if constexpr (kFuse > kFuseDepths.back()) {
-    using Deep = typename temporal_detail::DeepShape<T, kFuse>::type;
+  } else if constexpr (kFuse >= temporal_detail::kPipelinedFrom<T>) {
+    using Deep = temporal_detail::PipelinedShape<T, kFuse>;
     if (offsets_fit_int(rows, cols))
       group_temporal::pass<Deep, int>(space, in, out, rows, cols, chunks);
     else
