@@ -60,8 +60,7 @@ constexpr int edge_cells(int members) {
 
 // Members of the widest team: 256, halved until the published edges fit the 48 KB of shared
 // memory a block may ask for without an opt-in that Kokkos 3.4 does not make (with room for the
-// few bytes Kokkos keeps per team): 128 at k = 8 in float; 128 at k = 4 and 64 at k = 8 in
-// double.
+// few bytes Kokkos keeps per team): 128 at k = 8 in float (double runs this form up to k = 2).
 template <int kFuse, class T>
 constexpr int max_members() {
   constexpr std::size_t kEdgeBudget = 46 * 1024;
