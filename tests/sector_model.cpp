@@ -279,6 +279,8 @@ Sectors derived_sectors_per_launch(Variant variant, int n, int chunks, Precision
     case Variant::halo1d:
       require_multiple_of_256(n, 256);
       return halo1d(n, s);
+    default:  // the other variants have no derivation in this model
+      break;
   }
   throw std::logic_error("variant without a sector derivation");
 }
@@ -297,6 +299,8 @@ Sectors simulated_sectors_per_launch(Variant variant, int n, int chunks, Precisi
       return simulate_naive1d(n, precision);
     case Variant::halo1d:
       return simulate_halo1d(n, precision);
+    default:
+      break;
   }
   throw std::logic_error("variant without a sector simulation");
 }
