@@ -292,10 +292,8 @@ void temporal_fused(const ExecSpace& space, const ConstDeviceView<T, ExecSpace>&
 // The pipelined shapes: native CUDA's (src/cuda/research/temporal.cu), groups of 4 levels, one
 // warp of members each, 13 columns per member in float and 7 in double, k / 4 groups per team and
 // 8 / (k / 4) teams per multiprocessor; double from k = 4 on, float from k = 16, as natively.
-// The step loop is unrolled by 3 in float with three scratch buffers and by 6 in double with
-// two, so that every scratch offset is known at compile time (group_temporal.hpp says why). At
-// k = 16 their scratch (38 KB and 35 KB) fits the 48 KB of a Kokkos CUDA team; double's would
-// not with three buffers.
+// Their scratch (at k = 16, 25 KB and 35 KB) fits the 48 KB of a Kokkos CUDA team. The step loop
+// is unrolled by 3 in float and by 6 in double, as measured fastest (group_temporal.hpp says why).
 constexpr int kLevelsPerGroup = 4;
 template <class T>
 constexpr int kPipelinedFrom = std::is_same_v<T, float> ? 16 : kLevelsPerGroup;
@@ -303,8 +301,7 @@ template <class T, int kFuse>
 using PipelinedShape =
     group_temporal::Shape<T, kFuse / kLevelsPerGroup, kLevelsPerGroup,
                           std::is_same_v<T, float> ? 13 : 7, kVectorLanes,
-                          8 / (kFuse / kLevelsPerGroup), std::is_same_v<T, float> ? 3 : 6,
-                          std::is_same_v<T, float> ? 3 : 2>;
+                          8 / (kFuse / kLevelsPerGroup), std::is_same_v<T, float> ? 3 : 6>;
 
 }  // namespace temporal_detail
 
