@@ -42,6 +42,7 @@
 #include "kokkos/runtime/team_policy.hpp"
 #include "stencil/arithmetic.hpp"
 #include "stencil/cell_offset.hpp"
+#include "stencil/pipelined_shape.hpp"
 #include "stencil/unroll.hpp"
 
 namespace stencil::kokkos {
@@ -289,19 +290,14 @@ void temporal_fused(const ExecSpace& space, const ConstDeviceView<T, ExecSpace>&
       });
 }
 
-// The pipelined shapes: native CUDA's (src/cuda/research/temporal.cu), groups of 4 levels, one
-// warp of members each, 13 columns per member in float and 7 in double, k / 4 groups per team and
-// 8 / (k / 4) teams per multiprocessor; double from k = 4 on, float from k = 16, as natively.
-// Their scratch (at k = 16, 25 KB and 35 KB) fits the 48 KB of a Kokkos CUDA team. The step loop
-// is unrolled by 3 in float and by 6 in double, as measured fastest (group_temporal.hpp says why).
-constexpr int kLevelsPerGroup = 4;
-template <class T>
-constexpr int kPipelinedFrom = std::is_same_v<T, float> ? 16 : kLevelsPerGroup;
+// The pipelined shape of each depth and precision, native CUDA's (stencil/pipelined_shape.hpp),
+// groups of members in place of warps. Their scratch (at k = 16, 25 KB in float and 35 KB in
+// double) fits the 48 KB of a Kokkos CUDA team. The step loop is unrolled by 3 in float and by 6
+// in double, as measured fastest (group_temporal.hpp says why).
 template <class T, int kFuse>
-using PipelinedShape =
-    group_temporal::Shape<T, kFuse / kLevelsPerGroup, kLevelsPerGroup,
-                          std::is_same_v<T, float> ? 13 : 7, kVectorLanes,
-                          8 / (kFuse / kLevelsPerGroup), std::is_same_v<T, float> ? 3 : 6>;
+using PipelinedShape = group_temporal::Shape<
+    T, pipelined::kGroups<kFuse>, pipelined::kLevelsPerGroup, pipelined::kColumnsPerLane<T>,
+    kVectorLanes, pipelined::kBlocksPerMultiprocessor<kFuse>, std::is_same_v<T, float> ? 3 : 6>;
 
 }  // namespace temporal_detail
 
@@ -312,7 +308,7 @@ void temporal_step(const ExecSpace& space, const ConstDeviceView<T, ExecSpace>& 
     // Host form (host_wavefront.hpp): time-skewed row bands, as src/openmp/research/temporal.cpp.
     host_form::step_fused_bands<kFuse>(space, "stencil::kokkos::temporal", in, out, rows, cols,
                                        chunks);
-  } else if constexpr (kFuse >= temporal_detail::kPipelinedFrom<T>) {
+  } else if constexpr (kFuse >= pipelined::kFirstDepth<T>) {
     using Deep = temporal_detail::PipelinedShape<T, kFuse>;
     if (offsets_fit_int(rows, cols))
       group_temporal::pass<Deep, int>(space, in, out, rows, cols, chunks);
