@@ -17,7 +17,10 @@
 # Exit status: 2 on bad usage or no configured build; 1 where a build or a run failed; else 0.
 set -uo pipefail
 
-usage() { sed -n '3,19p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//' >&2; exit 2; }
+usage() {  # the comment block above, from its third line
+  awk 'NR > 2 && /^#/ { sub(/^# ?/, ""); print; next } NR > 2 { exit }' "${BASH_SOURCE[0]}" >&2
+  exit 2
+}
 [ $# -ge 3 ] || usage
 out=$1
 shift
