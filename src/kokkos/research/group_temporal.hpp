@@ -23,15 +23,17 @@
 //    they computed the centre row, at step s - 1. The last group's rows are the output, which
 //    the whole team stores one step later, coalesced.
 //  * One team barrier per step. Everything read from scratch at step s was written at step
-//    s - 1, so the rows and the edges alternate between two buffers by the step's parity.
+//    s - 1, so the rows and the edges rotate through B buffers (B = 2 or 3, a shape parameter)
+//    with the step.
 //  * Each member requests its share of the tile's input row three steps ahead into registers;
-//    the window and that ring rotate with period 3. The step loop is unrolled by 3 or 6 (the
-//    shape's last parameter), so their rotations are compile-time register names. Unrolled by
-//    6, the buffers' parity is a compile-time offset into scratch too; unrolled by 3 it is a
-//    run-time value whose addresses take registers. Which pays depends on the register budget:
-//    fp64 at 7 or 9 columns gains from 6 (ptxas at 9 columns: 60 bytes of spills per thread
-//    instead of 176), fp32 at 13 columns loses at N = 4096 (its code grows, and its registers
-//    are at 245-249 unrolled by 3), as docs/stream-and-temporal.md measures.
+//    the window and that ring rotate with period 3. The step loop is unrolled by 3 or 6, so
+//    their rotations are compile-time register names. Where the unroll is a multiple of B
+//    (3 with B = 3, 6 with B = 2), the buffer is a compile-time offset into scratch too;
+//    otherwise it is a run-time value whose addresses take registers. Which pays depends on the
+//    register and scratch budgets: fp64 at 7 or 9 columns gains from 6 with 2 buffers (ptxas at
+//    9 columns: 60 bytes of spills per thread instead of 176; 3 buffers would not fit 48 KB),
+//    fp32 at 13 columns loses from 6 at N = 4096 (its code grows, and its registers are at
+//    245-249 unrolled by 3), as docs/stream-and-temporal.md measures.
 // Every update is stencil::five_point on exactly the values k single steps use, and border cells
 // copy their centre at every level, so the result is bit-identical to k single steps.
 //
@@ -54,11 +56,10 @@
 
 namespace stencil::kokkos::group_temporal {
 
-constexpr int kPeriod = 3;   // window rows per level = input rows requested ahead
-constexpr int kBuffers = 2;  // scratch rows and edges: written at step s, read at step s + 1
+constexpr int kPeriod = 3;  // window rows per level = input rows requested ahead
 
 template <class T, int kGroups, int kLevels, int kColumns, int kGroupWidth, int kMinTeams,
-          int kStepsUnrolled>
+          int kStepsUnrolled, int kScratchBuffers>
 struct Shape {
   using Element = T;
   static constexpr int kGroupCount = kGroups;
@@ -67,8 +68,11 @@ struct Shape {
   static constexpr int kWidth = kGroupWidth;
   static constexpr int kTeamsPerMultiprocessor = kMinTeams;
   static constexpr int kUnroll = kStepsUnrolled;
-  static_assert(kUnroll == kPeriod || kUnroll == kPeriod * kBuffers,
-                "the step loop unrolls by the window's period, or by it times the buffer count");
+  // Scratch rows and edges: written at step s, read at step s + 1.
+  static constexpr int kBuffers = kScratchBuffers;
+  static_assert(kBuffers == 2 || kBuffers == 3, "two or three scratch buffers");
+  static_assert(kUnroll == kPeriod || kUnroll == 2 * kPeriod,
+                "the step loop unrolls by the window's period or twice it");
   static constexpr int kFuse = kGroups * kLevels;
   static constexpr int kMembers = kGroups * kGroupWidth;
   static constexpr int kTileInput = kGroupWidth * kColumns;
@@ -109,6 +113,7 @@ KOKKOS_INLINE_FUNCTION void walk_chunk(const Member& team, const T* source, T* t
 
   // Row set `set`, buffer b; this group's edges of its level `level` (0 .. L - 1), buffer b,
   // side 0 (first columns) or 1 (last columns), member w at w + 1.
+  constexpr int kBuffers = S::kBuffers;
   auto row_set = [&](int set, int buffer) { return shared + (set * kBuffers + buffer) * kTile; };
   auto edges = [&](int buffer, int level, int side) {
     return shared + S::kRowCells +
@@ -173,7 +178,7 @@ KOKKOS_INLINE_FUNCTION void walk_chunk(const Member& team, const T* source, T* t
   team.team_barrier();
 
   // Step s, the i-th of the walk and the index-th of its unrolled block; `now` is its rotation.
-  constexpr bool kParityKnown = S::kUnroll % kBuffers == 0;
+  constexpr bool kBufferKnown = S::kUnroll % kBuffers == 0;
   auto step = [&](auto index_constant, auto row_borders_constant, int s, int i) {
     constexpr int index = decltype(index_constant)::value;
     constexpr bool kRowBorders = decltype(row_borders_constant)::value;
@@ -181,15 +186,16 @@ KOKKOS_INLINE_FUNCTION void walk_chunk(const Member& team, const T* source, T* t
     constexpr int next = (now + 1) % kPeriod;
     constexpr int previous = (now + kPeriod - 1) % kPeriod;
     constexpr int earlier = (now + kPeriod - 2) % kPeriod;
-    // This step's buffers, and step s - 1's.
+    // The buffers of step s, of step s - 1 and of step s + 1 (with two, the last two are one).
     const int written =
-        kParityKnown ? index % kBuffers : static_cast<int>(static_cast<unsigned>(i) % kBuffers);
-    const int published = written ^ 1;
+        kBufferKnown ? index % kBuffers : static_cast<int>(static_cast<unsigned>(i) % kBuffers);
+    const int published = written == 0 ? kBuffers - 1 : written - 1;
+    const int upcoming = written == kBuffers - 1 ? 0 : written + 1;
     // The last group's row of step s - 1, and the input row of step s + 1.
     const int y_stored = s - 1 - (kFuse + kGroups - 1);
     if (y_stored >= chunk.begin && y_stored < chunk.end)
       store_row(row_set(kGroups, published), y_stored);
-    stage_row(requested[next], row_set(0, published));
+    stage_row(requested[next], row_set(0, upcoming));
     request_row(requested[next], s + 1 + kPeriod);
 
     const int y_in = s - lag;

@@ -291,13 +291,16 @@ void temporal_fused(const ExecSpace& space, const ConstDeviceView<T, ExecSpace>&
 }
 
 // The pipelined shape of each depth and precision, native CUDA's (stencil/pipelined_shape.hpp),
-// groups of members in place of warps. Their scratch (at k = 16, 25 KB in float and 35 KB in
-// double) fits the 48 KB of a Kokkos CUDA team. The step loop is unrolled by 3 in float and by 6
-// in double, as measured fastest (group_temporal.hpp says why).
+// groups of members in place of warps. The step loop is unrolled by 3 in float with three
+// scratch buffers and by 6 in double with two, so that every scratch offset is known at compile
+// time (group_temporal.hpp says why). At k = 16 their scratch (38 KB in float, 35 KB in double)
+// fits the 48 KB of a Kokkos CUDA team; double's would not with three buffers.
 template <class T, int kFuse>
-using PipelinedShape = group_temporal::Shape<
-    T, pipelined::kGroups<kFuse>, pipelined::kLevelsPerGroup, pipelined::kColumnsPerLane<T>,
-    kVectorLanes, pipelined::kBlocksPerMultiprocessor<kFuse>, std::is_same_v<T, float> ? 3 : 6>;
+using PipelinedShape =
+    group_temporal::Shape<T, pipelined::kGroups<kFuse>, pipelined::kLevelsPerGroup,
+                          pipelined::kColumnsPerLane<T>, kVectorLanes,
+                          pipelined::kBlocksPerMultiprocessor<kFuse>,
+                          std::is_same_v<T, float> ? 3 : 6, std::is_same_v<T, float> ? 3 : 2>;
 
 }  // namespace temporal_detail
 

@@ -97,6 +97,8 @@ void expect_pass_matches_reference(int rows, int cols, int chunks) {
 // smaller than one tile and single rows and columns.
 template <class S>
 void expect_shape_matches_reference() {
+  SCOPED_TRACE("steps unrolled by " + std::to_string(S::kUnroll) + ", " +
+               std::to_string(S::kBuffers) + " scratch buffers");
   if (S::kMembers > host_team_size_max()) {
     GTEST_SKIP() << "teams of " << S::kMembers << " members need " << S::kMembers
                  << " threads; the host pool has " << host_team_size_max();
@@ -110,48 +112,51 @@ void expect_shape_matches_reference() {
 }
 
 // Shape<T, groups, levels per group, columns per member, members per group, teams per SM, steps
-// unrolled>. Each shape runs with the step loop unrolled by 3 (the buffers' parity at run time)
-// and by 6 (at compile time).
-template <class T, int kUnroll>
-using HandOff = group_temporal::Shape<T, 2, 2, 9, 1, 1, kUnroll>;  // k = 4: two groups of one
-template <class T, int kUnroll>
-using Edges = group_temporal::Shape<T, 1, 4, 5, 2, 1, kUnroll>;  // k = 4: one group of two
-template <class T, int kUnroll>
-using Both = group_temporal::Shape<T, 2, 3, 5, 3, 1, kUnroll>;  // k = 6: two groups of three
-template <class T, int kUnroll>
-using Deep = group_temporal::Shape<T, 4, 4, 11, 4, 1, kUnroll>;  // k = 16: four groups of four
+// unrolled, scratch buffers>. Each shape runs unrolled by 3 with 2 buffers (the buffer chosen at
+// run time), by 6 with 2 and by 3 with 3 (at compile time).
+template <class T, int kUnroll, int kBuffers>
+using HandOff =
+    group_temporal::Shape<T, 2, 2, 9, 1, 1, kUnroll, kBuffers>;  // k = 4: two groups of one
+template <class T, int kUnroll, int kBuffers>
+using Edges =
+    group_temporal::Shape<T, 1, 4, 5, 2, 1, kUnroll, kBuffers>;  // k = 4: one group of two
+template <class T, int kUnroll, int kBuffers>
+using Both =
+    group_temporal::Shape<T, 2, 3, 5, 3, 1, kUnroll, kBuffers>;  // k = 6: two groups of three
+template <class T, int kUnroll, int kBuffers>
+using Deep =
+    group_temporal::Shape<T, 4, 4, 11, 4, 1, kUnroll, kBuffers>;  // k = 16: four groups of four
+
+template <template <class, int, int> class Shape, class T>
+void expect_every_rotation_matches_reference() {
+  expect_shape_matches_reference<Shape<T, 3, 2>>();
+  expect_shape_matches_reference<Shape<T, 6, 2>>();
+  expect_shape_matches_reference<Shape<T, 3, 3>>();
+}
 
 TEST(KokkosGroupTemporal, HandOffBetweenGroupsFloat) {
-  expect_shape_matches_reference<HandOff<float, 3>>();
-  expect_shape_matches_reference<HandOff<float, 6>>();
+  expect_every_rotation_matches_reference<HandOff, float>();
 }
 TEST(KokkosGroupTemporal, HandOffBetweenGroupsDouble) {
-  expect_shape_matches_reference<HandOff<double, 3>>();
-  expect_shape_matches_reference<HandOff<double, 6>>();
+  expect_every_rotation_matches_reference<HandOff, double>();
 }
 TEST(KokkosGroupTemporal, EdgesBetweenMembersFloat) {
-  expect_shape_matches_reference<Edges<float, 3>>();
-  expect_shape_matches_reference<Edges<float, 6>>();
+  expect_every_rotation_matches_reference<Edges, float>();
 }
 TEST(KokkosGroupTemporal, EdgesBetweenMembersDouble) {
-  expect_shape_matches_reference<Edges<double, 3>>();
-  expect_shape_matches_reference<Edges<double, 6>>();
+  expect_every_rotation_matches_reference<Edges, double>();
 }
 TEST(KokkosGroupTemporal, GroupsOfSeveralMembersFloat) {
-  expect_shape_matches_reference<Both<float, 3>>();
-  expect_shape_matches_reference<Both<float, 6>>();
+  expect_every_rotation_matches_reference<Both, float>();
 }
 TEST(KokkosGroupTemporal, GroupsOfSeveralMembersDouble) {
-  expect_shape_matches_reference<Both<double, 3>>();
-  expect_shape_matches_reference<Both<double, 6>>();
+  expect_every_rotation_matches_reference<Both, double>();
 }
 TEST(KokkosGroupTemporal, SixteenLevelsFloat) {
-  expect_shape_matches_reference<Deep<float, 3>>();
-  expect_shape_matches_reference<Deep<float, 6>>();
+  expect_every_rotation_matches_reference<Deep, float>();
 }
 TEST(KokkosGroupTemporal, SixteenLevelsDouble) {
-  expect_shape_matches_reference<Deep<double, 3>>();
-  expect_shape_matches_reference<Deep<double, 6>>();
+  expect_every_rotation_matches_reference<Deep, double>();
 }
 
 }  // namespace
