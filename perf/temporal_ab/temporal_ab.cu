@@ -22,9 +22,9 @@
 #include <vector>
 
 #include "ab_tools.cuh"
-#include "cuda/research/pipelined_temporal_kernel.cuh"
 #include "cuda/research/temporal_kernel.cuh"
 #include "cuda/research/warp_temporal_kernel.cuh"
+#include "pipelined_temporal_kernel.cuh"
 
 namespace {
 

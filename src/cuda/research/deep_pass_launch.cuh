@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
-// The launch both deep temporal kernels share (pipelined_temporal_kernel.cuh,
-// warp_temporal_kernel.cuh): their shapes need more than the default 48 KB of shared memory per
-// block, and they fill the GPU with one wave of resident blocks in row chunks.
+// The launch both deep temporal kernels share (warp_temporal_kernel.cuh, and the experiment's
+// perf/temporal_ab/pipelined_temporal_kernel.cuh): their shapes need more than the default 48 KB of
+// shared memory per block, and they fill the GPU with one wave of resident blocks in row chunks.
 #pragma once
 
 #include <cuda_runtime.h>

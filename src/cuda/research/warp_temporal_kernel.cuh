@@ -3,11 +3,11 @@
 // each warp holding L levels of C columns per lane in registers and handing its last level's rows
 // to the next warp through shared memory.
 //
-// Why: pipelined_temporal_kernel.cuh gives each thread one 16-byte vector of columns (two in
-// fp64), so every level of every thread publishes and reads two x edges through shared memory
-// for two to four updates, and one barrier per step waits for them. Here a warp spans the whole
-// tile and a lane holds C consecutive columns, so a level's x neighbours across lanes are two
-// warp shuffles for C updates, and the C updates of a level are independent, which is the
+// Why: perf/temporal_ab/pipelined_temporal_kernel.cuh gives each thread one 16-byte vector of
+// columns (two in fp64), so every level of every thread publishes and reads two x edges through
+// shared memory for two to four updates, and one barrier per step waits for them. Here a warp spans
+// the whole tile and a lane holds C consecutive columns, so a level's x neighbours across lanes are
+// two warp shuffles for C updates, and the C updates of a level are independent, which is the
 // arithmetic the FP pipe overlaps. Only the rows handed from warp to warp, the staged input row
 // and the staged output row pass through shared memory.
 //

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 // The pipelined temporal kernel: k = G x L iterations fused into one pass, the levels split
 // between G groups of warps, each group holding L levels in registers and handing its last
-// level's rows to the next group through shared memory.
+// level's rows to the next group through shared memory. Only stencil_temporal_ab runs it, beside
+// the form the mini-app ships (src/cuda/research/warp_temporal_kernel.cuh).
 //
 // Why: temporal_kernel.cuh keeps all k levels of a thread's columns in its own registers, so its
 // depth is bounded by the register file (k = 8 needs about 165 registers, one 256-thread block
