@@ -31,9 +31,9 @@
 //    (3 with B = 3, 6 with B = 2), the buffer is a compile-time offset into scratch too;
 //    otherwise it is a run-time value whose addresses take registers. Which pays depends on the
 //    register and scratch budgets: fp64 at 7 or 9 columns gains from 6 with 2 buffers (ptxas at
-//    9 columns: 60 bytes of spills per thread instead of 176; 3 buffers would not fit 48 KB),
-//    fp32 at 13 columns loses from 6 at N = 4096 (its code grows, and its registers are at
-//    245-249 unrolled by 3), as docs/stream-and-temporal.md measures.
+//    9 columns: 60 bytes of spills per thread instead of 176; 3 buffers would not fit 48 KB);
+//    fp32 at 13 columns loses from 6 at N = 4096 (its code grows) and gains 1.14-1.19x from 3
+//    buffers unrolled by 3 (38 KB of scratch), as docs/stream-and-temporal.md measures.
 // Every update is stencil::five_point on exactly the values k single steps use, and border cells
 // copy their centre at every level, so the result is bit-identical to k single steps.
 //
