@@ -33,7 +33,9 @@
 # shapes of the `runs` phase's ncu comparison (default: every shared variant; NCU_PRECISION picks
 # its element type).
 # GPU_CHECK_CTEST_EXCLUDE=REGEX leaves matching tests out of step 1 (e.g. LargeGridGpu, which
-# needs minutes and about 43 GB of host memory, when a device call is short).
+# needs minutes and about 43 GB of host memory, when a device call is short);
+# GPU_CHECK_CTEST_INCLUDE=REGEX keeps only the matching ones (e.g. temporal, after a change to
+# one variant's kernels when the device time left is short).
 # Writes summary.txt and one log per step into OUT_DIR (default: $OUT, else ./gpu-check-out);
 # with GPU_CHECK_PACK=1 the logs end up in OUT_DIR/logs.tar.xz beside summary.txt
 # (scripts/pack-out.sh), for a runner that returns only a few files.
@@ -148,7 +150,9 @@ run_ctest() {
   echo "== stencil_gpu_tests --gtest_list_tests (head)"
   "$BUILD_DIR/tests/stencil_gpu_tests" --gtest_list_tests 2>&1 | head -n 5
   echo "== ctest -L gpu"
-  ctest --test-dir "$BUILD_DIR" -L gpu -j 8 --output-on-failure ${GPU_CHECK_CTEST_EXCLUDE:+-E "$GPU_CHECK_CTEST_EXCLUDE"}
+  ctest --test-dir "$BUILD_DIR" -L gpu -j 8 --output-on-failure \
+    ${GPU_CHECK_CTEST_EXCLUDE:+-E "$GPU_CHECK_CTEST_EXCLUDE"} \
+    ${GPU_CHECK_CTEST_INCLUDE:+-R "$GPU_CHECK_CTEST_INCLUDE"}
 }
 step "ctest -L gpu" ctest-gpu.log run_ctest
 say "  $(grep -E 'tests passed|tests failed' "$logs/ctest-gpu.log" | tail -n 1)"
