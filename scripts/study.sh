@@ -17,6 +17,8 @@
 #   STUDY_PRECISIONS  precisions, fp32 and/or fp64 (default "fp32 fp64"): a problem axis of the
 #                   study, each row held only to rows of its own precision (perf/study.py)
 #   STUDY_VARIANTS  variants to run (default: every variant each backend has), e.g. "naive"
+#   STUDY_MODELS    models to run (default: every model each binary lists), e.g. "openmp stdpar"
+#                   to finish a host study whose Kokkos rows ran in an earlier call
 #   STUDY_ITERS     iterations per run (default 200 on a GPU, 100 on a CPU)
 #   STUDY_FUSE      iterations per pass of the fused variants (default 8): one depth for every
 #                   model, since the depth is part of temporal's contract (the traffic per
@@ -51,6 +53,7 @@ esac
 sizes=${STUDY_SIZES:-$default_sizes}
 precisions=${STUDY_PRECISIONS:-fp32 fp64}
 chosen_variants=${STUDY_VARIANTS:-}
+chosen_models=${STUDY_MODELS:-}
 iters=${STUDY_ITERS:-$default_iters}
 fuse=${STUDY_FUSE:-8}
 budget=${STUDY_BUDGET_S:-1800}
@@ -73,6 +76,12 @@ done
 for variant in $chosen_variants; do
   [[ $variant =~ ^[a-z0-9_]+$ ]] || {
     echo "study: STUDY_VARIANTS names variants, as -list shows them (not '$variant')" >&2
+    exit 2
+  }
+done
+for model in $chosen_models; do
+  [[ $model =~ ^[a-z0-9_]+$ ]] || {
+    echo "study: STUDY_MODELS names models, as -list-models shows them (not '$model')" >&2
     exit 2
   }
 done
@@ -104,6 +113,7 @@ for binary in "${binaries[@]}"; do
     printf "%s ", $1 }')"
   while read -r backend model space kind variants; do
     [ "$kind" = "$memory" ] || continue
+    [ -z "$chosen_models" ] || [[ " $chosen_models " == *" $model "* ]] || continue
     space_args=()
     [ "$space" = - ] || space_args=(-space "$space")
     for variant in $variants; do
