@@ -73,7 +73,18 @@ for name in $names; do
         for iters in 100 400; do
           STENCIL_LOOP_SHAPE=$shape $run "$name" stencil_miniapp -impl "$model" -space gpu \
             -variant "$variant" -n "$cells" -iters "$iters" -csv -no-progress "${verify[@]}" \
-            >"$out/directive-run.csv" 2>>"$out/directive-$name-runs.log" || { failures=$((failures + 1)); continue 2; }
+            >"$out/directive-run.csv" 2>>"$out/directive-$name-runs.log" || {
+            # A FAILED verification is a CSV row on stdout: keep it with the command.
+            rc=$?
+            {
+              echo "exit $rc: $variant $shape N=$cells, $iters iterations ${verify[*]}"
+              cat "$out/directive-run.csv"
+            } >>"$out/directive-$name-runs.log"
+            echo "  run failed (exit $rc): $variant $shape N=$cells, $iters iterations ${verify[*]}" \
+              "($(grep -o 'FAILED[^,"]*' "$out/directive-run.csv" | head -n 1))"
+            failures=$((failures + 1))
+            continue 2
+          }
           rows+=("$(tail -n 1 "$out/directive-run.csv")")
           verify=()
         done
