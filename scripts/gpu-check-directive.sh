@@ -65,8 +65,7 @@ for name in $names; do
     for shape in $shapes; do
       for n in 4096 16384; do
         cells=$n
-        dims=2
-        case $variant in *1d) dims=1 cells=$((n * n)) ;; esac
+        case $variant in *1d) cells=$((n * n)) ;; esac
         verify=()
         [ "$n" -eq 4096 ] && verify=(-verify)
         rows=()

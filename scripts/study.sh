@@ -157,4 +157,8 @@ rm -f "$out/run.err"
 mv "$csv.partial" "$csv"
 echo "study: $rows rows on the $device in $((SECONDS - start)) s into $csv; $skipped left out" \
   "(notes in $log)"
+if [ "$rows" -eq 0 ] && [ -n "$chosen_models" ]; then
+  echo "study: no rows: is each of STUDY_MODELS ('$chosen_models') a model a binary lists with" \
+    "$memory memory (-list-models)?" >&2
+fi
 [ "$rows" -gt 0 ]
