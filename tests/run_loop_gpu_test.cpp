@@ -65,8 +65,8 @@ TEST_P(RunLoopMatchesReference, HundredStepsWithCopiesAtN4096) {
     EXPECT_FALSE(times.pairs.empty());  // the copies ran between the steps
     const GridDifference diff =
         compare_grids(stepper->download().values<float>(), expected_after_run(variant.dimensions));
-    EXPECT_TRUE(diff.identical()) << describe_first_difference(
-        diff, variant.dimensions == 2 ? kN : 0);
+    EXPECT_TRUE(diff.identical()) << describe_first_difference(diff,
+                                                               variant.dimensions == 2 ? kN : 0);
     ++checked;
   }
   EXPECT_GT(checked, 0);
