@@ -26,7 +26,11 @@
 # machine (the build folders stay between calls): `tests` (steps 1-2 and the other version's
 # suite), then `measure` (steps 3-5; the builds are then up to date); `all` (default) does both.
 # `directive` runs only scripts/gpu-check-directive.sh (the packed directive models; the other
-# phases but `tests` run it after step 5). `runs` is a quick look after a kernel change: the Kokkos-CUDA bit-for-bit cases, step 3's table,
+# phases but `tests` run it after step 5). `study` runs scripts/study.sh over every model on the
+# GPU and on the host, then perf/study.py (GPU_CHECK_STUDY_PLATFORMS="gpu host" picks the
+# platforms, GPU_CHECK_STUDY_GPU_S and GPU_CHECK_STUDY_HOST_S their budgets, default 240 s each,
+# GPU_CHECK_STUDY_HOST_ITERS and GPU_CHECK_STUDY_HOST_SIZES the host's iterations and sizes,
+# default 20 and "4096 16384"). `runs` is a quick look after a kernel change: the Kokkos-CUDA bit-for-bit cases, step 3's table,
 # the plain stream shapes (the twin of Kokkos stream at N = 4096) and
 # scripts/ncu-kokkos-vs-native.sh.
 # GPU_CHECK_SHAPES="SHAPE ..." narrows step 3's table; GPU_CHECK_NCU_SHAPES="SHAPE ..." names the
@@ -41,7 +45,7 @@
 # (scripts/pack-out.sh), for a runner that returns only a few files.
 set -uo pipefail
 phase=${GPU_CHECK_PHASE:-all}
-case $phase in all|tests|measure|runs|cpu|directive) ;; *) echo "gpu-check: GPU_CHECK_PHASE must be all, tests, measure, runs, cpu or directive, not '$phase'" >&2; exit 2 ;; esac
+case $phase in all|tests|measure|runs|cpu|directive|study) ;; *) echo "gpu-check: GPU_CHECK_PHASE must be all, tests, measure, runs, cpu, directive or study, not '$phase'" >&2; exit 2 ;; esac
 
 repo_root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 out=${1:-${OUT:-$repo_root/gpu-check-out}}
@@ -50,7 +54,7 @@ mkdir -p "$logs"
 summary=$out/summary.txt
 : >"$summary"
 [ "${GPU_CHECK_PACK:-0}" = 0 ] || trap 'bash "$repo_root/scripts/pack-out.sh" "$out"' EXIT
-cd "$repo_root"
+cd "$repo_root" || exit 1
 export PATH=/usr/local/cuda/bin:$PATH
 
 say() { echo "$*" | tee -a "$summary"; }
@@ -78,8 +82,9 @@ say ""
 # The CPU suite of a CPU-only build, as CI runs it on Debian 12 (step 6). This host has no TBB:
 # the Debian one packed by scripts/pack-tbb.sh (.carry/tbb/tbb.tar.xz), where carried, builds
 # and runs -impl stdpar here (scripts/tbb-env.sh); the build's run path finds its libraries.
-cpu_suite() {
-  local cpu_root="" cpu_build=$repo_root/build-cpu
+cpu_build=$repo_root/build-cpu
+build_cpu() {
+  local cpu_root=""
   # shellcheck source=tbb-env.sh
   source "$repo_root/scripts/tbb-env.sh"
   tbb_carried >"$logs/tbb.log" 2>&1 || echo "tbb: .carry/tbb/tbb.tar.xz would not unpack" >>"$logs/tbb.log"
@@ -88,8 +93,11 @@ cpu_suite() {
   step "bootstrap Kokkos (OpenMP)" bootstrap-cpu.log build_cpu_kokkos || return
   step "build project (CPU only)" build-cpu.log env Kokkos_ROOT="$cpu_root" BUILD_DIR="$cpu_build" \
     bash scripts/build.sh -DSTENCIL_ENABLE_CUDA=OFF "${STENCIL_TBB_CMAKE_ARGS[@]}" ||
-    { tail -n 40 "$logs/build-cpu.log"; return; }
+    { tail -n 40 "$logs/build-cpu.log"; return 1; }
   say "  host models: $("$cpu_build/stencil_miniapp" -list-models | awk '!seen[$2]++ { printf "%s ", $2 }')"
+}
+cpu_suite() {
+  build_cpu || return
   step "ctest -L cpu (CPU-only build)" ctest-cpu-only.log \
     ctest --test-dir "$cpu_build" -L cpu -j "$(nproc)" --output-on-failure
   say "  $(python3 scripts/ctest-summary.py "$logs/ctest-cpu-only.log" 2>/dev/null ||
@@ -101,6 +109,31 @@ if [ "$phase" = cpu ]; then
   say "steps failed: $failures"
   [ "$failures" -eq 0 ]
   exit
+fi
+# `study`: the study's rows of every model on this machine (scripts/study.sh), then
+# perf/study.py over them. The host rows come first, from the CPU-only build on every core at
+# N = 4096 and 16384; the GPU rows after the GPU build, below.
+if [ "$phase" = study ]; then
+  study_platforms=${GPU_CHECK_STUDY_PLATFORMS:-gpu host}
+  studies=()
+  finish_study() {
+    [ "${#studies[@]}" -eq 0 ] ||
+      step "perf/study.py" study-py.log python3 perf/study.py --out "$out/p3" "${studies[@]}"
+    say ""
+    say "steps failed: $failures"
+    [ "$failures" -eq 0 ]
+    exit
+  }
+  if [[ " $study_platforms " == *" host "* ]] && build_cpu; then
+    step "study, host rows" study-host.log env STUDY_BINARIES="$cpu_build/stencil_miniapp" \
+      STUDY_DEVICE=cpu STUDY_SIZES="${GPU_CHECK_STUDY_HOST_SIZES:-4096 16384}" \
+      STUDY_ITERS="${GPU_CHECK_STUDY_HOST_ITERS:-20}" STUDY_BUDGET_S="${GPU_CHECK_STUDY_HOST_S:-240}" \
+      OMP_NUM_THREADS="$(nproc)" OMP_PROC_BIND=spread OMP_PLACES=cores \
+      bash scripts/study.sh "$out/study-host"
+    say "  $(tail -n 1 "$logs/study-host.log")"
+    studies+=("cpu:host=$out/study-host/study.csv")
+  fi
+  [[ " $study_platforms " == *" gpu "* ]] || finish_study
 fi
 # `directive`: only the packed directive models (no Kokkos, no build on the GPU machine).
 if [ "$phase" = directive ]; then
@@ -137,6 +170,22 @@ if [ "${GPU_CHECK_OTHER_KOKKOS:-1}" != 0 ]; then
   fi
 fi
 
+# `study`, GPU part: this build and every packed directive model.
+if [ "$phase" = study ]; then
+  if [[ " $study_platforms " == *" gpu "* ]]; then
+    binaries=$app
+    for pack in .carry/directive/*.tar.xz; do
+      [ -e "$pack" ] || continue
+      binaries+="; bash .carry/directive/run-gpu.sh $(basename "$pack" .tar.xz) stencil_miniapp"
+    done
+    say "study binaries (gpu): $binaries"
+    step "study, GPU rows" study-gpu.log env STUDY_BINARIES="$binaries" STUDY_DEVICE=gpu \
+      STUDY_BUDGET_S="${GPU_CHECK_STUDY_GPU_S:-240}" bash scripts/study.sh "$out/study-gpu"
+    say "  $(tail -n 1 "$logs/study-gpu.log")"
+    studies+=("gpu:GPU=$out/study-gpu/study.csv")
+  fi
+  finish_study
+fi
 if [ "$phase" = runs ]; then
   step "Kokkos-CUDA bit-for-bit cases" kokkos-suite.log \
     "$BUILD_DIR/tests/stencil_gpu_tests" --gtest_filter='*kokkos_cuda*' --gtest_brief=1
