@@ -3,8 +3,9 @@
 // N = 4096 (1-D: 4096² cells), 100 iterations at the variant's default shape, warmed up at every
 // pass depth and stepped by run_timed_loop with its interleaved device-to-device copies, then
 // compared bit for bit with the reference loop. The bit-for-bit suite takes one to three steps
-// on grids of up to 12,293 cells; this is the run command's length and size, where each thread
-// of a launch covers many cells and the copy reference shares the grids between steps.
+// (2-D grids up to N = 3048, 1-D up to 12,293 cells); this is the run command's length and size,
+// where each thread of a launch covers many cells and the copy reference shares the grids
+// between steps.
 #include <gtest/gtest.h>
 
 #include <map>
