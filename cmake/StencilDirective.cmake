@@ -67,6 +67,7 @@ endfunction()
 
 function(stencil_directive_target target model)
   set(flags)
+  set(compile_only)
   set(link_flags)
   if(CMAKE_CXX_COMPILER_ID STREQUAL "GNU")
     if(model STREQUAL "openacc")
@@ -92,6 +93,17 @@ function(stencil_directive_target target model)
            -Xopenmp-target=nvptx64-nvidia-cuda -march=${STENCIL_OMPTARGET_ARCH}
            --cuda-path=${cuda_path} -Wno-unknown-cuda-version)
       set(offload "nvptx64 ${STENCIL_OMPTARGET_ARCH} (clang, CUDA at ${cuda_path})")
+      # Compile only, not link: the device code is final when the object is (the linker wrapper
+      # links the embedded cubins, it does not optimise them again).
+      # - OpenMPOpt's barrier elimination (clang 16) drops the aligned barrier that follows the
+      #   device runtime's team-state setup in kernels whose parallel loop then reads the
+      #   nthreads ICV from that state (naive1d, fill_nan): warps other than thread 0's may read
+      #   it unset, take a smaller team and leave a stretch of cells unwritten, which then hold
+      #   an older state (docs/directive.md).
+      # - -save-temps=obj keeps each object's device PTX beside it
+      #   (NAME-openmp-nvptx64-nvidia-cuda.s), which tests/directive/check_team_state_barrier.py reads
+      #   to prove that no kernel reads that state before a barrier.
+      set(compile_only -mllvm -openmp-opt-disable-barrier-elimination -save-temps=obj)
     else()
       set(offload "none: host only (no CUDA toolkit for ptxas)")
     endif()
@@ -104,7 +116,8 @@ function(stencil_directive_target target model)
       list(APPEND link_flags $<TARGET_OBJECTS:${target}>)
     endif()
   endif()
-  target_compile_options(${target} PRIVATE $<$<COMPILE_LANGUAGE:CXX>:${flags}>)
+  set(compile_flags ${flags} ${compile_only})
+  target_compile_options(${target} PRIVATE $<$<COMPILE_LANGUAGE:CXX>:${compile_flags}>)
   target_link_options(${target} INTERFACE ${link_flags})
   set_property(GLOBAL PROPERTY STENCIL_${model}_OFFLOAD "${offload}")
   set_property(GLOBAL APPEND PROPERTY STENCIL_DIRECTIVE_MODELS ${model})
