@@ -27,6 +27,13 @@ if [ -z "$names" ]; then
   exit 0
 fi
 
+# A gtest log's counts, then the name of each failed test (its list at the end of the log).
+suite_result() {
+  grep -E '^\[  (PASSED|FAILED|SKIPPED) +\] [0-9]+ tests?[,. ]' "$1" | tr '\n' ' '
+  grep -E '^\[  FAILED  \] [A-Za-z_]' "$1" | sed 's/^\[  FAILED  \] \([^ ,]*\).*/\1/' | sort -u |
+    sed 's/^/failed: /' | tr '\n' ' '
+}
+
 failures=0
 csv=$out/directive-runs.csv
 echo "build,impl,variant,loop_shape,n,cells,gcells_per_s_100,gcells_per_s_400,steady_gcells_per_s,copy_gb_per_s,ratio_to_copy,verification,execution_space" >"$csv"
@@ -35,7 +42,7 @@ for name in $names; do
   echo "directive build $name: $($run "$name" sh -c 'cat "$STENCIL_DIRECTIVE_ROOT/MANIFEST"' 2>&1 | tr '\n' ';')"
   $run "$name" stencil_gpu_tests --gtest_filter="*${model}_gpu*" >"$out/directive-$name-gpu-suite.log" 2>&1
   rc=$?
-  echo "  GPU suite          rc=$rc  $(grep -E '^\[  (PASSED|FAILED|SKIPPED) +\] [0-9]+ tests?[,. ]' "$out/directive-$name-gpu-suite.log" | tr '\n' ' ')"
+  echo "  GPU suite          rc=$rc  $(suite_result "$out/directive-$name-gpu-suite.log")"
   [ "$rc" -eq 0 ] || failures=$((failures + 1))
   # On a GPU machine the suite must have found the model's gpu space (an empty filter passes).
   if command -v nvidia-smi >/dev/null 2>&1 && grep -q '^\[  PASSED  \] 0 tests' "$out/directive-$name-gpu-suite.log"; then
@@ -45,12 +52,12 @@ for name in $names; do
   STENCIL_TEST_SPACE=gpu $run "$name" "stencil_${model}_loop_shape_tests" \
     >"$out/directive-$name-loop-shapes.log" 2>&1
   rc=$?
-  echo "  loop-shape suite   rc=$rc  $(grep -E '^\[  (PASSED|FAILED|SKIPPED) +\] [0-9]+ tests?[,. ]' "$out/directive-$name-loop-shapes.log" | tr '\n' ' ')"
+  echo "  loop-shape suite   rc=$rc  $(suite_result "$out/directive-$name-loop-shapes.log")"
   [ "$rc" -eq 0 ] || failures=$((failures + 1))
 
   $run "$name" "stencil_${model}_sector_tests" >"$out/directive-$name-sectors.log" 2>&1
   rc=$?
-  echo "  sector test        rc=$rc  $(grep -E '^\[  (PASSED|FAILED|SKIPPED) +\] [0-9]+ tests?[,. ]' "$out/directive-$name-sectors.log" | tr '\n' ' ')$(grep -h '^\[ sectors' "$out/directive-$name-sectors.log")"
+  echo "  sector test        rc=$rc  $(suite_result "$out/directive-$name-sectors.log")$(grep -h '^\[ sectors' "$out/directive-$name-sectors.log")"
   [ "$rc" -eq 0 ] || failures=$((failures + 1))
 
   # Every variant -list shows that the model has a kernel for, in each of its loop shapes: an
