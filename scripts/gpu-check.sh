@@ -111,8 +111,9 @@ if [ "$phase" = cpu ]; then
   exit
 fi
 # `study`: the study's rows of every model on this machine (scripts/study.sh), then
-# perf/study.py over them. The host rows come first, from the CPU-only build on every core at
-# N = 4096 and 16384; the GPU rows after the GPU build, below.
+# perf/study.py over them. The host rows come first, from the CPU-only build and the packed
+# directive models' -space host on every core at N = 4096 and 16384; the GPU rows after the GPU
+# build, below.
 if [ "$phase" = study ]; then
   study_platforms=${GPU_CHECK_STUDY_PLATFORMS:-gpu host}
   studies=()
@@ -124,8 +125,19 @@ if [ "$phase" = study ]; then
     [ "$failures" -eq 0 ]
     exit
   }
+  # Every packed directive model after a binary: its -space host rows on the host, its -space
+  # gpu rows on the GPU.
+  with_packs() {
+    local binaries=$1 pack
+    for pack in .carry/directive/*.tar.xz; do
+      [ -e "$pack" ] || continue
+      binaries+="; bash .carry/directive/run-gpu.sh $(basename "$pack" .tar.xz) stencil_miniapp"
+    done
+    echo "$binaries"
+  }
   if [[ " $study_platforms " == *" host "* ]] && build_cpu; then
-    step "study, host rows" study-host.log env STUDY_BINARIES="$cpu_build/stencil_miniapp" \
+    say "study binaries (host): $(with_packs "$cpu_build/stencil_miniapp")"
+    step "study, host rows" study-host.log env STUDY_BINARIES="$(with_packs "$cpu_build/stencil_miniapp")" \
       STUDY_DEVICE=cpu STUDY_SIZES="${GPU_CHECK_STUDY_HOST_SIZES:-4096 16384}" \
       STUDY_ITERS="${GPU_CHECK_STUDY_HOST_ITERS:-20}" STUDY_BUDGET_S="${GPU_CHECK_STUDY_HOST_S:-240}" \
       OMP_NUM_THREADS="$(nproc)" OMP_PROC_BIND=spread OMP_PLACES=cores \
@@ -173,11 +185,7 @@ fi
 # `study`, GPU part: this build and every packed directive model.
 if [ "$phase" = study ]; then
   if [[ " $study_platforms " == *" gpu "* ]]; then
-    binaries=$app
-    for pack in .carry/directive/*.tar.xz; do
-      [ -e "$pack" ] || continue
-      binaries+="; bash .carry/directive/run-gpu.sh $(basename "$pack" .tar.xz) stencil_miniapp"
-    done
+    binaries=$(with_packs "$app")
     say "study binaries (gpu): $binaries"
     step "study, GPU rows" study-gpu.log env STUDY_BINARIES="$binaries" STUDY_DEVICE=gpu \
       STUDY_BUDGET_S="${GPU_CHECK_STUDY_GPU_S:-240}" bash scripts/study.sh "$out/study-gpu"
