@@ -136,8 +136,9 @@ if [ "$phase" = study ]; then
     echo "$binaries"
   }
   if [[ " $study_platforms " == *" host "* ]] && build_cpu; then
-    say "study binaries (host): $(with_packs "$cpu_build/stencil_miniapp")"
-    step "study, host rows" study-host.log env STUDY_BINARIES="$(with_packs "$cpu_build/stencil_miniapp")" \
+    binaries=$(with_packs "$cpu_build/stencil_miniapp")
+    say "study binaries (host): $binaries"
+    step "study, host rows" study-host.log env STUDY_BINARIES="$binaries" \
       STUDY_DEVICE=cpu STUDY_SIZES="${GPU_CHECK_STUDY_HOST_SIZES:-4096 16384}" \
       STUDY_ITERS="${GPU_CHECK_STUDY_HOST_ITERS:-20}" STUDY_BUDGET_S="${GPU_CHECK_STUDY_HOST_S:-240}" \
       OMP_NUM_THREADS="$(nproc)" OMP_PROC_BIND=spread OMP_PLACES=cores \
