@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # Device A/B, run from the repository root: the packed omptarget (barrier flag on every kernel) vs
 # .carry/ab/stencil_miniapp (the flag on naive1d.cpp and stepper.cpp only)
 set -uo pipefail
