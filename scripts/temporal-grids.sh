@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # temporal at the published codes' grids and step counts (docs/stream-and-temporal.md, issue
-# table: AN5D 16384^2 x 1000, FastStencil 15488^2 x 1024, and N = 4096 at 1000 and 100 steps), for
+# table: AN5D 16384^2 x 1000, FastStencil 15488^2 x 1024, EBISU 15708^2 x 999 (its fp32 grid) and
+# 15312^2 x 996 (its fp64 grid), and N = 4096 at 1000 and 100 steps), for
 # native CUDA and Kokkos in both precisions, at -fuse 16 (their pipelined kernels, the default on a
 # GPU) and -fuse 8 (the deepest of the other form):
 #   bash scripts/temporal-grids.sh BINARY OUT_CSV
@@ -22,7 +23,7 @@ trap 'rm -rf "$scratch"' EXIT
 echo "impl,precision,n,iters,fuse,gcells_per_s,ratio_to_copy,verification,chunks" >"$out"
 for precision in ${TEMPORAL_GRIDS_PRECISIONS:-fp32 fp64}; do
   for impl in ${TEMPORAL_GRIDS_IMPLS:-cuda kokkos}; do
-    for grid in ${TEMPORAL_GRIDS:-16384:1000 15488:1024 4096:1000 4096:100}; do
+    for grid in ${TEMPORAL_GRIDS:-16384:1000 15488:1024 15708:999 15312:996 4096:1000 4096:100}; do
       n=${grid%%:*} iters=${grid#*:}
       verify=()
       [[ " ${TEMPORAL_GRIDS_VERIFY-4096:100} " == *" $grid "* ]] && verify=(-verify)
