@@ -7,8 +7,8 @@
 # passes):
 #   1. the run as the user makes it (-csv): its wall time per pass;
 #   2. the same run under ncu (--clock-control none, so the clocks are the run's own), every timed
-#      pass (the first launch is the untimed warm-up): its duration, the busiest, average and
-#      idlest SM's active cycles, the elapsed cycles, the grid and its waves.
+#      pass (the last ten launches; the untimed warm-up comes first): its duration, the busiest,
+#      average and idlest SM's active cycles, the elapsed cycles, the grid and its waves.
 # Writes OUT_DIR/balance.csv (one row per N and precision) and OUT_DIR/ncu-N-PRECISION.csv (ncu's
 # raw rows). The columns of balance.csv:
 #   kernel_share       the passes' summed kernel time over the run's wall time: 1 - the gaps
@@ -34,7 +34,7 @@ for precision in ${TEMPORAL_BALANCE_PRECISIONS:-fp32 fp64}; do
     run=(-impl cuda -variant temporal -fuse 16 -n "$n" -iters "$iters" -precision "$precision" -no-progress)
     "$binary" "${run[@]}" -csv >"$out/run-$n-$precision.csv"
     ncu --clock-control none --print-units base --csv --page raw --metrics "$metrics" \
-      --kernel-name-base demangled -k regex:warp_temporal --launch-skip 1 "$binary" "${run[@]}" >"$out/ncu-$n-$precision.csv"
+      --kernel-name-base demangled -k regex:warp_temporal "$binary" "${run[@]}" >"$out/ncu-$n-$precision.csv"
     /usr/bin/env python3 - "$n" "$precision" "$iters" "$out/run-$n-$precision.csv" \
       "$out/ncu-$n-$precision.csv" >>"$out/balance.csv" <<'PY'
 import csv, sys
@@ -45,10 +45,14 @@ wall = float(list(csv.DictReader(open(run_path)))[-1]["seconds"])
 lines = open(ncu_path).read().splitlines()
 start = next(i for i, line in enumerate(lines) if line.startswith('"ID"'))
 units, *rows = list(csv.DictReader(lines[start:]))
+# The timed passes are the last launches; the warm-up runs every shallower depth's kernel too,
+# which the fp64 shallower depths share with k = 16.
+rows = rows[-(iters // 16):]
 if not rows:
     sys.exit("temporal-balance: ncu profiled no warp_temporal kernel")
 num = lambda row, key: float(row[key].replace(",", ""))
-seconds_per_unit = {"nsecond": 1e-9, "usecond": 1e-6, "msecond": 1e-3, "second": 1.0}
+seconds_per_unit = {"ns": 1e-9, "nsecond": 1e-9, "us": 1e-6, "usecond": 1e-6, "ms": 1e-3,
+                    "msecond": 1e-3, "s": 1.0, "second": 1.0}
 kernel_s = sum(num(r, "gpu__time_duration.sum") for r in rows) * seconds_per_unit[
     units["gpu__time_duration.sum"]]
 avg = lambda key: sum(num(r, key) for r in rows) / len(rows)
@@ -59,7 +63,7 @@ print(",".join(str(v) for v in [
     f"{avg('sm__cycles_active.max') / avg('sm__cycles_active.avg'):.3f}",
     f"{avg('sm__cycles_active.min') / avg('sm__cycles_active.avg'):.3f}",
     f"{avg('sm__cycles_active.avg') / avg('sm__cycles_elapsed.max'):.3f}",
-    rows[0]["launch__grid_size"], rows[0]["launch__waves_per_multiprocessor"]]))
+    int(num(rows[0], "launch__grid_size")), rows[0]["launch__waves_per_multiprocessor"]]))
 PY
     tail -n 1 "$out/balance.csv"
   done
