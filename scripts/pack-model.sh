@@ -8,38 +8,54 @@
 # libstdc++ or the CUDA driver, plus the offload plugins their runtime opens by name: libgomp's
 # nvptx plugin, or libomptarget's CUDA plugins). Next to it: run-gpu.sh, which unpacks a model
 # and runs a command with its libraries (see there). Carry .carry/ to the GPU machine.
+#   bash scripts/pack-model.sh native [BUILD_DIR]
+# packs the main build with Kokkos on CUDA (default build-native; built by scripts/build.sh with
+# the bootstrapped Kokkos CUDA install where it is missing): stencil_miniapp, stencil_check and the
+# GPU suite into .carry/native/native.tar.xz, so the GPU machine runs them without spending its
+# time on a build (the directive models' study and checks glob .carry/directive only).
 set -euo pipefail
 
 repo_root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 name=${1:-}
 case $name in
-  openacc | omptarget | omptarget-gcc) ;;
+  openacc | omptarget | omptarget-gcc | native) ;;
   *)
-    echo "pack-model: name a build: openacc, omptarget or omptarget-gcc (not '$name')" >&2
+    echo "pack-model: name a build: openacc, omptarget, omptarget-gcc or native (not '$name')" >&2
     exit 2
     ;;
 esac
 model=${name%-gcc}
 build_dir=${2:-$repo_root/build-$name}
-if [ ! -x "$build_dir/stencil_miniapp" ]; then
-  BUILD_DIR=$build_dir bash "$repo_root/scripts/build-directive.sh" "$name"
-fi
-cmake --build "$build_dir" --parallel "$(nproc)" --target stencil_miniapp stencil_check \
-  stencil_gpu_tests "stencil_${model}_loop_shape_tests" "stencil_${model}_sector_tests" >/dev/null
-
+binaries=(stencil_miniapp stencil_check tests/stencil_gpu_tests)
 carry=$repo_root/.carry/directive
+if [ "$name" = native ]; then
+  carry=$repo_root/.carry/native
+  if [ ! -x "$build_dir/stencil_miniapp" ]; then
+    kokkos_root=$(bash "$repo_root/scripts/bootstrap-kokkos.sh" --backend cuda | tail -n 1)
+    Kokkos_ROOT=$kokkos_root BUILD_DIR=$build_dir bash "$repo_root/scripts/build.sh"
+  fi
+else
+  [ -x "$build_dir/stencil_miniapp" ] ||
+    BUILD_DIR=$build_dir bash "$repo_root/scripts/build-directive.sh" "$name"
+  binaries+=("tests/directive/stencil_${model}_loop_shape_tests"
+    "tests/directive/stencil_${model}_sector_tests")
+fi
+targets=()
+for binary in "${binaries[@]}"; do targets+=("$(basename "$binary")"); done
+cmake --build "$build_dir" --parallel "$(nproc)" --target "${targets[@]}" >/dev/null
+
 stage=$(mktemp -d)
 trap 'rm -rf "$stage"' EXIT
 mkdir -p "$carry" "$stage/$name/bin" "$stage/$name/lib"
-binaries=(stencil_miniapp stencil_check tests/stencil_gpu_tests
-  "tests/directive/stencil_${model}_loop_shape_tests" "tests/directive/stencil_${model}_sector_tests")
 for binary in "${binaries[@]}"; do
   cp "$build_dir/$binary" "$stage/$name/bin/"
 done
 
 # What the offload runtime opens by name (dlopen), beside what the binaries link.
 plugins=()
-if [ "$name" = omptarget ]; then
+if [ "$name" = native ]; then
+  :  # no runtime opens a library by name
+elif [ "$name" = omptarget ]; then
   llvm_lib=$(dirname "$(readlink -f "$(command -v clang++-16)")")/../lib
   plugins=("$llvm_lib"/libomptarget.rtl.cuda*.so.16)
 else
