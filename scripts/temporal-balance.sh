@@ -24,30 +24,31 @@ out=$2
 [ -x "$binary" ] || { echo "temporal-balance: no executable at '$binary'" >&2; exit 2; }
 command -v ncu >/dev/null || { echo "temporal-balance: ncu not found" >&2; exit 2; }
 mkdir -p "$out"
-iters=160
+fuse=16
+iters=$((10 * fuse))
 metrics=gpu__time_duration.sum,sm__cycles_active.max,sm__cycles_active.avg,sm__cycles_active.min
 metrics+=,sm__cycles_elapsed.max,launch__grid_size,launch__waves_per_multiprocessor
 echo "n,precision,passes,wall_gcells,kernel_gcells,kernel_share,sm_max_over_avg,sm_min_over_avg,sm_avg_over_elapsed,grid,waves" \
   >"$out/balance.csv"
 for precision in ${TEMPORAL_BALANCE_PRECISIONS:-fp32 fp64}; do
   for n in ${TEMPORAL_BALANCE_SIZES:-4096 16384}; do
-    run=(-impl cuda -variant temporal -fuse 16 -n "$n" -iters "$iters" -precision "$precision" -no-progress)
+    run=(-impl cuda -variant temporal -fuse "$fuse" -n "$n" -iters "$iters" -precision "$precision" -no-progress)
     "$binary" "${run[@]}" -csv >"$out/run-$n-$precision.csv"
     ncu --clock-control none --print-units base --csv --page raw --metrics "$metrics" \
       --kernel-name-base demangled -k regex:warp_temporal "$binary" "${run[@]}" >"$out/ncu-$n-$precision.csv"
-    /usr/bin/env python3 - "$n" "$precision" "$iters" "$out/run-$n-$precision.csv" \
+    /usr/bin/env python3 - "$n" "$precision" "$iters" "$fuse" "$out/run-$n-$precision.csv" \
       "$out/ncu-$n-$precision.csv" >>"$out/balance.csv" <<'PY'
 import csv, sys
-n, precision, iters, run_path, ncu_path = sys.argv[1:]
-n, iters = int(n), int(iters)
+n, precision, iters, fuse, run_path, ncu_path = sys.argv[1:]
+n, iters, fuse = int(n), int(iters), int(fuse)
 wall = float(list(csv.DictReader(open(run_path)))[-1]["seconds"])
 # ncu's CSV: progress lines first, then the header, a units row and one row per kernel.
 lines = open(ncu_path).read().splitlines()
 start = next(i for i, line in enumerate(lines) if line.startswith('"ID"'))
 units, *rows = list(csv.DictReader(lines[start:]))
 # The timed passes are the last launches; the warm-up runs every shallower depth's kernel too,
-# which the fp64 shallower depths share with k = 16.
-rows = rows[-(iters // 16):]
+# which the fp64 shallower depths share with the deepest.
+rows = rows[-(iters // fuse):]
 if not rows:
     sys.exit("temporal-balance: ncu profiled no warp_temporal kernel")
 num = lambda row, key: float(row[key].replace(",", ""))

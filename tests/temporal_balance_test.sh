@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # scripts/temporal-balance.sh's arithmetic, with stand-ins for the mini-app (a run of 0.002 s) and
 # for ncu (two warm-up launches, then ten timed passes of 100,000 ns, SMs active 300 / 200 / 100
-# cycles of 400): the expected row is worked out by hand below, in ncu's two spellings of a unit.
+# cycles of 400): the expected row is worked out by hand below, with the time in ncu's two
+# spellings of nanoseconds and in microseconds.
 #   bash tests/temporal_balance_test.sh WORK_DIR
 set -uo pipefail
 work=$1
