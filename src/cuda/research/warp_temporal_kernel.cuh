@@ -16,6 +16,8 @@
 //    levels g L + 1 .. g L + L. The tile is 32 C columns wide; the block outputs its middle
 //    32 C - 2 k (lanes 0 and 31 take their own values for the missing neighbour, a wrong value
 //    that reaches one column further in at each level; neighbouring blocks recompute the overlap).
+//    stencil/tile_placement.hpp places the tiles, so that the first and last blocks of a row
+//    each keep one border cell at a place fixed at compile time.
 //  * Step s: warp g's input level brings in row s - g (L + 1), and its level g L + t computes
 //    the row t below it: above and centre from earlier steps, below from this step. Warp g's last
 //    level row goes to shared memory and is warp g + 1's input row at step s + 1; the last warp's
@@ -37,6 +39,7 @@
 #include "stencil/arithmetic.hpp"
 #include "stencil/column_run.hpp"
 #include "stencil/row_chunks.hpp"
+#include "stencil/tile_placement.hpp"
 
 namespace stencil::cuda::warp_temporal {
 
@@ -57,6 +60,7 @@ struct Shape {
   static constexpr int kBlockInput = kWarpSize * kColumns;
   static constexpr int kBlockOutput = kBlockInput - 2 * kHalo;
   static_assert(kBlockOutput > 0, "the overlap of a deep pass needs more columns per lane");
+  using Tiles = TileGeometry<kBlockInput, kHalo, kColumns>;
   // The tile's input cells each thread requests per row.
   static constexpr int kRequests = (kBlockInput + kThreads - 1) / kThreads;
   // Rows in shared memory: the staged input row, warps 0 .. G - 2's hand-off rows and the last
@@ -72,11 +76,11 @@ __device__ __forceinline__ T* slot(T* shared, int buffer, int rotation) {
   return shared + (buffer * kPeriod + rotation) * S::kSlotCells;
 }
 
-// One block's walk over its chunk of rows. kColumnEdges: some lane holds a border column or a
-// column outside the grid.
-template <class S, bool kColumnEdges, class T = typename S::Element>
+// One block's walk over its chunk of rows, its tile placed by `tile` (kEdges = tile.edges).
+template <class S, TileEdges kEdges, class T = typename S::Element>
 __device__ __forceinline__ void walk_chunk(const T* __restrict__ in, T* __restrict__ out, int rows,
-                                           int cols, int first_column, RowChunk chunk, T* shared) {
+                                           int cols, TilePlacement tile, RowChunk chunk,
+                                           T* shared) {
   constexpr int kColumns = S::kColumns;
   constexpr int kLevels = S::kLevelsPerWarp;
   constexpr int kFuse = S::kFuse;
@@ -86,15 +90,16 @@ __device__ __forceinline__ void walk_chunk(const T* __restrict__ in, T* __restri
   const int lane = tid - warp * kWarpSize;
   const bool first_warp = warp == 0;
   const bool last_warp = warp == S::kWarpCount - 1;
+  using Tiles = typename S::Tiles;
+  const int first_column = tile.first_column;
   const int x0 = first_column + lane * kColumns;
-  const int out_begin = first_column + S::kHalo > 0 ? first_column + S::kHalo : 0;
-  const int out_end = first_column + S::kBlockInput - S::kHalo < cols
-                          ? first_column + S::kBlockInput - S::kHalo
-                          : cols;
   bool column_border[kColumns];
 #pragma unroll
   for (int c = 0; c < kColumns; ++c)
     column_border[c] = x0 + c == 0 || x0 + c == cols - 1;
+  // A pinned tile's one border cell: the first tile's starts left of the grid.
+  const bool keep_left = first_column < 0 && lane == Tiles::kLeftLane;
+  const bool keep_right = first_column > 0 && lane == Tiles::kRightLane;
 
   // The input row of step s, requested at step s - kPeriod: cell tid + r kThreads of the tile.
   const int load_begin = chunk.begin - kFuse > 0 ? chunk.begin - kFuse : 0;
@@ -120,7 +125,7 @@ __device__ __forceinline__ void walk_chunk(const T* __restrict__ in, T* __restri
   };
   auto store_row = [&](const T* row, int y) {
     T* dst = out + static_cast<long>(y) * cols;
-    for (int x = out_begin + tid; x < out_end; x += S::kThreads)
+    for (int x = tile.out_begin + tid; x < tile.out_end; x += S::kThreads)
       dst[x] = row[x - first_column];
   };
   auto read_row = [&](const T* row, Cells& q) {
@@ -178,8 +183,12 @@ __device__ __forceinline__ void walk_chunk(const T* __restrict__ in, T* __restri
         const int y = y_in - t;
         row_border = y == 0 || y == rows - 1;
       }
-      update_run<kColumnEdges, kColumns>(above, centre, below, left_edge, right_edge,
-                                         kRowBorders && row_border, column_border, produced);
+      update_run<kEdges == TileEdges::any, kColumns>(above, centre, below, left_edge, right_edge,
+                                                     kRowBorders && row_border, column_border,
+                                                     produced);
+      if constexpr (kEdges == TileEdges::pinned)
+        keep_border_cells<Tiles::kLeftColumn, Tiles::kRightColumn>(centre, keep_left, keep_right,
+                                                                   produced);
     }
     write_row(last, slot<S>(shared, warp + 1, now));
     __syncthreads();
@@ -219,12 +228,13 @@ __global__ void __launch_bounds__(S::kThreads, S::kBlocksPerSm)
   for (int i = static_cast<int>(threadIdx.x); i < S::kSharedCells; i += S::kThreads)
     shared[i] = T(0);
   __syncthreads();
-  const int first_column = static_cast<int>(blockIdx.x) * S::kBlockOutput - S::kHalo;
-  const bool inside = first_column >= 1 && first_column + S::kBlockInput <= cols - 1;
-  if (inside)
-    walk_chunk<S, false>(in, out, rows, cols, first_column, chunk, shared);
+  const TilePlacement tile = place_tile<typename S::Tiles>(static_cast<int>(blockIdx.x), cols);
+  if (tile.edges == TileEdges::none)
+    walk_chunk<S, TileEdges::none>(in, out, rows, cols, tile, chunk, shared);
+  else if (tile.edges == TileEdges::pinned)
+    walk_chunk<S, TileEdges::pinned>(in, out, rows, cols, tile, chunk, shared);
   else
-    walk_chunk<S, true>(in, out, rows, cols, first_column, chunk, shared);
+    walk_chunk<S, TileEdges::any>(in, out, rows, cols, tile, chunk, shared);
 }
 
 // One pass of S::kFuse iterations in `chunks` row chunks (0: one wave of resident blocks, chunks

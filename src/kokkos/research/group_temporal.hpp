@@ -15,7 +15,8 @@
 //    + C - 1 at levels g L + 1 .. g L + L. The team's tile is W C columns wide and outputs its
 //    middle W C - 2 k; the neighbouring teams recompute the overlap. The end members of a group
 //    take a zero for their missing neighbour, a wrong value that reaches one column further in at
-//    each level and never an output.
+//    each level and never an output. stencil/tile_placement.hpp places the tiles, so that the
+//    first and last teams of a row each keep one border cell at a place fixed at compile time.
 //  * Step s: group g's level g L holds row s - g (L + 1) (the team's staged input row for
 //    group 0, group g - 1's last level from step s - 1 otherwise), and its level g L + t
 //    computes the row t below it: above and centre from earlier steps, below from this step. The
@@ -52,6 +53,7 @@
 #include "stencil/cell_offset.hpp"
 #include "stencil/column_run.hpp"
 #include "stencil/row_chunks.hpp"
+#include "stencil/tile_placement.hpp"
 #include "stencil/unroll.hpp"
 
 namespace stencil::kokkos::group_temporal {
@@ -78,6 +80,7 @@ struct Shape {
   static constexpr int kTileInput = kGroupWidth * kColumns;
   static constexpr int kTileOutput = kTileInput - 2 * kFuse;
   static_assert(kTileOutput > 0, "the overlap of a deep pass needs more columns per member");
+  using Tiles = TileGeometry<kTileInput, kFuse, kColumns>;
   // The tile's input cells each member requests per row.
   static constexpr int kRequests = (kTileInput + kMembers - 1) / kMembers;
   // Scratch: row set 0 (the staged input row) and 1 + g (group g's last level; the last group's
@@ -89,11 +92,11 @@ struct Shape {
   static constexpr int kScratchCells = kRowCells + kEdgeCells;
 };
 
-// One team's walk over its chunk of rows. kColumnEdges: some member holds a border column or a
-// column outside the grid. Index is the offset type (cell_offset.hpp).
-template <class S, bool kColumnEdges, class Index, class Member, class T>
+// One team's walk over its chunk of rows, its tile placed by `tile` (kEdges = tile.edges). Index
+// is the offset type (cell_offset.hpp).
+template <class S, TileEdges kEdges, class Index, class Member, class T>
 KOKKOS_INLINE_FUNCTION void walk_chunk(const Member& team, const T* source, T* target, int rows,
-                                       int cols, int first_column, RowChunk chunk, T* shared) {
+                                       int cols, TilePlacement tile, RowChunk chunk, T* shared) {
   constexpr int kColumns = S::kMemberColumns;
   constexpr int kLevels = S::kLevelsPerGroup;
   constexpr int kGroups = S::kGroupCount;
@@ -103,13 +106,16 @@ KOKKOS_INLINE_FUNCTION void walk_chunk(const Member& team, const T* source, T* t
   const int member = team.team_rank();
   const int group = member / S::kWidth;
   const int lane = member - group * S::kWidth;
+  using Tiles = typename S::Tiles;
+  const int first_column = tile.first_column;
   const int x0 = first_column + lane * kColumns;
-  const int out_begin = first_column + kFuse > 0 ? first_column + kFuse : 0;
-  const int out_end = first_column + kTile - kFuse < cols ? first_column + kTile - kFuse : cols;
   bool column_border[kColumns];
   STENCIL_UNROLL
   for (int c = 0; c < kColumns; ++c)
     column_border[c] = x0 + c == 0 || x0 + c == cols - 1;
+  // A pinned tile's one border cell: the first tile's starts left of the grid.
+  const bool keep_left = first_column < 0 && lane == Tiles::kLeftLane;
+  const bool keep_right = first_column > 0 && lane == Tiles::kRightLane;
 
   // Row set `set`, buffer b; this group's edges of its level `level` (0 .. L - 1), buffer b,
   // side 0 (first columns) or 1 (last columns), member w at w + 1.
@@ -145,7 +151,7 @@ KOKKOS_INLINE_FUNCTION void walk_chunk(const Member& team, const T* source, T* t
   };
   auto store_row = [&](const T* row, int y) {
     T* dst = target + row_offset<Index>(y, cols);
-    for (int x = out_begin + member; x < out_end; x += S::kMembers)
+    for (int x = tile.out_begin + member; x < tile.out_end; x += S::kMembers)
       dst[x] = row[x - first_column];
   };
   auto read_row = [&](const T* row, Cells& q) {
@@ -215,8 +221,12 @@ KOKKOS_INLINE_FUNCTION void walk_chunk(const Member& team, const T* source, T* t
         const int y = y_in - t;
         row_border = y == 0 || y == rows - 1;
       }
-      update_run<kColumnEdges, kColumns>(above, centre, below, left_edge, right_edge,
-                                         kRowBorders && row_border, column_border, produced);
+      update_run<kEdges == TileEdges::any, kColumns>(above, centre, below, left_edge, right_edge,
+                                                     kRowBorders && row_border, column_border,
+                                                     produced);
+      if constexpr (kEdges == TileEdges::pinned)
+        keep_border_cells<Tiles::kLeftColumn, Tiles::kRightColumn>(centre, keep_left, keep_right,
+                                                                   produced);
       if (t < kLevels)
         publish(produced, written, t);
     }
@@ -269,7 +279,7 @@ int resident_teams(const ExecSpace& space) {
 template <class S, class Index, class ExecSpace, class T = typename S::Element>
 void pass(const ExecSpace& space, const ConstDeviceView<T, ExecSpace>& in,
           const DeviceView<T, ExecSpace>& out, int rows, int cols, int chunks) {
-  const int column_blocks = (cols + S::kTileOutput - 1) / S::kTileOutput;
+  const int column_blocks = S::Tiles::tiles(cols);
   if (chunks <= 0)
     chunks = wave_filling_chunks(resident_teams<S>(space), column_blocks, rows, 64);
   using Policy =
@@ -292,13 +302,17 @@ void pass(const ExecSpace& space, const ConstDeviceView<T, ExecSpace>& in,
         for (int i = team.team_rank(); i < S::kScratchCells; i += S::kMembers)
           shared[i] = T(0);
         team.team_barrier();
-        const int first_column = (team.league_rank() % column_blocks) * S::kTileOutput - S::kFuse;
-        const bool inside = first_column >= 1 && first_column + S::kTileInput <= cols - 1;
-        if (inside)
-          walk_chunk<S, false, Index>(team, source, target, rows, cols, first_column, chunk,
-                                      shared);
+        const TilePlacement tile =
+            place_tile<typename S::Tiles>(team.league_rank() % column_blocks, cols);
+        if (tile.edges == TileEdges::none)
+          walk_chunk<S, TileEdges::none, Index>(team, source, target, rows, cols, tile, chunk,
+                                                shared);
+        else if (tile.edges == TileEdges::pinned)
+          walk_chunk<S, TileEdges::pinned, Index>(team, source, target, rows, cols, tile, chunk,
+                                                  shared);
         else
-          walk_chunk<S, true, Index>(team, source, target, rows, cols, first_column, chunk, shared);
+          walk_chunk<S, TileEdges::any, Index>(team, source, target, rows, cols, tile, chunk,
+                                               shared);
       });
 }
 

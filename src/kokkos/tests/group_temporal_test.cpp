@@ -109,6 +109,10 @@ void expect_shape_matches_reference() {
     expect_pass_matches_reference<S>(rows, cols, 1);
   for (const int chunks : {2, 3, 0})
     expect_pass_matches_reference<S>(4 * S::kFuse + 7, 3 * tile + 5, chunks);
+  // Wide enough that the last tile of a row moves to pin column cols - 1 too
+  // (stencil/tile_placement.hpp), with a partial and a full last output.
+  for (const int cols : {2 * S::kTileInput + 5, 3 * S::kTileInput + tile / 2 + 1})
+    expect_pass_matches_reference<S>(2 * S::kFuse + 9, cols, 2);
 }
 
 // Shape<T, groups, levels per group, columns per member, members per group, teams per SM, steps
