@@ -5,8 +5,8 @@
 //  * every grid column is stored by exactly one tile;
 //  * a tile stores only columns it computes exactly: kHalo or more from either end of the tile;
 //  * `none` tiles hold no border column; `pinned` tiles hold exactly one, column 0 at
-//    kLeftBorder or cols - 1 at kRightBorder, the places the kernels keep at compile time;
-//    `any` is everything else;
+//    kLeftBorder or cols - 1 at kRightBorder, both at run column kBorderColumn of a lane, the
+//    place the kernels keep at compile time; `any` is everything else;
 //  * at the published widths every tile of the kernels' shapes is `none` or `pinned` (in the
 //    small test shapes, whose halo is wider than a tile's output, middle tiles reach a border).
 #include <gtest/gtest.h>
@@ -27,7 +27,7 @@ void expect_placement_contract(int cols) {
   for (int t = 0; t < tiles; ++t) {
     SCOPED_TRACE("tile " + std::to_string(t));
     const TilePlacement tile = place_tile<Geometry>(t, cols);
-    const int halo = Geometry::kLeftBorder;
+    const int halo = Geometry::kHaloColumns;
     ASSERT_LE(0, tile.out_begin);
     ASSERT_LE(tile.out_begin, tile.out_end);
     ASSERT_LE(tile.out_end, cols);
@@ -99,20 +99,33 @@ TEST(TilePlacement, FewColumnsOutput) {
   expect_geometry<TileGeometry<20, 6, 5>>();
 }
 
-// Where the places are: the first tile keeps the regular grid's place for column 0; the last
-// tile's column cols - 1 is its last output column.
+// Where the places are: the last tile's column cols - 1 is its last output column, 399 of a
+// 416-column float tile (lane 30, run column 9); column 0 sits at the first place at least the
+// halo in at the same run column, 22 (lane 1), so the first tile outputs 378 columns.
 TEST(TilePlacement, BorderPlaces) {
   using Float = TileGeometry<416, 16, 13>;
-  EXPECT_EQ(Float::kLeftBorder, 16);
-  EXPECT_EQ(Float::kLeftLane, 1);
-  EXPECT_EQ(Float::kLeftColumn, 3);
   EXPECT_EQ(Float::kRightBorder, 399);
   EXPECT_EQ(Float::kRightLane, 30);
-  EXPECT_EQ(Float::kRightColumn, 9);
+  EXPECT_EQ(Float::kBorderColumn, 9);
+  EXPECT_EQ(Float::kLeftBorder, 22);
+  EXPECT_EQ(Float::kLeftLane, 1);
+  EXPECT_EQ(Float::kFirstOutput, 378);
+  const TilePlacement first = place_tile<Float>(0, 16384);
+  EXPECT_EQ(first.first_column, -22);
+  EXPECT_EQ(first.out_begin, 0);
+  EXPECT_EQ(first.out_end, 378);
+  EXPECT_EQ(first.edges, TileEdges::pinned);
+  EXPECT_EQ(place_tile<Float>(1, 16384).first_column, 378 - 16);
   const TilePlacement last = place_tile<Float>(Float::tiles(16384) - 1, 16384);
   EXPECT_EQ(last.first_column, 16384 - 400);
   EXPECT_EQ(last.out_end, 16384);
   EXPECT_EQ(last.edges, TileEdges::pinned);
+  // A 224-column double tile: 207 (lane 29, run column 4) and 18 (lane 2).
+  using Double = TileGeometry<224, 16, 7>;
+  EXPECT_EQ(Double::kRightBorder, 207);
+  EXPECT_EQ(Double::kBorderColumn, 4);
+  EXPECT_EQ(Double::kLeftBorder, 18);
+  EXPECT_EQ(Double::kLeftLane, 2);
 }
 
 }  // namespace

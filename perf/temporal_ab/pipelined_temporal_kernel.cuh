@@ -264,7 +264,8 @@ __global__ void __launch_bounds__(S::kThreads, S::kBlocksPerSm)
 // of at least 64 rows).
 template <class S, class T = typename S::Element>
 void launch(const T* in, T* out, int rows, int cols, int chunks, cudaStream_t queue) {
-  launch_deep_pass<S>(&pipelined_kernel<S>, "pipelined_kernel", in, out, rows, cols, chunks, queue);
+  launch_deep_pass<S>(&pipelined_kernel<S>, "pipelined_kernel", in, out, rows, cols,
+                      (cols + S::kBlockOutput - 1) / S::kBlockOutput, chunks, queue);
 }
 
 }  // namespace stencil::cuda::pipelined_temporal

@@ -38,14 +38,12 @@ STENCIL_HOST_DEVICE inline void update_run(const Run& above, const Run& centre, 
   }
 }
 
-// A pinned tile's border cell (tile_placement.hpp): column 0 at column kLeftColumn of the run
-// of the lane that keep_left marks, or column cols - 1 at kRightColumn of keep_right's. Its
-// centre stays; two selects per level in place of one per cell.
-template <int kLeftColumn, int kRightColumn, class Run>
-STENCIL_HOST_DEVICE inline void keep_border_cells(const Run& centre, bool keep_left,
-                                                  bool keep_right, Run& produced) {
-  produced.v[kLeftColumn] = keep_left ? centre.v[kLeftColumn] : produced.v[kLeftColumn];
-  produced.v[kRightColumn] = keep_right ? centre.v[kRightColumn] : produced.v[kRightColumn];
+// A pinned tile's border cell (tile_placement.hpp): column 0 or cols - 1, at column kColumn of
+// the run of the lane that `keep` marks. Its centre stays; one select per level in place of one
+// per cell.
+template <int kColumn, class Run>
+STENCIL_HOST_DEVICE inline void keep_border_cell(const Run& centre, bool keep, Run& produced) {
+  produced.v[kColumn] = keep ? centre.v[kColumn] : produced.v[kColumn];
 }
 
 }  // namespace stencil

@@ -12,12 +12,12 @@
 
 namespace stencil::cuda {
 
-// One pass of `kernel`, shape S (kThreads, kSharedBytes, kBlockOutput columns out per block), in
+// One pass of `kernel`, shape S (kThreads, kSharedBytes), `column_blocks` blocks across, in
 // `chunks` row chunks (0: one wave of resident blocks, chunks of at least 64 rows). `name`
 // labels the CUDA errors.
 template <class S, class T>
 void launch_deep_pass(void (*kernel)(const T*, T*, int, int), const char* name, const T* in, T* out,
-                      int rows, int cols, int chunks, cudaStream_t queue) {
+                      int rows, int cols, int column_blocks, int chunks, cudaStream_t queue) {
   static int resident = 0;  // per kernel: each S instantiates its own
   if (resident == 0) {
     check(
@@ -29,7 +29,6 @@ void launch_deep_pass(void (*kernel)(const T*, T*, int, int), const char* name, 
           name);
     resident = blocks > 0 ? blocks : 1;
   }
-  const int column_blocks = (cols + S::kBlockOutput - 1) / S::kBlockOutput;
   int row_chunks = chunks;
   if (row_chunks <= 0)
     row_chunks = wave_filling_chunks(resident * multiprocessor_count(), column_blocks, rows, 64);

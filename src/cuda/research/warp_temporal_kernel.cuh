@@ -61,8 +61,9 @@ struct Shape {
   static constexpr int kBlockOutput = kBlockInput - 2 * kHalo;
   static_assert(kBlockOutput > 0, "the overlap of a deep pass needs more columns per lane");
   using Tiles = TileGeometry<kBlockInput, kHalo, kColumns>;
-  // The tile's input cells each thread requests per row.
+  // The tile's input cells each thread requests per row, and output cells it stores.
   static constexpr int kRequests = (kBlockInput + kThreads - 1) / kThreads;
+  static constexpr int kStores = (kBlockOutput + kThreads - 1) / kThreads;
   // Rows in shared memory: the staged input row, warps 0 .. G - 2's hand-off rows and the last
   // warp's output row, kPeriod slots each.
   static constexpr int kSlotCells = kBlockInput;
@@ -97,9 +98,10 @@ __device__ __forceinline__ void walk_chunk(const T* __restrict__ in, T* __restri
 #pragma unroll
   for (int c = 0; c < kColumns; ++c)
     column_border[c] = x0 + c == 0 || x0 + c == cols - 1;
-  // A pinned tile's one border cell: the first tile's starts left of the grid.
-  const bool keep_left = first_column < 0 && lane == Tiles::kLeftLane;
-  const bool keep_right = first_column > 0 && lane == Tiles::kRightLane;
+  // A pinned tile's one border cell: the first tile's starts left of the grid. Interior tiles
+  // run the same code and keep none.
+  const bool keep_border = tile.edges == TileEdges::pinned &&
+                           lane == (first_column < 0 ? Tiles::kLeftLane : Tiles::kRightLane);
 
   // The input row of step s, requested at step s - kPeriod: cell tid + r kThreads of the tile.
   const int load_begin = chunk.begin - kFuse > 0 ? chunk.begin - kFuse : 0;
@@ -123,10 +125,17 @@ __device__ __forceinline__ void walk_chunk(const T* __restrict__ in, T* __restri
         row[i] = cells[r];
     }
   };
+  // A tile stores at most kBlockOutput cells per row: a fixed count of stores keeps the step's
+  // code small enough for the instruction cache (docs/stream-and-temporal.md).
+  const int out_x = tile.out_begin + tid;
   auto store_row = [&](const T* row, int y) {
-    T* dst = out + static_cast<long>(y) * cols;
-    for (int x = tile.out_begin + tid; x < tile.out_end; x += S::kThreads)
-      dst[x] = row[x - first_column];
+    T* dst = out + static_cast<long>(y) * cols + out_x;
+    const T* src = row + (out_x - first_column);
+#pragma unroll
+    for (int r = 0; r < S::kStores; ++r) {
+      if (out_x + r * S::kThreads < tile.out_end)
+        dst[r * S::kThreads] = src[r * S::kThreads];
+    }
   };
   auto read_row = [&](const T* row, Cells& q) {
 #pragma unroll
@@ -187,8 +196,7 @@ __device__ __forceinline__ void walk_chunk(const T* __restrict__ in, T* __restri
                                                      kRowBorders && row_border, column_border,
                                                      produced);
       if constexpr (kEdges == TileEdges::pinned)
-        keep_border_cells<Tiles::kLeftColumn, Tiles::kRightColumn>(centre, keep_left, keep_right,
-                                                                   produced);
+        keep_border_cell<Tiles::kBorderColumn>(centre, keep_border, produced);
     }
     write_row(last, slot<S>(shared, warp + 1, now));
     __syncthreads();
@@ -229,19 +237,20 @@ __global__ void __launch_bounds__(S::kThreads, S::kBlocksPerSm)
     shared[i] = T(0);
   __syncthreads();
   const TilePlacement tile = place_tile<typename S::Tiles>(static_cast<int>(blockIdx.x), cols);
-  if (tile.edges == TileEdges::none)
-    walk_chunk<S, TileEdges::none>(in, out, rows, cols, tile, chunk, shared);
-  else if (tile.edges == TileEdges::pinned)
-    walk_chunk<S, TileEdges::pinned>(in, out, rows, cols, tile, chunk, shared);
-  else
+  // Interior tiles run the pinned tiles' code: two code paths resident on one multiprocessor
+  // cost more than the select (docs/stream-and-temporal.md).
+  if (tile.edges == TileEdges::any)
     walk_chunk<S, TileEdges::any>(in, out, rows, cols, tile, chunk, shared);
+  else
+    walk_chunk<S, TileEdges::pinned>(in, out, rows, cols, tile, chunk, shared);
 }
 
 // One pass of S::kFuse iterations in `chunks` row chunks (0: one wave of resident blocks, chunks
 // of at least 64 rows).
 template <class S, class T = typename S::Element>
 void launch(const T* in, T* out, int rows, int cols, int chunks, cudaStream_t queue) {
-  launch_deep_pass<S>(&warp_kernel<S>, "warp_kernel", in, out, rows, cols, chunks, queue);
+  launch_deep_pass<S>(&warp_kernel<S>, "warp_kernel", in, out, rows, cols, S::Tiles::tiles(cols),
+                      chunks, queue);
 }
 
 }  // namespace stencil::cuda::warp_temporal

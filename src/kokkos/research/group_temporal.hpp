@@ -81,8 +81,9 @@ struct Shape {
   static constexpr int kTileOutput = kTileInput - 2 * kFuse;
   static_assert(kTileOutput > 0, "the overlap of a deep pass needs more columns per member");
   using Tiles = TileGeometry<kTileInput, kFuse, kColumns>;
-  // The tile's input cells each member requests per row.
+  // The tile's input cells each member requests per row, and output cells it stores.
   static constexpr int kRequests = (kTileInput + kMembers - 1) / kMembers;
+  static constexpr int kStores = (kTileOutput + kMembers - 1) / kMembers;
   // Scratch: row set 0 (the staged input row) and 1 + g (group g's last level; the last group's
   // is the output row), kBuffers rows each; then per buffer, group and level, the members' first
   // and last columns, one value per member with a zero pad each side.
@@ -113,9 +114,10 @@ KOKKOS_INLINE_FUNCTION void walk_chunk(const Member& team, const T* source, T* t
   STENCIL_UNROLL
   for (int c = 0; c < kColumns; ++c)
     column_border[c] = x0 + c == 0 || x0 + c == cols - 1;
-  // A pinned tile's one border cell: the first tile's starts left of the grid.
-  const bool keep_left = first_column < 0 && lane == Tiles::kLeftLane;
-  const bool keep_right = first_column > 0 && lane == Tiles::kRightLane;
+  // A pinned tile's one border cell: the first tile's starts left of the grid. Interior tiles
+  // run the same code and keep none.
+  const bool keep_border = tile.edges == TileEdges::pinned &&
+                           lane == (first_column < 0 ? Tiles::kLeftLane : Tiles::kRightLane);
 
   // Row set `set`, buffer b; this group's edges of its level `level` (0 .. L - 1), buffer b,
   // side 0 (first columns) or 1 (last columns), member w at w + 1.
@@ -149,10 +151,17 @@ KOKKOS_INLINE_FUNCTION void walk_chunk(const Member& team, const T* source, T* t
         row[i] = cells[r];
     }
   };
+  // A tile stores at most kTileOutput cells per row: a fixed count of stores keeps the step's
+  // code small enough for the instruction cache (docs/stream-and-temporal.md).
+  const int out_x = tile.out_begin + member;
   auto store_row = [&](const T* row, int y) {
-    T* dst = target + row_offset<Index>(y, cols);
-    for (int x = tile.out_begin + member; x < tile.out_end; x += S::kMembers)
-      dst[x] = row[x - first_column];
+    T* dst = target + row_offset<Index>(y, cols) + out_x;
+    const T* src = row + (out_x - first_column);
+    STENCIL_UNROLL
+    for (int r = 0; r < S::kStores; ++r) {
+      if (out_x + r * S::kMembers < tile.out_end)
+        dst[r * S::kMembers] = src[r * S::kMembers];
+    }
   };
   auto read_row = [&](const T* row, Cells& q) {
     STENCIL_UNROLL
@@ -225,8 +234,7 @@ KOKKOS_INLINE_FUNCTION void walk_chunk(const Member& team, const T* source, T* t
                                                      kRowBorders && row_border, column_border,
                                                      produced);
       if constexpr (kEdges == TileEdges::pinned)
-        keep_border_cells<Tiles::kLeftColumn, Tiles::kRightColumn>(centre, keep_left, keep_right,
-                                                                   produced);
+        keep_border_cell<Tiles::kBorderColumn>(centre, keep_border, produced);
       if (t < kLevels)
         publish(produced, written, t);
     }
@@ -304,15 +312,13 @@ void pass(const ExecSpace& space, const ConstDeviceView<T, ExecSpace>& in,
         team.team_barrier();
         const TilePlacement tile =
             place_tile<typename S::Tiles>(team.league_rank() % column_blocks, cols);
-        if (tile.edges == TileEdges::none)
-          walk_chunk<S, TileEdges::none, Index>(team, source, target, rows, cols, tile, chunk,
-                                                shared);
-        else if (tile.edges == TileEdges::pinned)
-          walk_chunk<S, TileEdges::pinned, Index>(team, source, target, rows, cols, tile, chunk,
-                                                  shared);
-        else
+        // Interior tiles run the pinned tiles' code, as native CUDA's (one code path resident).
+        if (tile.edges == TileEdges::any)
           walk_chunk<S, TileEdges::any, Index>(team, source, target, rows, cols, tile, chunk,
                                                shared);
+        else
+          walk_chunk<S, TileEdges::pinned, Index>(team, source, target, rows, cols, tile, chunk,
+                                                  shared);
       });
 }
 
