@@ -10,10 +10,10 @@
 // last tile is moved left until column cols - 1 sits at its last output column (kRightBorder),
 // and the first tile holds column 0 at the first place at least kHalo in (kLeftBorder) that
 // falls at the same column of a lane's run. A thread then holds at most one border cell, at one
-// run column known at compile time, and every tile but a grid's narrowest runs one code path
-// with one select per level: a second code path for the edge tiles, or a second select, costs
-// more than the cells it saves. The moved tiles store only their own output columns, so no cell
-// is written twice.
+// run column known at compile time, kept by one select per level, and the kernels run interior
+// tiles on the same code: a second code path for the edge tiles costs more than the selects it
+// saves, as two code paths on one multiprocessor compete for its instruction cache. The moved
+// tiles store only their own output columns, so no cell is written twice.
 #pragma once
 
 #include "stencil/arithmetic.hpp"
@@ -23,8 +23,7 @@ namespace stencil {
 // What a tile holds of the grid's first and last columns.
 enum class TileEdges {
   none,    // neither: no cell tests its column
-  pinned,  // one of them, column 0 at kLeftBorder or column cols - 1 at kRightBorder, or none:
-           // such tiles run one code path, keeping no cell where they hold no border
+  pinned,  // one of them, column 0 at kLeftBorder or column cols - 1 at kRightBorder
   any,     // both, or one elsewhere (grids of about a tile's width): every cell tests its column
 };
 
