@@ -8,7 +8,8 @@
 #      launches summed in one scope)
 #   2. ncu --clock-control none --metrics <sector metrics> stencil_miniapp ... -iters K
 #      (ncu profiles each launch of the kernel separately, the normal run's warm-up included)
-# and compares sectors per launch, which every launch of these kernels repeats exactly.
+# and compares sectors per launch, which every launch of these kernels repeats exactly, over the
+# run's last launches, as many as the built-in counter measured (the warm-up's come first).
 # The verdict is on smsp__sass_sectors_mem_global.sum, the same SASS metric; the l1tex load/store
 # sector metrics are shown beside the built-in load/store split for information.
 #
@@ -208,6 +209,10 @@ for tag in tags:
         failures += 1
         continue
     b = builtin[0]
+    # The run's warm-up launches a pass of every depth first, and in fp64 the deep kernels of
+    # several depths share a name: the timed launches, the ones the built-in counter measured,
+    # are the last ones.
+    launches = launches[-int(b["launches"]):]
     commit = b["commit"]
     precision = tag.rsplit("_", 1)[1]  # the -precision the run was given
     if b.get("precision", "fp32") != precision:

@@ -4,6 +4,9 @@
 // of each of a level's last three rows, and computes the next level's run from them.
 #pragma once
 
+#include <cstring>
+#include <type_traits>
+
 #include "stencil/arithmetic.hpp"
 #include "stencil/unroll.hpp"
 
@@ -43,7 +46,26 @@ STENCIL_HOST_DEVICE inline void update_run(const Run& above, const Run& centre, 
 // per cell.
 template <int kColumn, class Run>
 STENCIL_HOST_DEVICE inline void keep_border_cell(const Run& centre, bool keep, Run& produced) {
+#if defined(__CUDA_ARCH__)
+  // On the device the select is bitwise, one lop3 per 32-bit word ((kept & mask) | (computed &
+  // ~mask) is truth table 0xE4), in inline PTX so that neither the compiler nor ptxas makes it a
+  // floating-point select again: ptxas schedules an FSEL right behind the level's last update,
+  // and the fp32 walk with it runs 0.94 of the walk with the lop3 (docs/stream-and-temporal.md).
+  using Cell = std::remove_cv_t<std::remove_reference_t<decltype(produced.v[0])>>;
+  constexpr int kWords = static_cast<int>(sizeof(Cell) / sizeof(unsigned));
+  const unsigned mask = keep ? ~0u : 0u;
+  unsigned kept[kWords];
+  unsigned computed[kWords];
+  memcpy(kept, &centre.v[kColumn], sizeof(Cell));
+  memcpy(computed, &produced.v[kColumn], sizeof(Cell));
+  for (int w = 0; w < kWords; ++w)
+    asm("lop3.b32 %0, %1, %2, %3, 0xE4;"
+        : "=r"(computed[w])
+        : "r"(kept[w]), "r"(computed[w]), "r"(mask));
+  memcpy(&produced.v[kColumn], computed, sizeof(Cell));
+#else
   produced.v[kColumn] = keep ? centre.v[kColumn] : produced.v[kColumn];
+#endif
 }
 
 }  // namespace stencil
