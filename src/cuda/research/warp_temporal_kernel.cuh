@@ -104,18 +104,26 @@ __device__ __forceinline__ void walk_chunk(const T* __restrict__ in, T* __restri
                            lane == (first_column < 0 ? Tiles::kLeftLane : Tiles::kRightLane);
 
   // The input row of step s, requested at step s - kPeriod: cell tid + r kThreads of the tile.
+  // Which of a thread's requests fall inside the tile and the grid does not change from row to
+  // row: bit r of request_mask says so for request r, so that a step tests the row once and each
+  // request with one bit, where it would make four tests per request.
   const int load_begin = chunk.begin - kFuse > 0 ? chunk.begin - kFuse : 0;
   const int load_end = chunk.end + kFuse < rows ? chunk.end + kFuse : rows;
+  unsigned request_mask = 0;
+#pragma unroll
+  for (int r = 0; r < S::kRequests; ++r) {
+    const int i = tid + r * S::kThreads;
+    const int x = first_column + i;
+    if (i < S::kBlockInput && x >= 0 && x < cols)
+      request_mask |= 1u << r;
+  }
   T requested[kPeriod][S::kRequests];
   auto request_row = [&](T* cells, int y) {
-    const bool row_needed = y >= load_begin && y < load_end;
-    const T* src = in + static_cast<long>(y) * cols + first_column;
+    const unsigned needed = y >= load_begin && y < load_end ? request_mask : 0u;
+    const T* src = in + static_cast<long>(y) * cols + first_column + tid;
 #pragma unroll
-    for (int r = 0; r < S::kRequests; ++r) {
-      const int i = tid + r * S::kThreads;
-      const int x = first_column + i;
-      cells[r] = row_needed && i < S::kBlockInput && x >= 0 && x < cols ? __ldg(src + i) : T(0);
-    }
+    for (int r = 0; r < S::kRequests; ++r)
+      cells[r] = needed & (1u << r) ? __ldg(src + r * S::kThreads) : T(0);
   };
   auto stage_row = [&](const T* cells, T* row) {
 #pragma unroll
@@ -128,12 +136,14 @@ __device__ __forceinline__ void walk_chunk(const T* __restrict__ in, T* __restri
   // A tile stores at most kBlockOutput cells per row: a fixed count of stores keeps the step's
   // code small enough for the instruction cache (docs/stream-and-temporal.md).
   const int out_x = tile.out_begin + tid;
+  const int store_span = tile.out_end - out_x;  // this thread stores cell r where r kThreads < it
+  T* const store_base = out + out_x;
   auto store_row = [&](const T* row, int y) {
-    T* dst = out + static_cast<long>(y) * cols + out_x;
+    T* dst = store_base + static_cast<long>(y) * cols;
     const T* src = row + (out_x - first_column);
 #pragma unroll
     for (int r = 0; r < S::kStores; ++r) {
-      if (out_x + r * S::kThreads < tile.out_end)
+      if (r * S::kThreads < store_span)
         dst[r * S::kThreads] = src[r * S::kThreads];
     }
   };
