@@ -118,13 +118,14 @@ __device__ __forceinline__ void walk_chunk(const T* __restrict__ in, T* __restri
       request_mask |= 1u << r;
   }
   T requested[kPeriod][S::kRequests];
-  auto request_row = [&](T* cells, int y) {
+  auto request_from = [&](T* cells, int y, const T* src) {
     const unsigned needed = y >= load_begin && y < load_end ? request_mask : 0u;
-    const T* src = in + static_cast<long>(y) * cols + first_column + tid;
 #pragma unroll
     for (int r = 0; r < S::kRequests; ++r)
       cells[r] = needed & (1u << r) ? __ldg(src + r * S::kThreads) : T(0);
   };
+  auto row_start = [&](int y) { return in + static_cast<long>(y) * cols + first_column + tid; };
+  auto request_row = [&](T* cells, int y) { request_from(cells, y, row_start(y)); };
   auto stage_row = [&](const T* cells, T* row) {
 #pragma unroll
     for (int r = 0; r < S::kRequests; ++r) {
@@ -138,8 +139,7 @@ __device__ __forceinline__ void walk_chunk(const T* __restrict__ in, T* __restri
   const int out_x = tile.out_begin + tid;
   const int store_span = tile.out_end - out_x;  // this thread stores cell r where r kThreads < it
   T* const store_base = out + out_x;
-  auto store_row = [&](const T* row, int y) {
-    T* dst = store_base + static_cast<long>(y) * cols;
+  auto store_row = [&](const T* row, T* dst) {
     const T* src = row + (out_x - first_column);
 #pragma unroll
     for (int r = 0; r < S::kStores; ++r) {
@@ -163,14 +163,20 @@ __device__ __forceinline__ void walk_chunk(const T* __restrict__ in, T* __restri
   const int lag = warp * (kLevels + 1);  // warp g's input row at step s is s - lag
   const int s_begin = chunk.begin - kFuse;
   // The last warp's last level computes row chunk.end - 1 at step chunk.end - 1 + k + G - 1, and
-  // the row is stored one step later.
-  const int steps = chunk.rows() + 2 * kFuse + S::kWarpCount;
+  // the row is stored one step later. The walk takes whole periods: with no step skipped, as
+  // many input rows are in flight at every step, and the compiler waits for each row's own loads
+  // rather than for every load in flight. The extra steps store nothing and load nothing.
+  const int steps = (chunk.rows() + 2 * kFuse + S::kWarpCount + kPeriod - 1) / kPeriod * kPeriod;
 #pragma unroll
   for (int a = 0; a < kPeriod; ++a)
     request_row(requested[a], s_begin + a);
   stage_row(requested[0], slot<S>(shared, 0, 0));
   request_row(requested[0], s_begin + kPeriod);
   __syncthreads();
+  // The row each step requests and the row it stores advance by one row per step: two pointers
+  // that move make each address one add, where the row's offset would be made anew at each step.
+  const T* next_request = row_start(s_begin + 1 + kPeriod);
+  T* next_store = store_base + static_cast<long>(s_begin - 1 - (kFuse + S::kWarpCount - 1)) * cols;
 
   auto step = [&](auto now_constant, auto row_borders_constant, int s) {
     constexpr int now = decltype(now_constant)::value;
@@ -181,9 +187,19 @@ __device__ __forceinline__ void walk_chunk(const T* __restrict__ in, T* __restri
     // The last warp's row of step s - 1, and the input row of step s + 1.
     const int y_stored = s - 1 - (kFuse + S::kWarpCount - 1);
     if (y_stored >= chunk.begin && y_stored < chunk.end)
-      store_row(slot<S>(shared, S::kWarpCount, previous), y_stored);
-    stage_row(requested[next], slot<S>(shared, 0, next));
-    request_row(requested[next], s + 1 + kPeriod);
+      store_row(slot<S>(shared, S::kWarpCount, previous), next_store);
+    next_store += cols;
+    // The first step of a period stages its row after its updates: the compiler waits there for
+    // every load in flight (it cannot count them across the loop's back edge), and by then the
+    // newest of them has had two steps to arrive.
+    constexpr bool kStageLate = now == 0;
+    auto stage_and_request = [&] {
+      stage_row(requested[next], slot<S>(shared, 0, next));
+      request_from(requested[next], s + 1 + kPeriod, next_request);
+      next_request += cols;
+    };
+    if constexpr (!kStageLate)
+      stage_and_request();
 
     const int y_in = s - lag;
     read_row(first_warp ? slot<S>(shared, 0, now) : slot<S>(shared, warp, previous),
@@ -209,6 +225,8 @@ __device__ __forceinline__ void walk_chunk(const T* __restrict__ in, T* __restri
         keep_border_cell<Tiles::kBorderColumn>(centre, keep_border, produced);
     }
     write_row(last, slot<S>(shared, warp + 1, now));
+    if constexpr (kStageLate)
+      stage_and_request();
     __syncthreads();
   };
 
@@ -222,10 +240,8 @@ __device__ __forceinline__ void walk_chunk(const T* __restrict__ in, T* __restri
     const int s = s_begin + s_block;
     auto period = [&](auto row_borders) {
       step(std::integral_constant<int, 0>{}, row_borders, s);
-      if (s_block + 1 < steps)  // block-uniform
-        step(std::integral_constant<int, 1>{}, row_borders, s + 1);
-      if (s_block + 2 < steps)
-        step(std::integral_constant<int, 2>{}, row_borders, s + 2);
+      step(std::integral_constant<int, 1>{}, row_borders, s + 1);
+      step(std::integral_constant<int, 2>{}, row_borders, s + 2);
     };
     if (meets_border_row(s, s + kPeriod - 1))
       period(std::true_type{});

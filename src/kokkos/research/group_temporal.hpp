@@ -186,8 +186,11 @@ KOKKOS_INLINE_FUNCTION void walk_chunk(const Member& team, const T* source, T* t
   const int lag = group * (kLevels + 1);  // group g's input row at step s is s - lag
   const int s_begin = chunk.begin - kFuse;
   // The last group's last level computes row chunk.end - 1 at step chunk.end - 1 + k + G - 1,
-  // and the row is stored one step later.
-  const int steps = chunk.rows() + 2 * kFuse + kGroups;
+  // and the row is stored one step later. The walk takes whole periods: with no step skipped
+  // inside one, as many input rows are in flight at each of its steps, and the compiler waits for
+  // each row's own loads rather than for every load in flight. The extra steps store nothing and
+  // load nothing.
+  const int steps = (chunk.rows() + 2 * kFuse + kGroups + kPeriod - 1) / kPeriod * kPeriod;
   STENCIL_UNROLL
   for (int a = 0; a < kPeriod; ++a)
     request_row(requested[a], s_begin + a);
@@ -213,8 +216,16 @@ KOKKOS_INLINE_FUNCTION void walk_chunk(const Member& team, const T* source, T* t
     const int y_stored = s - 1 - (kFuse + kGroups - 1);
     if (y_stored >= chunk.begin && y_stored < chunk.end)
       store_row(row_set(kGroups, published), y_stored);
-    stage_row(requested[next], row_set(0, upcoming));
-    request_row(requested[next], s + 1 + kPeriod);
+    // A period's first step stages its row after its updates: the compiler waits there for
+    // every load in flight (it cannot count them across the loop's back edge or the test of the
+    // second period), and by then the newest of them has had two steps to arrive.
+    constexpr bool kStageLate = now == 0;
+    auto stage_and_request = [&] {
+      stage_row(requested[next], row_set(0, upcoming));
+      request_row(requested[next], s + 1 + kPeriod);
+    };
+    if constexpr (!kStageLate)
+      stage_and_request();
 
     const int y_in = s - lag;
     read_row(group == 0 ? row_set(0, written) : row_set(group, published), window[0][now]);
@@ -242,6 +253,8 @@ KOKKOS_INLINE_FUNCTION void walk_chunk(const Member& team, const T* source, T* t
         publish(produced, written, t);
     }
     write_row(last, row_set(group + 1, written));
+    if constexpr (kStageLate)
+      stage_and_request();
     team.team_barrier();
   };
 
@@ -254,10 +267,10 @@ KOKKOS_INLINE_FUNCTION void walk_chunk(const Member& team, const T* source, T* t
   for (int s_block = 0; s_block < steps; s_block += S::kUnroll) {
     const int s = s_begin + s_block;
     auto block = [&](auto row_borders) {
-      // Steps past the walk's end are skipped (team-uniform); the first never is.
+      // A second period past the walk's end is skipped (team-uniform).
       auto step_if_inside = [&](auto index_constant) {
         constexpr int index = decltype(index_constant)::value;
-        if (index < S::kUnroll && s_block + index < steps)
+        if (index < kPeriod || (index < S::kUnroll && s_block + kPeriod < steps))
           step(index_constant, row_borders, s + index, s_block + index);
       };
       step_if_inside(std::integral_constant<int, 0>{});
