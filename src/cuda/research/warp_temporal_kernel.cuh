@@ -161,6 +161,8 @@ __device__ __forceinline__ void walk_chunk(const T* __restrict__ in, T* __restri
   // window[t][s % kPeriod]: level base + t's row of step s, base = warp L.
   Cells window[kLevels][kPeriod];
   const int lag = warp * (kLevels + 1);  // warp g's input row at step s is s - lag
+  // Rows computed at step s: s - l - g for level l = g L + t, from s - 1 to s - k - (G - 1).
+  constexpr int kDeepest = kFuse + S::kWarpCount - 1;
   const int s_begin = chunk.begin - kFuse;
   // The last warp's last level computes row chunk.end - 1 at step chunk.end - 1 + k + G - 1, and
   // the row is stored one step later. The walk takes whole periods: with no step skipped, as
@@ -176,7 +178,7 @@ __device__ __forceinline__ void walk_chunk(const T* __restrict__ in, T* __restri
   // The row each step requests and the row it stores advance by one row per step: two pointers
   // that move make each address one add, where the row's offset would be made anew at each step.
   const T* next_request = row_start(s_begin + 1 + kPeriod);
-  T* next_store = store_base + static_cast<long>(s_begin - 1 - (kFuse + S::kWarpCount - 1)) * cols;
+  T* next_store = store_base + static_cast<long>(s_begin - 1 - kDeepest) * cols;
 
   auto step = [&](auto now_constant, auto row_borders_constant, int s) {
     constexpr int now = decltype(now_constant)::value;
@@ -185,7 +187,7 @@ __device__ __forceinline__ void walk_chunk(const T* __restrict__ in, T* __restri
     constexpr int previous = (now + kPeriod - 1) % kPeriod;
     constexpr int earlier = (now + kPeriod - 2) % kPeriod;
     // The last warp's row of step s - 1, and the input row of step s + 1.
-    const int y_stored = s - 1 - (kFuse + S::kWarpCount - 1);
+    const int y_stored = s - 1 - kDeepest;
     if (y_stored >= chunk.begin && y_stored < chunk.end)
       store_row(slot<S>(shared, S::kWarpCount, previous), next_store);
     next_store += cols;
@@ -230,8 +232,6 @@ __device__ __forceinline__ void walk_chunk(const T* __restrict__ in, T* __restri
     __syncthreads();
   };
 
-  // Rows computed at step s: s - l - g for level l = g L + t, from s - 1 to s - k - (G - 1).
-  constexpr int kDeepest = kFuse + S::kWarpCount - 1;
   auto meets_border_row = [&](int s_first, int s_last) {
     return (s_last >= 1 && s_first <= kDeepest) ||
            (s_last >= rows && s_first <= rows - 1 + kDeepest);
