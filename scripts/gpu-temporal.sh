@@ -13,9 +13,12 @@
 #   5. scripts/temporal-grids.sh again: native CUDA and Kokkos at -fuse 16, N = 4096, -iters 100
 #      over GPU_TEMPORAL_CHUNKS row chunks (default "0 6 8 11 12 16 22 24 33 44"; 0: the automatic
 #      count), fp32 and fp64: how the per-chunk warm-up trades against filling the GPU at the
-#      typical call's size.
+#      typical call's size;
+#   6. the same at the large grids whose automatic count is one wave (GPU_TEMPORAL_WAVE_GRIDS,
+#      default "16384:1000 15708:999", over GPU_TEMPORAL_WAVE_CHUNKS, default "0 6 12 24"): one
+#      wave against two, four and eight, where the block scheduler evens the multiprocessors out.
 # Writes OUT_DIR/temporal-grids.csv, temporal-ab.csv, ncu-*.txt, ncu-crosscheck.*,
-# temporal-chunks.csv and summary.txt (default OUT_DIR: $OUT, else ./gpu-temporal-out); with
+# temporal-chunks.csv, temporal-waves.csv and summary.txt (default OUT_DIR: $OUT, else ./gpu-temporal-out); with
 # GPU_CHECK_PACK=1 everything but summary.txt ends up in OUT_DIR/logs.tar.xz
 # (scripts/pack-out.sh). Exit status: the number of steps that failed.
 set -uo pipefail
@@ -86,5 +89,12 @@ step "row chunks at N = 4096" temporal-chunks.log env TEMPORAL_GRIDS=4096:100 TE
   TEMPORAL_GRIDS_DEPTHS=16 TEMPORAL_GRIDS_CHUNKS="${GPU_TEMPORAL_CHUNKS:-0 6 8 11 12 16 22 24 33 44}" \
   bash "$repo_root/scripts/temporal-grids.sh" "$build/stencil_miniapp" "$out/temporal-chunks.csv"
 column -t -s, "$out/temporal-chunks.csv" 2>/dev/null | tee -a "$summary"
+# The large grids: a one-wave pass lasts as long as its slowest multiprocessor's blocks, and
+# several waves of shorter chunks let the block scheduler even them out.
+step "row chunks at the large grids" temporal-waves.log env \
+  TEMPORAL_GRIDS="${GPU_TEMPORAL_WAVE_GRIDS:-16384:1000 15708:999}" TEMPORAL_GRIDS_VERIFY= \
+  TEMPORAL_GRIDS_DEPTHS=16 TEMPORAL_GRIDS_CHUNKS="${GPU_TEMPORAL_WAVE_CHUNKS:-0 6 12 24}" \
+  bash "$repo_root/scripts/temporal-grids.sh" "$build/stencil_miniapp" "$out/temporal-waves.csv"
+column -t -s, "$out/temporal-waves.csv" 2>/dev/null | tee -a "$summary"
 say "failed steps: $failures"
 exit "$failures"
