@@ -15,12 +15,13 @@
 #      count), fp32 and fp64: how the per-chunk warm-up trades against filling the GPU at the
 #      typical call's size;
 #   6. the same at the large grids whose automatic count is one wave (GPU_TEMPORAL_WAVE_GRIDS,
-#      default "16384:1000 15708:999", over GPU_TEMPORAL_WAVE_CHUNKS, default "0 6 12 24"): one
-#      wave against two, four and eight, where the block scheduler evens the multiprocessors out.
+#      default "16384:1000 15708:999", over GPU_TEMPORAL_WAVE_CHUNKS, default "0 6 12 24"; at
+#      16384 that is two, four and eight waves in fp64 and one, two and four in fp32): one wave
+#      against several, where the block scheduler evens the multiprocessors out.
 # Writes OUT_DIR/temporal-grids.csv, temporal-ab.csv, ncu-*.txt, ncu-crosscheck.*,
-# temporal-chunks.csv, temporal-waves.csv and summary.txt (default OUT_DIR: $OUT, else ./gpu-temporal-out); with
-# GPU_CHECK_PACK=1 everything but summary.txt ends up in OUT_DIR/logs.tar.xz
-# (scripts/pack-out.sh). Exit status: the number of steps that failed.
+# temporal-chunks.csv, temporal-waves.csv and summary.txt (default OUT_DIR: $OUT, else
+# ./gpu-temporal-out); with GPU_CHECK_PACK=1 everything but summary.txt ends up in
+# OUT_DIR/logs.tar.xz (scripts/pack-out.sh). Exit status: the number of steps that failed.
 set -uo pipefail
 repo_root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 out=${1:-${OUT:-$repo_root/gpu-temporal-out}}
@@ -83,18 +84,21 @@ else
   say "ncu: not found, no profiles"
 fi
 
-# The typical call's size over row chunk counts: each chunk repeats the pass's warm-up rows, and
-# fewer chunks leave multiprocessors idle.
-step "row chunks at N = 4096" temporal-chunks.log env TEMPORAL_GRIDS=4096:100 TEMPORAL_GRIDS_VERIFY= \
-  TEMPORAL_GRIDS_DEPTHS=16 TEMPORAL_GRIDS_CHUNKS="${GPU_TEMPORAL_CHUNKS:-0 6 8 11 12 16 22 24 33 44}" \
-  bash "$repo_root/scripts/temporal-grids.sh" "$build/stencil_miniapp" "$out/temporal-chunks.csv"
-column -t -s, "$out/temporal-chunks.csv" 2>/dev/null | tee -a "$summary"
+# temporal at -fuse 16 over row chunk counts, both models and precisions, tabled in the summary:
+#   chunk_sweep NAME CSV GRIDS CHUNKS
+chunk_sweep() {
+  step "$1" "${2%.csv}.log" env TEMPORAL_GRIDS="$3" TEMPORAL_GRIDS_VERIFY= \
+    TEMPORAL_GRIDS_DEPTHS=16 TEMPORAL_GRIDS_CHUNKS="$4" \
+    bash "$repo_root/scripts/temporal-grids.sh" "$build/stencil_miniapp" "$out/$2"
+  column -t -s, "$out/$2" 2>/dev/null | tee -a "$summary"
+}
+# The typical call's size: each chunk repeats the pass's warm-up rows, and fewer chunks leave
+# multiprocessors idle.
+chunk_sweep "row chunks at N = 4096" temporal-chunks.csv 4096:100 \
+  "${GPU_TEMPORAL_CHUNKS:-0 6 8 11 12 16 22 24 33 44}"
 # The large grids: a one-wave pass lasts as long as its slowest multiprocessor's blocks, and
 # several waves of shorter chunks let the block scheduler even them out.
-step "row chunks at the large grids" temporal-waves.log env \
-  TEMPORAL_GRIDS="${GPU_TEMPORAL_WAVE_GRIDS:-16384:1000 15708:999}" TEMPORAL_GRIDS_VERIFY= \
-  TEMPORAL_GRIDS_DEPTHS=16 TEMPORAL_GRIDS_CHUNKS="${GPU_TEMPORAL_WAVE_CHUNKS:-0 6 12 24}" \
-  bash "$repo_root/scripts/temporal-grids.sh" "$build/stencil_miniapp" "$out/temporal-waves.csv"
-column -t -s, "$out/temporal-waves.csv" 2>/dev/null | tee -a "$summary"
+chunk_sweep "row chunks at the large grids" temporal-waves.csv \
+  "${GPU_TEMPORAL_WAVE_GRIDS:-16384:1000 15708:999}" "${GPU_TEMPORAL_WAVE_CHUNKS:-0 6 12 24}"
 say "failed steps: $failures"
 exit "$failures"
